@@ -1,0 +1,97 @@
+// Opens the libSQL database (file or server), sets pragmas, serialises writes within the process and
+// applies the generated migrations.
+import { type Client, createClient, type InStatement } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { fileURLToPath } from "node:url";
+import * as schema from "./schema.ts";
+
+export type Db = LibSQLDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A database handle or an open transaction: domain functions accept either. */
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+
+export type Database = { db: Db; close: () => void; url: string };
+
+/** A first-come, first-served lock for async work. */
+function createLock() {
+  let tail: Promise<void> = Promise.resolve();
+  return async function run<T>(fn: () => Promise<T>): Promise<T> {
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const before = tail;
+    tail = before.then(() => mine);
+    await before;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
+}
+
+const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter|vacuum)\b/i;
+const sqlOf = (stmt: InStatement) => typeof stmt === "string" ? stmt : stmt.sql;
+
+export class NestedWriteError extends Error {
+  constructor() {
+    super("a write outside the open transaction, inside it: use the transaction's handle");
+  }
+}
+
+/**
+ * SQLite lets one writer at a time, and the native driver waits for a busy database by blocking the
+ * whole process. So writes in this process queue here instead: a transaction holds the lock from
+ * BEGIN to COMMIT, and a single write statement holds it while it runs. Reads are never held up
+ * (WAL). The busy timeout is left for writers in other processes (the CLI beside the server).
+ */
+function serialiseWrites(client: Client, inTransaction: AsyncLocalStorage<true>) {
+  const lock = createLock();
+  const locked = <T>(fn: () => Promise<T>) => {
+    if (inTransaction.getStore()) return Promise.reject(new NestedWriteError());
+    return lock(fn);
+  };
+  const wrapped = new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop === "execute") {
+        return (stmt: InStatement, args?: unknown) =>
+          WRITE.test(sqlOf(stmt))
+            ? locked(() => target.execute(stmt as never, args as never))
+            : target.execute(stmt as never, args as never);
+      }
+      if (prop === "batch" || prop === "migrate" || prop === "executeMultiple") {
+        const fn = Reflect.get(target, prop, receiver) as (...a: unknown[]) => Promise<unknown>;
+        return (...a: unknown[]) => locked(() => fn.apply(target, a));
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { client: wrapped, lock: locked };
+}
+
+export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  const raw = createClient({ url, authToken, timeout: 5000 });
+  if (url.startsWith("file:")) {
+    // WAL lets readers go on while one writer commits.
+    await raw.execute("PRAGMA journal_mode = WAL");
+    await raw.execute("PRAGMA synchronous = NORMAL");
+  }
+  await raw.execute("PRAGMA foreign_keys = ON");
+  const inTransaction = new AsyncLocalStorage<true>();
+  const { client, lock } = serialiseWrites(raw, inTransaction);
+  const db = drizzle(client, { schema });
+  const transaction = db.transaction.bind(db);
+  db.transaction =
+    ((fn, config) => lock(() => inTransaction.run(true, () => transaction(fn, config)))) as Db[
+      "transaction"
+    ];
+  return { db, close: () => raw.close(), url };
+}
+
+export async function migrateDatabase(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}

@@ -1,0 +1,496 @@
+// The single description of every table; migrations are generated from this file by drizzle-kit.
+import { relations, sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/** Times are UTC instants stored as milliseconds since the epoch. */
+const instant = (name: string) => integer(name, { mode: "timestamp_ms" });
+const created = () => instant("created_at").notNull().default(sql`(unixepoch() * 1000)`);
+
+// ---------------------------------------------------------------------------------------------
+// Users, roles, permissions, groups
+// ---------------------------------------------------------------------------------------------
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userName: text("user_name").notNull(),
+  /** Lower-cased user name: sign-in and uniqueness ignore case. */
+  normalizedUserName: text("normalized_user_name").notNull().unique(),
+  name: text("name").notNull(),
+  emailAddress: text("email_address"),
+  passwordHash: text("password_hash").notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  /** 'staff' works in the back-office; 'supplier' only in the supplier portal. */
+  kind: text("kind", { enum: ["staff", "supplier"] }).notNull().default("staff"),
+  /** The supplier record a supplier user belongs to. */
+  supplierId: integer("supplier_id").references((): AnySQLiteColumn => suppliers.id, {
+    onDelete: "set null",
+  }),
+  avatar: text("avatar"),
+  introduction: text("introduction"),
+  language: text("language", { enum: ["zh", "en"] }),
+  lastLoginAt: instant("last_login_at"),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+}, (t) => [index("users_supplier_idx").on(t.supplierId)]);
+
+export const roles = sqliteTable("roles", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  description: text("description"),
+  /** Seeded roles (Admin, Buyer, Supplier) cannot be deleted or renamed. */
+  isStatic: integer("is_static", { mode: "boolean" }).notNull().default(false),
+  createdAt: created(),
+});
+
+export const rolePermissions = sqliteTable("role_permissions", {
+  roleId: integer("role_id").notNull().references(() => roles.id, { onDelete: "cascade" }),
+  permission: text("permission").notNull(),
+}, (t) => [primaryKey({ columns: [t.roleId, t.permission] })]);
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    roleId: integer("role_id").notNull().references(() => roles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index("user_roles_role_idx").on(t.roleId)],
+);
+
+export const groups = sqliteTable("groups", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  description: text("description"),
+  createdAt: created(),
+});
+
+export const userGroups = sqliteTable("user_groups", {
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  groupId: integer("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.groupId] }),
+  index("user_groups_group_idx").on(t.groupId),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Sessions, sign-in attempts, audit log, settings
+// ---------------------------------------------------------------------------------------------
+
+/** One row per issued token (its jti); revoking the row ends the token everywhere. */
+export const sessions = sqliteTable("sessions", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: instant("created_at").notNull(),
+  expiresAt: instant("expires_at").notNull(),
+  revokedAt: instant("revoked_at"),
+  clientIp: text("client_ip"),
+  browserInfo: text("browser_info"),
+}, (t) => [index("sessions_user_idx").on(t.userId)]);
+
+/** Failed sign-ins counted per account name and per client address, whether the account exists or not. */
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: instant("locked_until"),
+  updatedAt: instant("updated_at").notNull(),
+});
+
+export const auditLogs = sqliteTable("audit_logs", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id"),
+  userName: text("user_name"),
+  serviceName: text("service_name").notNull(),
+  methodName: text("method_name").notNull(),
+  httpMethod: text("http_method").notNull(),
+  path: text("path").notNull(),
+  parameters: text("parameters"),
+  executionTime: instant("execution_time").notNull(),
+  executionDuration: integer("execution_duration").notNull(),
+  clientIp: text("client_ip"),
+  browserInfo: text("browser_info"),
+  httpStatus: integer("http_status").notNull(),
+  exception: text("exception"),
+}, (t) => [
+  index("audit_logs_time_idx").on(t.executionTime),
+  index("audit_logs_user_time_idx").on(t.userId, t.executionTime),
+]);
+
+/** Editable system resources (quote instructions, reminder hours, upload limit …) as JSON values. */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  updatedAt: instant("updated_at"),
+  updatedBy: integer("updated_by"),
+});
+
+export const usersRelations = relations(users, ({ many }) => ({
+  userRoles: many(userRoles),
+  userGroups: many(userGroups),
+}));
+
+export const userRolesRelations = relations(userRoles, ({ one }) => ({
+  user: one(users, { fields: [userRoles.userId], references: [users.id] }),
+  role: one(roles, { fields: [userRoles.roleId], references: [roles.id] }),
+}));
+
+export const rolesRelations = relations(roles, ({ many }) => ({
+  permissions: many(rolePermissions),
+  userRoles: many(userRoles),
+}));
+
+export const rolePermissionsRelations = relations(rolePermissions, ({ one }) => ({
+  role: one(roles, { fields: [rolePermissions.roleId], references: [roles.id] }),
+}));
+
+export const groupsRelations = relations(groups, ({ many }) => ({ userGroups: many(userGroups) }));
+
+export const userGroupsRelations = relations(userGroups, ({ one }) => ({
+  user: one(users, { fields: [userGroups.userId], references: [users.id] }),
+  group: one(groups, { fields: [userGroups.groupId], references: [groups.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Data dictionary (code types and codes: units, factories, currencies, close reasons, company days …)
+// ---------------------------------------------------------------------------------------------
+
+export const codeTypes = sqliteTable("code_types", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  nameEn: text("name_en"),
+  description: text("description"),
+  createdAt: created(),
+});
+
+export const codes = sqliteTable("codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  typeId: integer("type_id").notNull().references(() => codeTypes.id, { onDelete: "cascade" }),
+  code: text("code").notNull(),
+  name: text("name").notNull(),
+  nameEn: text("name_en"),
+  value: text("value"),
+  sort: integer("sort").notNull().default(0),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  createdAt: created(),
+}, (t) => [uniqueIndex("codes_type_code_idx").on(t.typeId, t.code)]);
+
+/** Named counters (project numbers per day …), incremented inside the transaction that uses them. */
+export const sequences = sqliteTable("sequences", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Suppliers
+// ---------------------------------------------------------------------------------------------
+
+export const suppliers = sqliteTable("suppliers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  code: text("code").notNull().unique(),
+  abbrName: text("abbr_name").notNull(),
+  fullName: text("full_name").notNull(),
+  status: text("status", { enum: ["effective", "invalid"] }).notNull().default("effective"),
+  contactPerson: text("contact_person"),
+  contactNumber: text("contact_number"),
+  email1: text("email1"),
+  email2: text("email2"),
+  email3: text("email3"),
+  cooperationStatus: text("cooperation_status", { enum: ["potential", "qualified"] }).notNull()
+    .default("potential"),
+  /** Where the row came from: typed in here, or introduced from the ERP. */
+  source: text("source", { enum: ["local", "erp"] }).notNull().default("local"),
+  /** The ERP's last edit date of this supplier, as last synced. */
+  erpEditDate: instant("erp_edit_date"),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+}, (t) => [
+  index("suppliers_status_idx").on(t.status),
+  index("suppliers_updated_idx").on(t.updatedAt),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Files (attachments): bytes in the file store keyed by content hash, metadata here
+// ---------------------------------------------------------------------------------------------
+
+export const files = sqliteTable(
+  "files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Hex SHA-256 of the bytes; also the key in the file store. */
+    sha256: text("sha256").notNull(),
+    size: integer("size").notNull(),
+    /** Type detected from the content, never from the name. */
+    contentType: text("content_type").notNull(),
+    /** The original file name, shown and used for download. */
+    fileName: text("file_name").notNull(),
+    /** What the file belongs to: a project's attachments or a supplier's quote. */
+    purpose: text("purpose", { enum: ["project", "quote", "other"] }).notNull(),
+    projectId: integer("project_id"),
+    uploadedBy: integer("uploaded_by"),
+    createdAt: created(),
+    deletedAt: instant("deleted_at"),
+  },
+  (
+    t,
+  ) => [index("files_project_idx").on(t.projectId, t.purpose), index("files_sha_idx").on(t.sha256)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Quotation projects
+// ---------------------------------------------------------------------------------------------
+
+export const offerProjectTypes = sqliteTable("offer_project_types", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  description: text("description"),
+  sort: integer("sort").notNull().default(0),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+});
+
+export const offerProjects = sqliteTable("offer_projects", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Project number, unique and readable (e.g. by date and sequence). */
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  /** Materials, or equipment and other fixed assets (AMS). */
+  kind: text("kind", { enum: ["material", "asset"] }).notNull(),
+  typeId: integer("type_id").references(() => offerProjectTypes.id),
+  /** Stored state; "in quotation" and the deadline's effect are derived from it with the clock. */
+  status: text("status", { enum: ["unpublished", "published", "ended", "closed"] }).notNull()
+    .default("unpublished"),
+  pubDate: instant("pub_date"),
+  offerEndTime: instant("offer_end_time"),
+  // Asset projects
+  demandCode: text("demand_code"),
+  equipmentName: text("equipment_name"),
+  /** Quotation type: tendering, compare prices, bargaining, optimize quotation. */
+  offerItemType: text("offer_item_type", {
+    enum: ["tendering", "comparePrices", "bargaining", "optimize"],
+  }),
+  /** Demand estimated untaxed amount in CNY, as an exact decimal string. */
+  estimatedAmount: text("estimated_amount"),
+  monthlyPurchase: integer("monthly_purchase", { mode: "boolean" }).notNull().default(false),
+  isBidding: integer("is_bidding", { mode: "boolean" }).notNull().default(false),
+  fromAms: integer("from_ams", { mode: "boolean" }).notNull().default(false),
+  remark: text("remark"),
+  // Ending and closing
+  endedAt: instant("ended_at"),
+  endedBy: integer("ended_by"),
+  /** Why it ended: by hand, at the deadline, or early after every supplier quoted. */
+  endReason: text("end_reason", { enum: ["manual", "deadline", "allQuoted"] }),
+  closedAt: instant("closed_at"),
+  closedBy: integer("closed_by"),
+  closeReason: text("close_reason"),
+  /** Set when the last invited supplier has quoted: the early-end window runs from here. */
+  allQuotedAt: instant("all_quoted_at"),
+  creatorId: integer("creator_id"),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+}, (t) => [
+  index("offer_projects_kind_status_idx").on(t.kind, t.status, t.offerEndTime),
+  index("offer_projects_type_idx").on(t.typeId),
+  index("offer_projects_end_idx").on(t.status, t.offerEndTime),
+]);
+
+/** Line items: a material (code, name, description …) or a piece of equipment. */
+export const offerProjectItems = sqliteTable("offer_project_items", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  sort: integer("sort").notNull().default(0),
+  materialCode: text("material_code"),
+  itemName: text("item_name").notNull(),
+  description: text("description"),
+  unit: text("unit"),
+  /** Expected yearly usage, an exact decimal string. */
+  estimateYearAmount: text("estimate_year_amount"),
+  useFactory: text("use_factory"),
+  needExplain: text("need_explain"),
+}, (t) => [index("offer_project_items_project_idx").on(t.projectId, t.sort)]);
+
+/** Optimisation rounds (1 and 2) of asset projects, each with its own deadline. */
+export const offerRounds = sqliteTable("offer_rounds", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  round: integer("round").notNull(),
+  openedAt: instant("opened_at").notNull(),
+  openedBy: integer("opened_by"),
+  endTime: instant("end_time").notNull(),
+}, (t) => [uniqueIndex("offer_rounds_project_round_idx").on(t.projectId, t.round)]);
+
+/** The suppliers a project is published to, and each one's agreement to the quote instructions. */
+export const offerProjectSuppliers = sqliteTable("offer_project_suppliers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  invitedAt: instant("invited_at").notNull(),
+  /** Invited to optimisation round 1 / 2 (all first-round suppliers or a subset). */
+  round1: integer("round1", { mode: "boolean" }).notNull().default(false),
+  round2: integer("round2", { mode: "boolean" }).notNull().default(false),
+  agreedAt: instant("agreed_at"),
+  agreedBy: integer("agreed_by"),
+}, (t) => [
+  uniqueIndex("offer_project_suppliers_idx").on(t.projectId, t.supplierId),
+  index("offer_project_suppliers_supplier_idx").on(t.supplierId),
+]);
+
+/** Every submission is kept; the last one per project, supplier and round counts. */
+export const quotes = sqliteTable("quotes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  /** 0 = first quote, 1 and 2 = optimisation rounds. */
+  round: integer("round").notNull().default(0),
+  fileId: integer("file_id").notNull().references(() => files.id),
+  submittedAt: instant("submitted_at").notNull(),
+  submittedBy: integer("submitted_by"),
+  clientIp: text("client_ip"),
+}, (t) => [
+  index("quotes_project_supplier_idx").on(t.projectId, t.supplierId, t.round, t.submittedAt),
+  index("quotes_supplier_idx").on(t.supplierId, t.submittedAt),
+]);
+
+export const suppliersRelations = relations(suppliers, ({ many }) => ({
+  projects: many(offerProjectSuppliers),
+  quotes: many(quotes),
+}));
+
+export const offerProjectsRelations = relations(offerProjects, ({ one, many }) => ({
+  type: one(offerProjectTypes, {
+    fields: [offerProjects.typeId],
+    references: [offerProjectTypes.id],
+  }),
+  items: many(offerProjectItems),
+  suppliers: many(offerProjectSuppliers),
+  rounds: many(offerRounds),
+  quotes: many(quotes),
+}));
+
+export const offerProjectItemsRelations = relations(offerProjectItems, ({ one }) => ({
+  project: one(offerProjects, {
+    fields: [offerProjectItems.projectId],
+    references: [offerProjects.id],
+  }),
+}));
+
+export const offerRoundsRelations = relations(offerRounds, ({ one }) => ({
+  project: one(offerProjects, { fields: [offerRounds.projectId], references: [offerProjects.id] }),
+}));
+
+export const offerProjectSuppliersRelations = relations(offerProjectSuppliers, ({ one }) => ({
+  project: one(offerProjects, {
+    fields: [offerProjectSuppliers.projectId],
+    references: [offerProjects.id],
+  }),
+  supplier: one(suppliers, {
+    fields: [offerProjectSuppliers.supplierId],
+    references: [suppliers.id],
+  }),
+}));
+
+export const quotesRelations = relations(quotes, ({ one }) => ({
+  project: one(offerProjects, { fields: [quotes.projectId], references: [offerProjects.id] }),
+  supplier: one(suppliers, { fields: [quotes.supplierId], references: [suppliers.id] }),
+  file: one(files, { fields: [quotes.fileId], references: [files.id] }),
+}));
+
+export const codeTypesRelations = relations(codeTypes, ({ many }) => ({ codes: many(codes) }));
+export const codesRelations = relations(codes, ({ one }) => ({
+  type: one(codeTypes, { fields: [codes.typeId], references: [codeTypes.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Email: templates, the outbox (every email is written here first), persons in charge, job leases
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One template per subject code, with its Chinese and English text; each email is written in the
+ * recipient's language. `mechanism` is the trigger that sends it.
+ */
+export const emailTemplates = sqliteTable("email_templates", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  code: text("code").notNull().unique(),
+  subject: text("subject").notNull(),
+  content: text("content").notNull(),
+  subjectEn: text("subject_en").notNull(),
+  contentEn: text("content_en").notNull(),
+  mechanism: text("mechanism", {
+    enum: [
+      "published",
+      "beforeDeadline",
+      "roundOpened",
+      "ended",
+      "closed",
+      "quoteReceived",
+      "manual",
+    ],
+  }).notNull(),
+  mechanismDescription: text("mechanism_description"),
+  notifyObject: text("notify_object", {
+    enum: ["suppliers", "suppliersNotQuoted", "buyer", "buyerAndLeader"],
+  }).notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  /** Reminders: hours before the deadline at which this template sends, e.g. [24, 2]. */
+  hoursBefore: text("hours_before", { mode: "json" }).$type<number[]>(),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+});
+
+export const emailOutbox = sqliteTable("email_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** What caused it, e.g. published:12:PROJECT_PUBLISHED; with the recipient, never twice. */
+  eventKey: text("event_key").notNull(),
+  templateCode: text("template_code").notNull(),
+  recipient: text("recipient").notNull(),
+  recipientName: text("recipient_name"),
+  language: text("language", { enum: ["zh", "en"] }).notNull().default("zh"),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  projectId: integer("project_id").references(() => offerProjects.id, { onDelete: "set null" }),
+  supplierId: integer("supplier_id").references(() => suppliers.id, { onDelete: "set null" }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  status: text("status", { enum: ["pending", "sent", "failed", "notConfigured"] }).notNull()
+    .default("pending"),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: instant("next_attempt_at").notNull(),
+  lastError: text("last_error"),
+  createdAt: created(),
+  sentAt: instant("sent_at"),
+}, (t) => [
+  uniqueIndex("email_outbox_event_recipient_idx").on(t.eventKey, t.recipient),
+  index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  index("email_outbox_project_idx").on(t.projectId),
+]);
+
+/** The person in charge of a buyer: copied on the buyer's projects' ended and closed emails. */
+export const userLeaders = sqliteTable("user_leaders", {
+  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  leaderId: integer("leader_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+}, (t) => [index("user_leaders_leader_idx").on(t.leaderId)]);
+
+/** One row per scheduled job: who runs it now (until when), and when it last finished. */
+export const jobLeases = sqliteTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder"),
+  expiresAt: instant("expires_at"),
+  lastRunAt: instant("last_run_at"),
+  lastError: text("last_error"),
+});

@@ -1,0 +1,103 @@
+// First-run data: the seeded roles, the first admin, and (with DEMO_DATA=1) demo rows of each area.
+import { and, count, eq } from "drizzle-orm";
+import { roles, userRoles, users } from "./schema.ts";
+import type { Deps } from "../server/domain/context.ts";
+import { ensureStaticRoles } from "../server/domain/roles/service.ts";
+import { createUser } from "../server/domain/users/service.ts";
+import { generatePassword } from "../server/domain/auth/password.ts";
+import { StaticRoles } from "../server/domain/auth/permissions.ts";
+import { seedDemoSuppliers } from "../server/domain/suppliers/demo.ts";
+import { seedDemoQuote } from "../server/domain/quotes/demo.ts";
+import { seedDemoProjects } from "../server/domain/projects/demo.ts";
+import { ensureCompanyCalendar } from "../server/domain/calendar/service.ts";
+import { ensureEmailTemplates } from "../server/domain/email/templates.ts";
+
+export type SeedReport = {
+  firstRun: boolean;
+  /** Set when the admin was created with a generated password: printed once, never stored in clear. */
+  adminPassword?: string;
+  adminCreated: boolean;
+  demoSignIns: { userName: string; password: string; role: string }[];
+};
+
+/** Demo rows of one area; each area adds its own seeder here. Runs once, on the first start. */
+export type DemoSeeder = (deps: Deps) => Promise<SeedReport["demoSignIns"]>;
+
+const demoStaff: DemoSeeder = async (deps) => {
+  const people = [
+    {
+      userName: "buyer",
+      name: "张伟 Zhang Wei",
+      password: "Buyer@2026",
+      role: StaticRoles.Buyer,
+      email: "buyer@example.com",
+    },
+    {
+      userName: "leader",
+      name: "李娜 Li Na",
+      password: "Leader@2026",
+      role: StaticRoles.Buyer,
+      email: "leader@example.com",
+    },
+  ];
+  for (const p of people) {
+    await createUser(deps, {
+      userName: p.userName,
+      name: p.name,
+      password: p.password,
+      roleNames: [p.role],
+      emailAddress: p.email,
+    });
+  }
+  return people.map(({ userName, password, role }) => ({ userName, password, role }));
+};
+
+// Projects come last: they are published to the demo suppliers seeded before them.
+export const demoSeeders: DemoSeeder[] = [
+  demoStaff,
+  seedDemoSuppliers,
+  seedDemoProjects,
+  seedDemoQuote,
+];
+
+async function hasActiveAdmin(deps: Deps): Promise<boolean> {
+  const [{ n }] = await deps.db.select({ n: count() }).from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId)).innerJoin(
+      users,
+      eq(users.id, userRoles.userId),
+    )
+    .where(and(eq(roles.name, StaticRoles.Admin), eq(users.isActive, true)));
+  return n > 0;
+}
+
+export async function seed(deps: Deps): Promise<SeedReport> {
+  await ensureStaticRoles(deps.db);
+  await ensureCompanyCalendar(deps.db);
+  // Missing seeded email templates are added on every start; edited ones are left alone.
+  await ensureEmailTemplates(deps.db);
+  const report: SeedReport = { firstRun: false, adminCreated: false, demoSignIns: [] };
+  if (await hasActiveAdmin(deps)) return report;
+  const [{ n: userCount }] = await deps.db.select({ n: count() }).from(users);
+  report.firstRun = userCount === 0;
+  const password = deps.config.adminPassword ?? generatePassword();
+  if (!deps.config.adminPassword) report.adminPassword = password;
+  const existing = await deps.db.query.users.findFirst({
+    where: eq(users.normalizedUserName, "admin"),
+  });
+  if (existing) {
+    throw new Error(
+      "No active administrator, but a user named admin exists: use `deno task cli -- users reset-password admin` and give it the Admin role.",
+    );
+  }
+  await createUser(deps, {
+    userName: "admin",
+    name: "Administrator",
+    password,
+    roleNames: [StaticRoles.Admin],
+  });
+  report.adminCreated = true;
+  if (report.firstRun && deps.config.demoData) {
+    for (const seeder of demoSeeders) report.demoSignIns.push(...await seeder(deps));
+  }
+  return report;
+}

@@ -1,0 +1,106 @@
+// Environment -> one typed, validated configuration object; a bad value stops start-up naming the variable.
+import { z } from "zod";
+import { join, resolve } from "node:path";
+
+const urlLike = (schemes: RegExp) =>
+  z.string().regex(schemes, {
+    message: `must start with ${schemes.source.replace(/[\\^()]/g, "")}`,
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: urlLike(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/).optional(),
+  DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
+  ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
+  DEMO_DATA: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1").transform((v) =>
+    v === "1"
+  ),
+  PUBLIC_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
+  SMTP_URL: urlLike(/^smtps?:\/\//).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  TRUST_PROXY: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0").transform((v) =>
+    v === "1"
+  ),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
+  AMS_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
+  ERP_SUPPLIERS_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  databaseAuthToken?: string;
+  /** Set when the database is a local file (backup and restore work on it directly). */
+  databaseFile?: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  adminPassword?: string;
+  demoData: boolean;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  trustProxy: boolean;
+  /** Largest accepted upload, in MiB. */
+  maxUploadMb: number;
+  /** The asset system's open-demand endpoint; unset: demands cannot be fetched. */
+  amsUrl?: string;
+  /** The ERP's supplier list (JSON); unset: suppliers are introduced from files only. */
+  erpSuppliersUrl?: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; unset and empty variables take their defaults. */
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== undefined && v !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  Deno.mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = e.DATABASE_URL ?? `file:${join(dataDir, "qmo.db")}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    databaseFile: databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : undefined,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(join(dataDir, "jwt-secret")),
+    tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "QMO <no-reply@localhost>",
+    trustProxy: e.TRUST_PROXY,
+    maxUploadMb: e.MAX_UPLOAD_MB,
+    amsUrl: e.AMS_URL,
+    erpSuppliersUrl: e.ERP_SUPPLIERS_URL,
+  };
+}
+
+/** The signing secret is generated once and kept in the data folder, readable by its owner only. */
+function readOrCreateSecret(path: string): string {
+  try {
+    const s = Deno.readTextFileSync(path).trim();
+    if (s.length >= 32) return s;
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(48));
+  const secret = btoa(String.fromCharCode(...bytes));
+  Deno.writeTextFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,74 @@
+// The audit log: every API call with who, when, what, how long, from where, and the error if any.
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { auditLogs } from "../../../db/schema.ts";
+import type { Db } from "../../../db/client.ts";
+import type { Deps } from "../context.ts";
+import { notFound } from "../errors.ts";
+import { contains, orderBy, type Paged } from "../paging.ts";
+import type { listAuditLogsInput } from "./schemas.ts";
+
+export type AuditEntry = typeof auditLogs.$inferInsert;
+export type AuditLogDto = typeof auditLogs.$inferSelect;
+
+const SECRET_KEY = /pass(word)?|pwd|token|secret|authorization/i;
+const MAX_PARAMETERS = 4000;
+
+/** Replaces secrets at any depth with "***" and trims long values, so the log never holds a password. */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 6) return "…";
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => maskSecrets(v, depth + 1));
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map((
+        [k, v],
+      ) => [k, SECRET_KEY.test(k) ? "***" : maskSecrets(v, depth + 1)]),
+    );
+  }
+  if (typeof value === "string" && value.length > 500) return value.slice(0, 500) + "…";
+  return value;
+}
+
+export function serializeParameters(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const s = JSON.stringify(maskSecrets(value));
+  return s.length > MAX_PARAMETERS ? s.slice(0, MAX_PARAMETERS) + "…" : s;
+}
+
+export async function writeAuditLog(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values(entry);
+}
+
+export async function listAuditLogs(
+  deps: Deps,
+  input: z.infer<typeof listAuditLogsInput>,
+): Promise<Paged<AuditLogDto>> {
+  const where: SQL[] = [];
+  if (input.userId) where.push(eq(auditLogs.userId, input.userId));
+  if (input.userName) where.push(contains(auditLogs.userName, input.userName));
+  if (input.startTime) where.push(gte(auditLogs.executionTime, input.startTime));
+  if (input.endTime) where.push(lt(auditLogs.executionTime, input.endTime));
+  if (input.serviceName) where.push(contains(auditLogs.serviceName, input.serviceName));
+  if (input.methodName) where.push(contains(auditLogs.methodName, input.methodName));
+  if (input.httpStatus) where.push(eq(auditLogs.httpStatus, input.httpStatus));
+  if (input.hasException !== undefined) {
+    where.push(input.hasException ? isNotNull(auditLogs.exception) : isNull(auditLogs.exception));
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const [{ total }] = await deps.db.select({ total: count() }).from(auditLogs).where(cond);
+  const items = await deps.db.select().from(auditLogs).where(cond)
+    .orderBy(...orderBy(input.sorting, {
+      executionTime: auditLogs.executionTime,
+      executionDuration: auditLogs.executionDuration,
+      userName: auditLogs.userName,
+      serviceName: auditLogs.serviceName,
+    }, [desc(auditLogs.executionTime), desc(auditLogs.id)]))
+    .limit(input.maxResultCount).offset(input.skipCount);
+  return { items, totalCount: total };
+}
+
+export async function getAuditLog(deps: Deps, id: number): Promise<AuditLogDto> {
+  const row = await deps.db.query.auditLogs.findFirst({ where: eq(auditLogs.id, id) });
+  if (!row) throw notFound("auditLog", id);
+  return row;
+}

@@ -1,0 +1,177 @@
+// Sign-in, tokens and sessions: who is calling, with which roles and permissions.
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import {
+  loginAttempts,
+  rolePermissions,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { Actor, Deps } from "../context.ts";
+import { tooMany, unauthorized } from "../errors.ts";
+import { dummyPasswordHash, verifyPassword } from "./password.ts";
+
+export const LOCKOUT = {
+  /** Failed attempts on one account name before it is locked. */
+  accountFailures: 5,
+  /** Failed attempts from one client address before it is locked (many names tried). */
+  ipFailures: 30,
+  lockMs: 5 * 60 * 1000,
+};
+
+export type ClientMeta = { clientIp?: string; browserInfo?: string };
+
+export type AuthenticateInput = {
+  userNameOrEmailAddress: string;
+  password: string;
+  rememberClient?: boolean;
+};
+
+export type AuthenticateResult = { accessToken: string; expireInSeconds: number; userId: number };
+
+export const normalizeUserName = (s: string) => s.trim().toLowerCase();
+
+const secretKey = (secret: string) => new TextEncoder().encode(secret);
+
+export async function authenticate(
+  deps: Deps,
+  input: AuthenticateInput,
+  meta: ClientMeta = {},
+): Promise<AuthenticateResult> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const typed = normalizeUserName(input.userNameOrEmailAddress);
+  const user = await db.query.users.findFirst({ where: eq(users.normalizedUserName, typed) }) ??
+    (typed.includes("@")
+      ? await db.query.users.findFirst({
+        where: eq(users.emailAddress, input.userNameOrEmailAddress.trim()),
+      })
+      : undefined);
+  // Failures count against the account however it was named (user name or email); unknown names
+  // are counted by the typed name, so the answers never tell whether an account exists.
+  const name = user?.normalizedUserName ?? typed;
+  const keys = [`user:${name}`, ...(meta.clientIp ? [`ip:${meta.clientIp}`] : [])];
+  await assertNotLocked(db, keys, now);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? await dummyPasswordHash());
+  if (!user || !ok || !user.isActive) {
+    await recordFailure(db, keys, now);
+    // The same answer whether the account exists, is inactive, or the password is wrong.
+    throw unauthorized("auth.invalidCredentials");
+  }
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, `user:${name}`));
+
+  const jti = crypto.randomUUID();
+  const ttl = deps.config.tokenTtlSeconds;
+  const expiresAt = new Date(now.getTime() + ttl * 1000);
+  await db.insert(sessions).values({
+    id: jti,
+    userId: user.id,
+    createdAt: now,
+    expiresAt,
+    clientIp: meta.clientIp ?? null,
+    browserInfo: meta.browserInfo?.slice(0, 512) ?? null,
+  });
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  const accessToken = await new SignJWT({ kind: user.kind })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(user.id))
+    .setJti(jti)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(secretKey(deps.config.jwtSecret));
+  return { accessToken, expireInSeconds: ttl, userId: user.id };
+}
+
+async function assertNotLocked(db: DbOrTx, keys: string[], now: Date) {
+  const rows = await db.select().from(loginAttempts).where(inArray(loginAttempts.key, keys));
+  const locked = rows.find((r) => r.lockedUntil && r.lockedUntil > now);
+  if (locked) {
+    const minutes = Math.max(1, Math.ceil((locked.lockedUntil!.getTime() - now.getTime()) / 60000));
+    throw tooMany("auth.locked", { minutes });
+  }
+}
+
+async function recordFailure(db: DbOrTx, keys: string[], now: Date) {
+  for (const key of keys) {
+    const limit = key.startsWith("ip:") ? LOCKOUT.ipFailures : LOCKOUT.accountFailures;
+    const row = await db.query.loginAttempts.findFirst({ where: eq(loginAttempts.key, key) });
+    // A lock that has run out starts a fresh count.
+    const previous = row && (!row.lockedUntil || row.lockedUntil > now) ? row.failures : 0;
+    const failures = previous + 1;
+    const lockedUntil = failures >= limit ? new Date(now.getTime() + LOCKOUT.lockMs) : null;
+    await db.insert(loginAttempts).values({
+      key,
+      failures: lockedUntil ? 0 : failures,
+      lockedUntil,
+      updatedAt: now,
+    })
+      .onConflictDoUpdate({
+        target: loginAttempts.key,
+        set: { failures: lockedUntil ? 0 : failures, lockedUntil, updatedAt: now },
+      });
+  }
+}
+
+/** Verifies a bearer token's signature, expiry and session; answers the acting user or throws 401. */
+export async function resolveToken(deps: Deps, token: string): Promise<Actor> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, secretKey(deps.config.jwtSecret), {
+      algorithms: ["HS256"],
+      currentDate: deps.clock.now(),
+    }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw unauthorized("auth.tokenExpired");
+    throw unauthorized("auth.tokenInvalid");
+  }
+  const session = payload.jti
+    ? await deps.db.query.sessions.findFirst({ where: eq(sessions.id, payload.jti) })
+    : undefined;
+  const now = deps.clock.now();
+  if (
+    !session || session.revokedAt || session.expiresAt <= now ||
+    String(session.userId) !== payload.sub
+  ) {
+    throw unauthorized("auth.tokenRevoked");
+  }
+  const actor = await loadActor(deps.db, session.userId);
+  if (!actor) throw unauthorized("auth.tokenRevoked");
+  return { ...actor, sessionId: session.id };
+}
+
+/** The user with role names and the union of their roles' permissions; undefined when missing or inactive. */
+export async function loadActor(db: DbOrTx, userId: number): Promise<Actor | undefined> {
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user || !user.isActive) return undefined;
+  const roleRows = await db.select({ id: roles.id, name: roles.name }).from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
+  const perms = roleRows.length
+    ? await db.selectDistinct({ p: rolePermissions.permission }).from(rolePermissions)
+      .where(inArray(rolePermissions.roleId, roleRows.map((r) => r.id)))
+    : [];
+  return {
+    id: user.id,
+    userName: user.userName,
+    name: user.name,
+    kind: user.kind,
+    supplierId: user.supplierId,
+    roleNames: roleRows.map((r) => r.name).sort(),
+    permissions: new Set(perms.map((r) => r.p)),
+  };
+}
+
+export async function logout(deps: Deps, actor: Actor): Promise<void> {
+  if (!actor.sessionId) return;
+  await deps.db.update(sessions).set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.id, actor.sessionId), eq(sessions.userId, actor.id)));
+}
+
+/** Ends every open session of a user (password reset, deactivation). */
+export async function revokeUserSessions(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(
+    and(eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+  );
+}

@@ -1,0 +1,40 @@
+// Paged lists as ABP answers them: SkipCount, MaxResultCount (default 20, at most 1000), Sorting
+// ("field desc") in; { items, totalCount } out.
+import { asc, Column, desc, is, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { fieldError } from "./errors.ts";
+
+export const pagedInput = {
+  skipCount: z.coerce.number().int().min(0).default(0),
+  maxResultCount: z.coerce.number().int().min(1).max(1000).default(20),
+  sorting: z.string().max(100).optional(),
+};
+
+export type PagedInput = { skipCount: number; maxResultCount: number; sorting?: string };
+export type Paged<T> = { items: T[]; totalCount: number };
+
+/** Turns "field desc, other" into ORDER BY terms over the allowed columns; unknown fields are a 400. */
+export function orderBy(
+  sorting: string | undefined,
+  columns: Record<string, Column | SQL>,
+  fallback: (Column | SQL)[],
+): SQL[] {
+  const tail = fallback.map((f) => (is(f, Column) ? asc(f) : f));
+  if (!sorting?.trim()) return tail;
+  const terms = sorting.split(",").map((part) => {
+    const [field, dir = "asc"] = part.trim().split(/\s+/);
+    const key = Object.keys(columns).find((k) => k.toLowerCase() === field.toLowerCase());
+    if (!key || !/^(asc|desc)$/i.test(dir)) {
+      throw fieldError("sorting", "errors.badSorting", { value: part.trim() });
+    }
+    return dir.toLowerCase() === "desc" ? desc(columns[key]) : asc(columns[key]);
+  });
+  return [...terms, ...tail];
+}
+
+/** Escapes LIKE wildcards in user text; used with ESCAPE '\'. */
+export const likePattern = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `column` contains `text`, wildcards in the text taken literally. */
+export const contains = (column: Column | SQL, text: string): SQL =>
+  sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`;

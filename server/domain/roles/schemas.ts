@@ -1,0 +1,20 @@
+// Inputs of the role and permission operations.
+import { z } from "zod";
+import { pagedInput } from "../paging.ts";
+
+export const listRolesInput = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  ...pagedInput,
+});
+
+const roleFields = {
+  name: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{1,63}$/, {
+    error: "errors.field.roleName",
+  }),
+  displayName: z.string().trim().min(1).max(64),
+  description: z.string().trim().max(500).nullish().transform((v) => v || null),
+  grantedPermissions: z.array(z.string().min(1).max(128)).max(500).default([]),
+};
+
+export const createRoleInput = z.object(roleFields);
+export const updateRoleInput = z.object({ id: z.number().int().positive(), ...roleFields });

@@ -1,0 +1,26 @@
+// Inputs of the system resources (typed settings); shared by the HTTP routes, the CLI and the client.
+import { z } from "zod";
+
+/** Every editable system resource with the schema its value must satisfy. */
+export const settingSchemas = {
+  /** Quote instructions shown to suppliers before they may quote, per language. */
+  quoteInstructionZh: z.string().trim().min(1).max(20_000),
+  quoteInstructionEn: z.string().trim().min(1).max(20_000),
+  /** Hours before the deadline at which suppliers that have not quoted are reminded. */
+  reminderHours: z.array(z.number().int().min(1).max(24 * 30)).max(10)
+    .transform((hours) => [...new Set(hours)].sort((a, b) => b - a)),
+  /** Largest accepted attachment in MiB (never above the server's MAX_UPLOAD_MB). */
+  uploadLimitMb: z.number().positive().max(2048),
+} as const;
+
+export type SettingKey = keyof typeof settingSchemas;
+export type SettingValues = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> };
+export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
+
+export const updateSettingsInput = z.object({
+  items: z.array(z.object({
+    key: z.enum(settingKeys as [SettingKey, ...SettingKey[]]),
+    value: z.unknown(),
+  })).min(1).max(settingKeys.length),
+});
+export type UpdateSettingsInput = z.infer<typeof updateSettingsInput>;

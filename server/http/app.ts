@@ -1,0 +1,130 @@
+// Builds the Hono app: security headers, language, audit log, the API routes, OpenAPI, errors.
+import { type Context, Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { getConnInfo } from "hono/deno";
+import type { Deps } from "../domain/context.ts";
+import { notFound as notFoundError } from "../domain/errors.ts";
+import { DomainError } from "../domain/errors.ts";
+import { serializeParameters, writeAuditLog } from "../domain/audit/service.ts";
+import { langFromHeader, t } from "../i18n.ts";
+import { errorResponse } from "./envelope.ts";
+import { type AppEnv, mountRoutes, type RouteDef } from "./route.ts";
+import { allRoutes } from "./routes/index.ts";
+import { swaggerApp } from "./openapi.ts";
+
+export type AppOptions = {
+  routes?: RouteDef[];
+  /** Mounts extra, non-API pages (the React client) after the API. */
+  extend?: (app: Hono<AppEnv>) => void;
+};
+
+export const API_PREFIX = "/api/services";
+
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c as unknown as Context).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const routes = options.routes ?? allRoutes;
+  const app = new Hono<AppEnv>();
+
+  app.use(secureHeaders({
+    contentSecurityPolicy,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginEmbedderPolicy: false,
+  }));
+
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    c.set("lang", langFromHeader(c.req.header("accept-language")));
+    c.set("meta", {
+      clientIp: clientIp(c, deps.config.trustProxy),
+      browserInfo: c.req.header("user-agent"),
+    });
+    await next();
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+
+  // Every API call is written to the audit log, whatever its outcome.
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    const started = deps.clock.now();
+    const t0 = performance.now();
+    await next();
+    const segments = c.req.path.slice(API_PREFIX.length).split("/").filter(Boolean);
+    const err = c.error;
+    const actor = c.var.actor;
+    const input = c.var.auditInput ??
+      (Object.keys(c.req.query()).length ? c.req.query() : undefined);
+    const attemptedName = (input as { userNameOrEmailAddress?: unknown } | undefined)
+      ?.userNameOrEmailAddress;
+    try {
+      await writeAuditLog(deps.db, {
+        userId: actor?.id ?? c.var.auditUser?.id ?? null,
+        userName: actor?.userName ??
+          (typeof attemptedName === "string" ? attemptedName.slice(0, 64) : null),
+        serviceName: segments.length >= 3
+          ? segments[segments.length - 2]
+          : segments.join("/") || "-",
+        methodName: segments[segments.length - 1] ?? "-",
+        httpMethod: c.req.method,
+        path: c.req.path.slice(0, 300),
+        parameters: serializeParameters(input),
+        executionTime: started,
+        executionDuration: Math.round(performance.now() - t0),
+        clientIp: c.var.meta?.clientIp ?? null,
+        browserInfo: c.var.meta?.browserInfo?.slice(0, 512) ?? null,
+        httpStatus: c.res.status,
+        exception: err
+          ? err instanceof DomainError
+            ? `${err.kind}: ${t("en", err.messageKey, err.params)}`
+            : String(err.stack ?? err).slice(0, 4000)
+          : null,
+      });
+    } catch (e) {
+      console.error("audit log write failed", e);
+    }
+  });
+
+  mountRoutes(app, routes, API_PREFIX);
+  app.route("/swagger", swaggerApp(routes));
+  // Hono matches paths strictly; the page is often typed with a trailing slash.
+  app.get("/swagger/", (c) => c.redirect("/swagger"));
+
+  app.all(`${API_PREFIX}/*`, () => {
+    throw new DomainError("notFound", "errors.noSuchApi");
+  });
+
+  options.extend?.(app);
+
+  app.notFound((c) => {
+    if (c.req.path.startsWith("/api/")) {
+      return errorResponse(c, notFoundError("api", c.req.path), c.var.lang ?? "zh");
+    }
+    return c.text(t(c.var.lang ?? "zh", "errors.http.404"), 404);
+  });
+  app.onError((err, c) => errorResponse(c, err, c.var.lang ?? "zh"));
+  return app;
+}

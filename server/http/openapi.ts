@@ -1,0 +1,180 @@
+// The OpenAPI document, generated from the same route declarations and zod schemas the routes
+// validate with, and the browsable page at /swagger (Swagger UI served from the npm package).
+import { Hono } from "hono";
+import { z } from "zod";
+import { getAbsoluteFSPath } from "swagger-ui-dist";
+import { join } from "node:path";
+import { type AppEnv, audienceOf, requiredPermissions, type RouteDef } from "./route.ts";
+
+function jsonSchema(schema: z.ZodType) {
+  return z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    // Uploaded files (z.instanceof(File)) are binary parts of a multipart body.
+    override: (ctx) => {
+      const def = (ctx.zodSchema as unknown as { _zod: { def: { type: string } } })._zod.def;
+      if (def.type === "custom") {
+        Object.assign(ctx.jsonSchema, { type: "string", format: "binary" });
+      }
+    },
+  }) as Record<string, unknown>;
+}
+
+const envelope = (result: Record<string, unknown>) => ({
+  type: "object",
+  properties: {
+    success: { type: "boolean" },
+    result,
+    error: { $ref: "#/components/schemas/ErrorInfo" },
+    unAuthorizedRequest: { type: "boolean" },
+  },
+});
+
+export function buildOpenApi(routes: RouteDef[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const perms = requiredPermissions(r.access);
+    const who = r.access === "public"
+      ? "Open to anyone."
+      : perms
+      ? `Needs one of: ${perms.join(", ")}.`
+      : "Needs a signed-in user.";
+    const audience = audienceOf(r);
+    const op: Record<string, unknown> = {
+      tags: [r.path.split("/")[2]],
+      summary: r.summary,
+      description: `${who}${
+        audience !== "any" ? ` ${audience === "staff" ? "Staff" : "Supplier"} users only.` : ""
+      }`,
+      "x-permissions": perms ?? [],
+      security: r.access === "public" ? [] : [{ bearer: [] }],
+      responses: {
+        200: r.binary
+          ? {
+            description: "The file",
+            content: {
+              "application/octet-stream": { schema: { type: "string", format: "binary" } },
+            },
+          }
+          : {
+            description: "Success",
+            content: {
+              "application/json": { schema: envelope(r.result ? jsonSchema(r.result) : {}) },
+            },
+          },
+        400: { $ref: "#/components/responses/Failure" },
+        ...(r.access === "public" ? {} : { 401: { $ref: "#/components/responses/Failure" } }),
+        ...(perms ? { 403: { $ref: "#/components/responses/Failure" } } : {}),
+      },
+    };
+    if (r.query) {
+      const s = jsonSchema(r.query) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      op.parameters = Object.entries(s.properties ?? {}).map(([name, schema]) => ({
+        name,
+        in: "query",
+        required: s.required?.includes(name) ?? false,
+        schema,
+      }));
+    }
+    if (r.body) {
+      op.requestBody = {
+        required: true,
+        content: { "application/json": { schema: jsonSchema(r.body) } },
+      };
+    }
+    if (r.form) {
+      op.requestBody = {
+        required: true,
+        content: { "multipart/form-data": { schema: jsonSchema(r.form) } },
+      };
+    }
+    (paths[`/api/services${r.path}`] ??= {})[r.method] = op;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "QMO API",
+      version: "1.0.0",
+      description:
+        "Time-limited quotation back-office. Input keys are matched without regard to case; answers are wrapped in { success, result, error, unAuthorizedRequest }.",
+    },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      schemas: {
+        ErrorInfo: {
+          type: ["object", "null"],
+          properties: {
+            code: { type: "integer" },
+            message: { type: "string" },
+            details: { type: ["string", "null"] },
+            validationErrors: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {
+                  message: { type: "string" },
+                  members: { type: "array", items: { type: "string" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        Failure: {
+          description: "Failure in the envelope",
+          content: { "application/json": { schema: envelope({ type: "null" }) } },
+        },
+      },
+    },
+    paths,
+  };
+}
+
+const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>QMO API</title>
+<link rel="stylesheet" href="/swagger/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/swagger/swagger-ui-bundle.js"></script>
+<script src="/swagger/init.js"></script>
+</body>
+</html>`;
+
+const init =
+  `window.ui = SwaggerUIBundle({ url: "/swagger/v1/swagger.json", dom_id: "#swagger-ui", persistAuthorization: true });`;
+
+export function swaggerApp(routes: RouteDef[]) {
+  const doc = buildOpenApi(routes);
+  const dir = getAbsoluteFSPath();
+  const app = new Hono<AppEnv>();
+  app.get("/v1/swagger.json", (c) => c.json(doc));
+  app.get("/", (c) => c.html(page));
+  app.get("", (c) => c.html(page));
+  app.get(
+    "/init.js",
+    (c) => c.body(init, 200, { "content-type": "text/javascript; charset=utf-8" }),
+  );
+  for (
+    const [file, type] of [["swagger-ui.css", "text/css"], [
+      "swagger-ui-bundle.js",
+      "text/javascript",
+    ]]
+  ) {
+    app.get(`/${file}`, async (c) => {
+      const body = await Deno.readFile(join(dir, file));
+      return c.body(body, 200, {
+        "content-type": `${type}; charset=utf-8`,
+        "cache-control": "public, max-age=86400",
+      });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,247 @@
+// One declaration per API call: path, method, who may call it, the zod schemas of its input, and
+// the handler. The same declarations mount the routes, guard them, and generate the OpenAPI document.
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { Actor, Deps } from "../domain/context.ts";
+import { hasAnyPermission } from "../domain/context.ts";
+import { DomainError, forbidden, fromZod, unauthorized, validation } from "../domain/errors.ts";
+import { bodyLimit } from "hono/body-limit";
+import type { ClientMeta } from "../domain/auth/service.ts";
+import { resolveToken } from "../domain/auth/service.ts";
+import type { Permission } from "../domain/auth/permissions.ts";
+import { ok } from "./envelope.ts";
+import type { Lang } from "../i18n.ts";
+
+/**
+ * Who may call: "public" (anyone), "signedIn" (any signed-in user), or permissions of which the
+ * caller needs at least one.
+ */
+export type Access = "public" | "signedIn" | Permission | readonly Permission[];
+/** Which kind of user: back-office routes refuse supplier users whatever their roles. */
+export type Audience = "staff" | "supplier" | "any";
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    lang: Lang;
+    actor?: Actor;
+    /** Who a sign-in call signed in, for the audit log (there is no actor yet). */
+    auditUser?: { id: number; userName: string };
+    auditInput?: unknown;
+    formInput?: unknown;
+    meta: ClientMeta;
+  };
+};
+
+export type HandlerCtx<Q, B> = {
+  c: Context<AppEnv>;
+  deps: Deps;
+  /** The caller; reading it on a public route without a token answers 401. */
+  actor: Actor;
+  query: Q;
+  body: B;
+  lang: Lang;
+  meta: ClientMeta;
+};
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export type RouteDef<Q extends AnyObject = AnyObject, B extends AnyObject = AnyObject> = {
+  method: "get" | "post" | "put" | "delete";
+  /** Below /api/services, e.g. /app/User/GetAll */
+  path: string;
+  access: Access;
+  audience?: Audience;
+  summary: string;
+  query?: Q;
+  body?: B;
+  /** Documented result schema (optional). */
+  result?: z.ZodType;
+  /**
+   * Multipart form input instead of JSON: the text fields and files (as `File`) are validated by
+   * this schema and handed over as `body`. The body size is capped by MAX_UPLOAD_MB.
+   */
+  form?: B;
+  /** Answers a file instead of the envelope. */
+  binary?: boolean;
+  handler: (ctx: HandlerCtx<z.infer<Q>, z.infer<B>>) => unknown | Promise<unknown>;
+};
+
+export function defineRoute<
+  Q extends AnyObject = z.ZodObject<Record<never, never>>,
+  B extends AnyObject = z.ZodObject<Record<never, never>>,
+>(
+  def: RouteDef<Q, B>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+export const requiredPermissions = (access: Access): Permission[] | null =>
+  access === "public" || access === "signedIn"
+    ? null
+    : typeof access === "string"
+    ? [access]
+    : [...access];
+
+export const audienceOf = (def: RouteDef): Audience =>
+  def.audience ?? (requiredPermissions(def.access) ? "staff" : "any");
+
+// ---------------------------------------------------------------------------------------------
+// Input keys are matched without regard to case, as ABP does.
+// ---------------------------------------------------------------------------------------------
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+};
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Renames the keys of `value` to the casing the schema declares, at every depth. */
+export function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
+  const def = defOf(schema);
+  switch (def.type) {
+    case "object": {
+      if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+      const shape = def.shape!;
+      const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        const key = shape[k] ? k : byLower.get(k.toLowerCase()) ?? k;
+        // A key given twice in different casing: the exact one wins.
+        if (key in out && key !== k) continue;
+        out[key] = shape[key] ? normalizeKeys(shape[key], v) : v;
+      }
+      return out;
+    }
+    case "array":
+      return Array.isArray(value) ? value.map((v) => normalizeKeys(def.element!, v)) : value;
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "readonly":
+      return normalizeKeys(def.innerType!, value);
+    case "pipe":
+      return normalizeKeys(def.in!, value);
+    default:
+      return value;
+  }
+}
+
+const caseInsensitive = (schema: z.ZodType) =>
+  z.preprocess((v) => normalizeKeys(schema, v), schema);
+
+// ---------------------------------------------------------------------------------------------
+// Authentication and permission, before any validation: a caller without the right gets 403, not 400.
+// ---------------------------------------------------------------------------------------------
+
+export function bearerToken(c: Context): string | undefined {
+  const header = c.req.header("authorization");
+  const m = header?.match(/^Bearer\s+(.+)$/i);
+  return m?.[1]?.trim() || undefined;
+}
+
+function guard(def: RouteDef): MiddlewareHandler<AppEnv> {
+  const required = requiredPermissions(def.access);
+  const audience = audienceOf(def);
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (def.access === "public") {
+      if (token) c.set("actor", await resolveToken(c.var.deps, token).catch(() => undefined));
+      return next();
+    }
+    if (!token) throw unauthorized();
+    const actor = await resolveToken(c.var.deps, token);
+    c.set("actor", actor);
+    if (audience !== "any" && actor.kind !== audience) throw forbidden();
+    if (required && !hasAnyPermission(actor, required)) throw forbidden();
+    await next();
+  };
+}
+
+function validator(target: "query" | "json", schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  return zValidator(target, caseInsensitive(schema), (result, ctx) => {
+    const c = ctx as unknown as Context<AppEnv>;
+    const prev = (c.get("auditInput") ?? {}) as Record<string, unknown>;
+    c.set("auditInput", { ...prev, ...(result.data as Record<string, unknown>) });
+    if (!result.success) throw fromZod(result.error as z.ZodError);
+  }) as unknown as MiddlewareHandler<AppEnv>;
+}
+
+/** Room for the multipart framing and text fields around the largest accepted file. */
+const FORM_OVERHEAD = 1024 * 1024;
+
+function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const maxMb = c.var.deps.config.maxUploadMb;
+    const tooLarge = () => new DomainError("tooLarge", "files.tooLarge", { max: maxMb });
+    const limit = bodyLimit({
+      maxSize: maxMb * 1024 * 1024 + FORM_OVERHEAD,
+      onError: () => {
+        throw tooLarge();
+      },
+    });
+    await limit(c as unknown as Context, async () => {
+      let raw: Record<string, unknown>;
+      try {
+        raw = await c.req.parseBody();
+      } catch (err) {
+        if (err instanceof DomainError) throw err;
+        throw validation("errors.malformedForm");
+      }
+      const audit = Object.fromEntries(
+        Object.entries(raw).map((
+          [k, v],
+        ) => [k, v instanceof File ? { name: v.name, size: v.size } : v]),
+      );
+      c.set("auditInput", audit);
+      const parsed = caseInsensitive(schema).safeParse(raw);
+      if (!parsed.success) throw fromZod(parsed.error);
+      c.set("formInput", parsed.data);
+      await next();
+    });
+  };
+}
+
+export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/api/services") {
+  for (const def of routes) {
+    const chain: MiddlewareHandler<AppEnv>[] = [guard(def)];
+    if (def.query) chain.push(validator("query", def.query));
+    if (def.body) chain.push(validator("json", def.body));
+    if (def.form) chain.push(formParser(def.form));
+    const handler: MiddlewareHandler<AppEnv> = async (c) => {
+      const valid = c.req.valid.bind(c.req) as unknown as (t: string) => unknown;
+      const result = await def.handler({
+        c,
+        deps: c.var.deps,
+        get actor() {
+          const a = c.var.actor;
+          if (!a) throw unauthorized();
+          return a;
+        },
+        query: def.query ? valid("query") as Record<string, unknown> : {},
+        body: def.form
+          ? c.var.formInput as Record<string, unknown>
+          : def.body
+          ? valid("json") as Record<string, unknown>
+          : {},
+        lang: c.var.lang,
+        meta: c.var.meta,
+      });
+      if (result instanceof Response) return result;
+      return c.json(ok(result));
+    };
+    // The chain is built at run time, so Hono's per-handler typing cannot follow it.
+    const on = app.on.bind(app) as unknown as (
+      m: string,
+      p: string,
+      ...h: MiddlewareHandler<AppEnv>[]
+    ) => void;
+    on(def.method.toUpperCase(), prefix + def.path, ...chain, handler);
+  }
+}

@@ -1,0 +1,26 @@
+// The audit log (spec §2 /systemManager/logManager).
+import { z } from "zod";
+import { Permissions } from "../../domain/auth/permissions.ts";
+import { getAuditLog, listAuditLogs } from "../../domain/audit/service.ts";
+import { listAuditLogsInput } from "../../domain/audit/schemas.ts";
+import { defineRoute } from "../route.ts";
+
+export const auditRoutes = [
+  defineRoute({
+    method: "get",
+    path: "/QMO/AuditLog/GetAll",
+    access: Permissions.LogSearch,
+    summary:
+      "Audit log, newest first; filter by user, time range, service, method, status, exception.",
+    query: listAuditLogsInput,
+    handler: ({ deps, query }) => listAuditLogs(deps, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/QMO/AuditLog/Get",
+    access: Permissions.LogSearch,
+    summary: "One audit log entry with its parameters and error.",
+    query: z.object({ id: z.coerce.number().int().positive() }),
+    handler: ({ deps, query }) => getAuditLog(deps, query.id),
+  }),
+];

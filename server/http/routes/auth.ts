@@ -1,0 +1,51 @@
+// Sign-in, sign-out and the current user (spec §7 auth calls).
+import { z } from "zod";
+import { authenticate, logout } from "../../domain/auth/service.ts";
+import { getUserInfo } from "../../domain/users/service.ts";
+import { defineRoute } from "../route.ts";
+
+export const authRoutes = [
+  defineRoute({
+    method: "post",
+    path: "/app/TokenAuth/Authenticate",
+    access: "public",
+    summary: "Sign in with a user name (or email) and password; answers a bearer token.",
+    body: z.object({
+      userNameOrEmailAddress: z.string().trim().min(1).max(256),
+      password: z.string().min(1).max(128),
+      rememberClient: z.boolean().optional(),
+    }),
+    result: z.object({ accessToken: z.string(), expireInSeconds: z.number(), userId: z.number() }),
+    handler: async ({ c, deps, body, meta }) => {
+      const result = await authenticate(deps, body, meta);
+      c.set("auditUser", { id: result.userId, userName: body.userNameOrEmailAddress });
+      return result;
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/app/User/Logout",
+    access: "signedIn",
+    audience: "any",
+    summary: "End the current session; the token stops working everywhere.",
+    handler: ({ deps, actor }) => logout(deps, actor),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/QMO/SystemUserExt/GetUserInfo",
+    access: "signedIn",
+    audience: "any",
+    summary:
+      "The signed-in user: name, userName, avatar, introduction, roleNames, grantedPermissionNames.",
+    handler: ({ deps, actor }) => getUserInfo(deps, actor),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/QMO/SystemUserExt/GetUserPermissions",
+    access: "signedIn",
+    audience: "any",
+    summary: "The permission names granted to the signed-in user.",
+    result: z.array(z.string()),
+    handler: ({ actor }) => [...actor.permissions].sort(),
+  }),
+];

@@ -1,0 +1,32 @@
+// Every API route of the product, in one list: mounted by the app, documented by OpenAPI, walked by tests.
+import type { RouteDef } from "../route.ts";
+import { authRoutes } from "./auth.ts";
+import { userRoutes } from "./users.ts";
+import { groupRoutes, roleRoutes } from "./roles.ts";
+import { auditRoutes } from "./audit.ts";
+import { fileRoutes } from "./files.ts";
+import { categoryRoutes } from "./categories.ts";
+import { projectRoutes } from "./projects.ts";
+import { dictionaryRoutes } from "./dictionary.ts";
+import { supplierRoutes } from "./suppliers.ts";
+import { supplierOfferRoutes } from "./supplierOffer.ts";
+import { settingRoutes } from "./settings.ts";
+import { emailRoutes } from "./email.ts";
+import { leaderRoutes } from "./leaders.ts";
+
+export const allRoutes: RouteDef[] = [
+  ...authRoutes,
+  ...userRoutes,
+  ...roleRoutes,
+  ...groupRoutes,
+  ...auditRoutes,
+  ...fileRoutes,
+  ...categoryRoutes,
+  ...projectRoutes,
+  ...dictionaryRoutes,
+  ...supplierRoutes,
+  ...supplierOfferRoutes,
+  ...settingRoutes,
+  ...emailRoutes,
+  ...leaderRoutes,
+];

@@ -1,0 +1,103 @@
+// User administration (spec §7 /app/User/*) and the signed-in user's own profile.
+import { z } from "zod";
+import { Permissions } from "../../domain/auth/permissions.ts";
+import * as users from "../../domain/users/service.ts";
+import { allRoles } from "../../domain/roles/service.ts";
+import {
+  changeLanguageInput,
+  changePasswordInput,
+  createUserInput,
+  listUsersInput,
+  resetPasswordInput,
+  updateProfileInput,
+  updateUserInput,
+} from "../../domain/users/schemas.ts";
+import { defineRoute } from "../route.ts";
+
+const manage = [Permissions.UserSearch, Permissions.PagesUsers] as const;
+const idQuery = z.object({ id: z.coerce.number().int().positive() });
+
+export const userRoutes = [
+  defineRoute({
+    method: "get",
+    path: "/app/User/GetAll",
+    access: manage,
+    summary: "Users, paged; filter by keyword, active flag and kind.",
+    query: listUsersInput,
+    handler: ({ deps, query }) => users.listUsers(deps, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/app/User/Get",
+    access: manage,
+    summary: "One user with roles and groups.",
+    query: idQuery,
+    handler: ({ deps, query }) => users.getUser(deps, query.id),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/app/User/GetRoles",
+    access: manage,
+    summary: "Every role, for the user dialog.",
+    handler: async ({ deps }) => ({ items: await allRoles(deps) }),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/app/User/Create",
+    access: manage,
+    summary: "Create a user with roles and an initial password.",
+    body: createUserInput,
+    handler: ({ deps, body }) => users.createUser(deps, body),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/app/User/Update",
+    access: manage,
+    summary: "Change a user's details, roles, groups and active flag.",
+    body: updateUserInput,
+    handler: ({ deps, body, actor }) => users.updateUser(deps, body, actor),
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/app/User/Delete",
+    access: manage,
+    summary: "Delete a user (never yourself or the last admin).",
+    query: idQuery,
+    handler: ({ deps, query, actor }) => users.deleteUser(deps, query.id, actor),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/app/User/ResetPassword",
+    access: manage,
+    summary: "Set a user's password; their open sessions end.",
+    body: resetPasswordInput,
+    handler: ({ deps, body }) => users.resetPassword(deps, body),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/app/User/ChangePassword",
+    access: "signedIn",
+    audience: "any",
+    summary: "Change your own password.",
+    body: changePasswordInput,
+    handler: ({ deps, body, actor }) => users.changeOwnPassword(deps, actor, body),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/app/User/UpdateProfile",
+    access: "signedIn",
+    audience: "any",
+    summary: "Change your own name, avatar, introduction and email.",
+    body: updateProfileInput,
+    handler: ({ deps, body, actor }) => users.updateProfile(deps, actor, body),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/app/User/ChangeLanguage",
+    access: "signedIn",
+    audience: "any",
+    summary: "Save your language (zh or en).",
+    body: changeLanguageInput,
+    handler: ({ deps, body, actor }) => users.changeLanguage(deps, actor, body),
+  }),
+];

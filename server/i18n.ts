@@ -1,0 +1,67 @@
+// Server-side translation from locales/en.json and locales/zh.json, by the caller's language.
+import i18next, { type TFunction } from "i18next";
+import type { DomainError } from "./domain/errors.ts";
+import en from "../locales/en.json" with { type: "json" };
+import zh from "../locales/zh.json" with { type: "json" };
+
+export type Lang = "zh" | "en";
+export const languages: Lang[] = ["zh", "en"];
+
+const instance = i18next.createInstance();
+await instance.init({
+  resources: { en: { translation: en }, zh: { translation: zh } },
+  fallbackLng: "zh",
+  supportedLngs: languages,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function translator(lang: Lang): TFunction {
+  return instance.getFixedT(lang);
+}
+
+export function t(lang: Lang, key: string, params?: Record<string, unknown>): string {
+  return instance.getFixedT(lang)(key, params ?? {}) as string;
+}
+
+/** Picks zh or en from an Accept-Language header (first supported tag wins); Chinese otherwise. */
+export function langFromHeader(header: string | null | undefined): Lang {
+  if (!header) return "zh";
+  const tags = header.split(",").map((part) => {
+    const [tag, ...params] = part.trim().split(";");
+    const q = params.find((p) => p.trim().startsWith("q="));
+    return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+  }).sort((a, b) => b.q - a.q);
+  for (const { tag } of tags) {
+    if (tag.startsWith("zh")) return "zh";
+    if (tag.startsWith("en")) return "en";
+  }
+  return "zh";
+}
+
+/** Translates a message key; `entity` and `expected` parameters are themselves keys (entities.*, errors.types.*). */
+export function localize(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
+  const p = { ...params };
+  if (typeof p.entity === "string") p.entity = t(lang, `entities.${p.entity}`);
+  if (typeof p.expected === "string") {
+    p.expected = t(lang, `errors.types.${p.expected}`, { defaultValue: p.expected });
+  }
+  return t(lang, key, p);
+}
+
+/** A domain failure as people read it: one message, and the fields' own messages when there are any. */
+export function describeError(lang: Lang, err: DomainError) {
+  const validationErrors = err.fieldErrors.length
+    ? err.fieldErrors.map((f) => ({
+      message: localize(lang, f.messageKey, f.params),
+      members: f.members,
+    }))
+    : null;
+  let message = localize(lang, err.messageKey, err.params);
+  if (validationErrors) {
+    message = err.messageKey === "errors.validation"
+      ? `${message}: ${validationErrors.map((v) => v.message).join("; ")}`
+      : validationErrors[0].message;
+  }
+  return { message, validationErrors };
+}
