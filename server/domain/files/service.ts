@@ -1,0 +1,320 @@
+// Attachments: streamed upload into the content-addressed file store (<DATA_DIR>/files), type
+// detection from the bytes, metadata rows, and who may download or delete what.
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { files, offerProjects, offerProjectSuppliers, quotes } from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { Actor, Deps } from "../context.ts";
+import { conflict, DomainError, forbidden, notFound, validation } from "../errors.ts";
+import type { Paged } from "../paging.ts";
+import { canDo, searchPermissionOf } from "../projects/rules.ts";
+import { detectContentType, HEAD_BYTES } from "./detect.ts";
+
+export type FilePurpose = "project" | "quote" | "other";
+
+export type FileDto = {
+  id: number;
+  fileName: string;
+  size: number;
+  contentType: string;
+  purpose: FilePurpose;
+  projectId: number | null;
+  creationTime: Date;
+};
+
+type FileRow = typeof files.$inferSelect;
+
+export const toFileDto = (f: FileRow): FileDto => ({
+  id: f.id,
+  fileName: f.fileName,
+  size: f.size,
+  contentType: f.contentType,
+  purpose: f.purpose,
+  projectId: f.projectId,
+  creationTime: f.createdAt,
+});
+
+const MB = 1024 * 1024;
+
+export const storeRoot = (deps: Deps) => join(deps.config.dataDir, "files");
+const blobPath = (deps: Deps, sha256: string) => join(storeRoot(deps), sha256.slice(0, 2), sha256);
+
+export { ACCEPTED_EXTENSIONS, detectContentType } from "./detect.ts";
+
+/** Keeps the last path segment of a name a browser sent, without control characters. */
+export function sanitizeFileName(name: string): string {
+  // deno-lint-ignore no-control-regex
+  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const cleaned = base.replace(/^\.+$/, "");
+  return (cleaned || "file").slice(0, 255);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+// ---------------------------------------------------------------------------------------------
+
+export type UploadInput = {
+  stream?: ReadableStream<Uint8Array>;
+  file?: File;
+  fileName?: string;
+  purpose: FilePurpose;
+  projectId?: number | null;
+  uploadedBy?: number | null;
+};
+
+/**
+ * Streams the bytes into a temporary file while hashing and counting them, refuses them past
+ * MAX_UPLOAD_MB (413) or when their type is not accepted (415), then moves them into the store
+ * under their SHA-256 and records the file. The same bytes uploaded twice are stored once.
+ */
+export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = deps.db) {
+  const stream = input.stream ?? input.file?.stream();
+  if (!stream) throw validation("files.missing");
+  const fileName = sanitizeFileName(input.fileName ?? input.file?.name ?? "");
+  const max = deps.config.maxUploadMb * MB;
+  const root = storeRoot(deps);
+  await Deno.mkdir(join(root, "tmp"), { recursive: true });
+  const tmp = join(root, "tmp", crypto.randomUUID());
+  const hash = createHash("sha256");
+  const head = new Uint8Array(HEAD_BYTES);
+  let headLen = 0;
+  let size = 0;
+  const out = await Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
+  let moved = false;
+  try {
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > max) {
+          throw new DomainError("tooLarge", "files.tooLarge", { max: deps.config.maxUploadMb });
+        }
+        if (headLen < HEAD_BYTES) {
+          const take = value.subarray(0, HEAD_BYTES - headLen);
+          head.set(take, headLen);
+          headLen += take.byteLength;
+        }
+        hash.update(value);
+        for (let off = 0; off < value.byteLength;) off += await out.write(value.subarray(off));
+      }
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
+    out.close();
+    if (size === 0) throw validation("files.empty");
+    const contentType = detectContentType(head.subarray(0, headLen), fileName);
+    if (!contentType) throw new DomainError("unsupportedType", "files.unsupportedType");
+    const sha256 = hash.digest("hex");
+    const target = blobPath(deps, sha256);
+    await Deno.mkdir(join(root, sha256.slice(0, 2)), { recursive: true });
+    await Deno.rename(tmp, target);
+    moved = true;
+    const [row] = await db.insert(files).values({
+      sha256,
+      size,
+      contentType,
+      fileName,
+      purpose: input.purpose,
+      projectId: input.projectId ?? null,
+      uploadedBy: input.uploadedBy ?? null,
+      createdAt: deps.clock.now(),
+    }).returning();
+    return toFileDto(row);
+  } finally {
+    try {
+      out.close();
+    } catch { /* already closed */ }
+    if (!moved) await Deno.remove(tmp).catch(() => {});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may see what
+// ---------------------------------------------------------------------------------------------
+
+async function liveFile(db: DbOrTx, id: number): Promise<FileRow> {
+  const row = await db.query.files.findFirst({
+    where: and(eq(files.id, id), isNull(files.deletedAt)),
+  });
+  if (!row) throw notFound("file", id);
+  return row;
+}
+
+async function projectOf(db: DbOrTx, id: number | null) {
+  if (id == null) return undefined;
+  return await db.query.offerProjects.findFirst({ where: eq(offerProjects.id, id) });
+}
+
+/** Whether a supplier was invited to a project that has been published. */
+async function publishedTo(db: DbOrTx, projectId: number, supplierId: number) {
+  const row = await db.select({ id: offerProjectSuppliers.id }).from(offerProjectSuppliers)
+    .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
+    .where(and(
+      eq(offerProjectSuppliers.projectId, projectId),
+      eq(offerProjectSuppliers.supplierId, supplierId),
+      inArray(offerProjects.status, ["published", "ended", "closed"]),
+    )).limit(1);
+  return row.length > 0;
+}
+
+/** Staff: the project's search permission for its kind. Suppliers: their own quote files and the
+ * attachments of projects published to them. Anything else: 403 (404 when it does not exist). */
+async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
+  const project = await projectOf(deps.db, f.projectId);
+  if (actor.kind === "staff") {
+    if (f.purpose === "other" && !project) {
+      if (f.uploadedBy === actor.id) return;
+      throw forbidden();
+    }
+    if (project && actor.permissions.has(searchPermissionOf(project.kind))) return;
+    throw forbidden();
+  }
+  if (actor.supplierId == null) throw forbidden();
+  if (f.purpose === "quote") {
+    const q = await deps.db.select({ supplierId: quotes.supplierId }).from(quotes)
+      .where(eq(quotes.fileId, f.id)).limit(1);
+    const owner = q[0]?.supplierId;
+    if (owner === actor.supplierId || (owner === undefined && f.uploadedBy === actor.id)) return;
+    throw forbidden();
+  }
+  if (
+    f.purpose === "project" && project && await publishedTo(deps.db, project.id, actor.supplierId)
+  ) {
+    return;
+  }
+  throw forbidden();
+}
+
+/** RFC 6266 / 5987: an ASCII fallback name and the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The file's bytes as a download, after checking that the actor may have them. */
+export async function openFileForDownload(deps: Deps, actor: Actor, fileId: number) {
+  const f = await liveFile(deps.db, fileId);
+  await assertMayRead(deps, actor, f);
+  let handle: Deno.FsFile;
+  try {
+    handle = await Deno.open(blobPath(deps, f.sha256), { read: true });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) throw notFound("file", fileId);
+    throw err;
+  }
+  return new Response(handle.readable, {
+    status: 200,
+    headers: {
+      "content-type": "application/octet-stream",
+      "content-length": String(f.size),
+      "content-disposition": contentDisposition(f.fileName),
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    },
+  });
+}
+
+/**
+ * Removes a file from its owner's list (the bytes stay while another row shares them). A project's
+ * attachments go only while the project is unpublished, by staff who may see its kind; quote files
+ * are never removed, since every submission is kept.
+ */
+export async function deleteFile(deps: Deps, actor: Actor, fileId: number): Promise<void> {
+  const f = await liveFile(deps.db, fileId);
+  if (f.purpose === "quote") throw conflict("files.quoteFileKept");
+  const project = await projectOf(deps.db, f.projectId);
+  if (actor.kind !== "staff") throw forbidden();
+  if (project) {
+    if (!actor.permissions.has(searchPermissionOf(project.kind))) throw forbidden();
+    if (!canDo(project, "edit", deps.clock.now())) throw conflict("files.projectNotEditable");
+  } else if (f.uploadedBy !== actor.id) throw forbidden();
+  await deps.db.update(files).set({ deletedAt: deps.clock.now() }).where(eq(files.id, f.id));
+}
+
+/** A project's attachments (not quote files), newest first, paged. */
+export async function listProjectFiles(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+  page: { skipCount: number; maxResultCount: number },
+): Promise<Paged<FileDto>> {
+  const project = await projectOf(deps.db, projectId);
+  if (!project) throw notFound("project", projectId);
+  if (actor.kind === "staff") {
+    if (!actor.permissions.has(searchPermissionOf(project.kind))) throw forbidden();
+  } else if (actor.supplierId == null || !await publishedTo(deps.db, projectId, actor.supplierId)) {
+    throw forbidden();
+  }
+  const cond = and(
+    eq(files.projectId, projectId),
+    eq(files.purpose, "project"),
+    isNull(files.deletedAt),
+  );
+  const [{ total }] = await deps.db.select({ total: count() }).from(files).where(cond);
+  const rows = await deps.db.select().from(files).where(cond).orderBy(desc(files.id))
+    .limit(page.maxResultCount).offset(page.skipCount);
+  return { items: rows.map(toFileDto), totalCount: total };
+}
+
+/**
+ * Attaches uploaded files to a project (inside the caller's transaction). Only unattached project
+ * files the same user uploaded, or files already on this project, may be named.
+ */
+export async function attachToProject(
+  db: DbOrTx,
+  actor: Actor,
+  projectId: number,
+  fileIds: number[],
+): Promise<void> {
+  const ids = [...new Set(fileIds)];
+  if (!ids.length) return;
+  const rows = await db.select().from(files).where(
+    and(inArray(files.id, ids), isNull(files.deletedAt)),
+  );
+  for (const id of ids) {
+    const f = rows.find((r) => r.id === id);
+    if (!f) throw notFound("file", id);
+    const ok = f.purpose !== "quote" &&
+      (f.projectId === projectId || (f.projectId == null && f.uploadedBy === actor.id));
+    if (!ok) throw forbidden("files.notYours");
+  }
+  await db.update(files).set({ projectId, purpose: "project" }).where(inArray(files.id, ids));
+}
+
+/** Files of a kind the actor may reach: used by lists that show a project's attachments. */
+export async function projectFileNames(db: DbOrTx, projectIds: number[]) {
+  if (!projectIds.length) return [];
+  return await db.select({ id: files.id, fileName: files.fileName, projectId: files.projectId })
+    .from(files).where(and(
+      inArray(files.projectId, projectIds),
+      eq(files.purpose, "project"),
+      isNull(files.deletedAt),
+    )).orderBy(files.id);
+}
+
+/** A buyer's upload: to a project they may edit, or unattached until the project is saved. */
+export async function uploadProjectFile(
+  deps: Deps,
+  actor: Actor,
+  input: { file: File; projectId?: number },
+): Promise<FileDto> {
+  if (input.projectId != null) {
+    const project = await projectOf(deps.db, input.projectId);
+    if (!project) throw notFound("project", input.projectId);
+    if (!actor.permissions.has(searchPermissionOf(project.kind))) throw forbidden();
+    if (!canDo(project, "edit", deps.clock.now())) throw conflict("files.projectNotEditable");
+  }
+  return await storeUpload(deps, {
+    file: input.file,
+    purpose: "project",
+    projectId: input.projectId ?? null,
+    uploadedBy: actor.id,
+  });
+}

@@ -1,0 +1,92 @@
+// SystemCodeType: the data dictionary's code types and codes (company calendar days among them).
+import { Permissions } from "../../domain/auth/permissions.ts";
+import * as dict from "../../domain/dictionary/service.ts";
+import {
+  createCodeInput,
+  createCodeTypeInput,
+  idInput,
+  listCodesInput,
+  listCodeTypesInput,
+  updateCodeInput,
+  updateCodeTypeInput,
+} from "../../domain/dictionary/schemas.ts";
+import { defineRoute } from "../route.ts";
+
+const manage = Permissions.SystemCodeTypeSearch;
+const base = "/QMO/SystemCodeType";
+
+export const dictionaryRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${base}/GetAll`,
+    access: manage,
+    summary: "Code types, paged; filter by keyword.",
+    query: listCodeTypesInput,
+    handler: ({ deps, query }) => dict.listCodeTypes(deps, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/Get`,
+    access: manage,
+    summary: "One code type.",
+    query: idInput,
+    handler: ({ deps, query }) => dict.getCodeType(deps, query.id),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/Create`,
+    access: manage,
+    summary: "Create a code type (unique code).",
+    body: createCodeTypeInput,
+    handler: ({ deps, body }) => dict.createCodeType(deps, body),
+  }),
+  defineRoute({
+    method: "put",
+    path: `${base}/Update`,
+    access: manage,
+    summary: "Change a code type.",
+    body: updateCodeTypeInput,
+    handler: ({ deps, body }) => dict.updateCodeType(deps, body),
+  }),
+  defineRoute({
+    method: "delete",
+    path: `${base}/Delete`,
+    access: manage,
+    summary: "Delete a code type and its codes.",
+    query: idInput,
+    handler: ({ deps, query }) => dict.deleteCodeType(deps, query.id),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetCodes`,
+    access: manage,
+    summary: "Codes of a type (typeId or typeCode), paged.",
+    query: listCodesInput,
+    handler: ({ deps, query }) => dict.listCodes(deps, query),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/CreateCode`,
+    access: manage,
+    summary:
+      "Add a code; CompanyCalendar codes are dates YYYY-MM-DD with value 1 (working) or 0 (day off).",
+    body: createCodeInput,
+    handler: ({ deps, body }) => dict.createCode(deps, body),
+  }),
+  defineRoute({
+    method: "put",
+    path: `${base}/UpdateCode`,
+    access: manage,
+    summary: "Change a code.",
+    body: updateCodeInput,
+    handler: ({ deps, body }) => dict.updateCode(deps, body),
+  }),
+  defineRoute({
+    method: "delete",
+    path: `${base}/DeleteCode`,
+    access: manage,
+    summary: "Delete a code.",
+    query: idInput,
+    handler: ({ deps, query }) => dict.deleteCode(deps, query.id),
+  }),
+];

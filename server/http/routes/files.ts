@@ -1,0 +1,40 @@
+// FileService (spec §7): upload, download and delete attachments.
+import { Permissions } from "../../domain/auth/permissions.ts";
+import * as filesSvc from "../../domain/files/service.ts";
+import { fileIdInput, uploadInput } from "../../domain/files/schemas.ts";
+import { defineRoute } from "../route.ts";
+
+const projectStaff = [
+  Permissions.OfferProjectManagerSearch,
+  Permissions.AmsOfferProjectManagerSearch,
+] as const;
+
+export const fileRoutes = [
+  defineRoute({
+    method: "post",
+    path: "/QMO/FileService/Upload",
+    access: projectStaff,
+    summary:
+      "Upload a project attachment (multipart field `file`, optional `projectId`); answers its id.",
+    form: uploadInput,
+    handler: ({ deps, actor, body }) => filesSvc.uploadProjectFile(deps, actor, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/QMO/FileService/GetFileStream",
+    access: "signedIn",
+    audience: "any",
+    summary: "Download an attachment by id (staff of its kind; suppliers their own or invited).",
+    query: fileIdInput,
+    binary: true,
+    handler: ({ deps, actor, query }) => filesSvc.openFileForDownload(deps, actor, query.id),
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/QMO/FileService/DeleteFile",
+    access: projectStaff,
+    summary: "Remove an attachment of an unpublished project.",
+    query: fileIdInput,
+    handler: ({ deps, actor, query }) => filesSvc.deleteFile(deps, actor, query.id),
+  }),
+];
