@@ -1,0 +1,19 @@
+// Inputs of the quotation project categories (OfferProjectType); shared by HTTP and CLI.
+import { z } from "zod";
+import { pagedInput } from "../paging.ts";
+
+const fields = {
+  name: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(500).nullish().transform((v) => v || null),
+  sort: z.coerce.number().int().min(0).max(100000).default(0),
+};
+
+export const listCategoriesInput = z.object({
+  name: z.string().trim().max(100).optional(),
+  ...pagedInput,
+});
+export const categoryIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const createCategoryInput = z.object(fields);
+export const updateCategoryInput = z.object({ id: z.coerce.number().int().positive(), ...fields });
+
+export type CreateCategoryInput = z.input<typeof createCategoryInput>;

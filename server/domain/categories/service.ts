@@ -1,0 +1,109 @@
+// Quotation project categories (OfferProjectType): unique names; a category in use stays.
+import { and, count, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import { offerProjects, offerProjectTypes } from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { Deps } from "../context.ts";
+import { conflict, fieldError, notFound } from "../errors.ts";
+import { contains, orderBy, type Paged } from "../paging.ts";
+import { createCategoryInput, type listCategoriesInput, updateCategoryInput } from "./schemas.ts";
+
+export type CategoryDto = {
+  id: number;
+  name: string;
+  description: string | null;
+  sort: number;
+  creationTime: Date;
+  lastModificationTime: Date | null;
+};
+
+const toDto = (r: typeof offerProjectTypes.$inferSelect): CategoryDto => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  sort: r.sort,
+  creationTime: r.createdAt,
+  lastModificationTime: r.updatedAt,
+});
+
+export async function listCategories(
+  deps: Deps,
+  input: z.infer<typeof listCategoriesInput>,
+): Promise<Paged<CategoryDto>> {
+  const cond = input.name ? contains(offerProjectTypes.name, input.name) : undefined;
+  const [{ total }] = await deps.db.select({ total: count() }).from(offerProjectTypes).where(cond);
+  const rows = await deps.db.select().from(offerProjectTypes).where(cond)
+    .orderBy(...orderBy(input.sorting, {
+      name: offerProjectTypes.name,
+      sort: offerProjectTypes.sort,
+      creationTime: offerProjectTypes.createdAt,
+    }, [offerProjectTypes.sort, offerProjectTypes.id]))
+    .limit(input.maxResultCount).offset(input.skipCount);
+  return { items: rows.map(toDto), totalCount: total };
+}
+
+/** Every category, for the project form's drop-down. */
+export async function categoryOptions(deps: Deps): Promise<{ id: number; name: string }[]> {
+  return await deps.db.select({ id: offerProjectTypes.id, name: offerProjectTypes.name })
+    .from(offerProjectTypes).orderBy(offerProjectTypes.sort, offerProjectTypes.id);
+}
+
+export async function getCategory(deps: Deps, id: number): Promise<CategoryDto> {
+  const row = await deps.db.query.offerProjectTypes.findFirst({
+    where: eq(offerProjectTypes.id, id),
+  });
+  if (!row) throw notFound("category", id);
+  return toDto(row);
+}
+
+async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
+  const cond = eq(offerProjectTypes.name, name);
+  const clash = await db.query.offerProjectTypes.findFirst({
+    where: exceptId ? and(cond, ne(offerProjectTypes.id, exceptId)) : cond,
+  });
+  if (clash) throw fieldError("name", "categories.nameTaken", { name });
+}
+
+export async function createCategory(
+  deps: Deps,
+  raw: z.input<typeof createCategoryInput>,
+): Promise<CategoryDto> {
+  const input = createCategoryInput.parse(raw);
+  return await deps.db.transaction(async (tx) => {
+    await assertNameFree(tx, input.name);
+    const [row] = await tx.insert(offerProjectTypes).values({
+      ...input,
+      createdAt: deps.clock.now(),
+    }).returning();
+    return toDto(row);
+  });
+}
+
+export async function updateCategory(
+  deps: Deps,
+  raw: z.input<typeof updateCategoryInput>,
+): Promise<CategoryDto> {
+  const input = updateCategoryInput.parse(raw);
+  return await deps.db.transaction(async (tx) => {
+    await assertNameFree(tx, input.name, input.id);
+    const [row] = await tx.update(offerProjectTypes).set({
+      name: input.name,
+      description: input.description,
+      sort: input.sort,
+      updatedAt: deps.clock.now(),
+    }).where(eq(offerProjectTypes.id, input.id)).returning();
+    if (!row) throw notFound("category", input.id);
+    return toDto(row);
+  });
+}
+
+export async function deleteCategory(deps: Deps, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await tx.query.offerProjectTypes.findFirst({ where: eq(offerProjectTypes.id, id) });
+    if (!row) throw notFound("category", id);
+    const [{ n }] = await tx.select({ n: count() }).from(offerProjects)
+      .where(eq(offerProjects.typeId, id));
+    if (n > 0) throw conflict("categories.inUse", { name: row.name, count: n });
+    await tx.delete(offerProjectTypes).where(eq(offerProjectTypes.id, id));
+  });
+}

@@ -1,0 +1,145 @@
+// The project state machine and the deadline rules, as pure functions of the stored project and the
+// server's clock. Both the buyer side (projects) and the supplier side (quotes) decide with these.
+import { type Permission, Permissions } from "../auth/permissions.ts";
+
+export type StoredStatus = "unpublished" | "published" | "ended" | "closed";
+/** What people see: "published" until the first quote arrives, then "inQuotation". */
+export type DisplayStatus = "unpublished" | "published" | "inQuotation" | "ended" | "closed";
+export type ProjectAction = "edit" | "delete" | "publish" | "end" | "close" | "openRound" | "quote";
+
+/** After every invited supplier has quoted, quotes may still be modified for this long. */
+export const EARLY_END_WINDOW_MS = 30 * 60 * 1000;
+/** Monthly purchase flag: estimated untaxed amount in CNY at or above this. */
+export const MONTHLY_PURCHASE_THRESHOLD = 200_000;
+
+export type ProjectTiming = {
+  status: StoredStatus;
+  offerEndTime: Date | null;
+  allQuotedAt: Date | null;
+};
+
+export type RoundTiming = { round: number; openedAt: Date; endTime: Date };
+
+/**
+ * When the first-quote phase ends: the deadline, or 30 minutes after the last invited supplier
+ * quoted, whichever is first. Null when neither is set (a bargaining project without a deadline).
+ */
+export function quoteClosesAt(p: ProjectTiming): Date | null {
+  const early = p.allQuotedAt ? new Date(p.allQuotedAt.getTime() + EARLY_END_WINDOW_MS) : null;
+  if (p.offerEndTime && early) return p.offerEndTime < early ? p.offerEndTime : early;
+  return p.offerEndTime ?? early;
+}
+
+/**
+ * The status as of `now`: a published project past its deadline (or its early-end window) *is*
+ * ended, whether or not a job has recorded it yet.
+ */
+export function effectiveStatus(p: ProjectTiming, now: Date): StoredStatus {
+  if (p.status !== "published") return p.status;
+  const closes = quoteClosesAt(p);
+  return closes && now.getTime() >= closes.getTime() ? "ended" : "published";
+}
+
+/** Why it ended, when the clock (not a person) ended it. */
+export function automaticEndReason(p: ProjectTiming, now: Date): "deadline" | "allQuoted" | null {
+  if (effectiveStatus(p, now) !== "ended" || p.status !== "published") return null;
+  return p.offerEndTime && now.getTime() >= p.offerEndTime.getTime() ? "deadline" : "allQuoted";
+}
+
+export function displayStatus(p: ProjectTiming, now: Date, hasQuotes: boolean): DisplayStatus {
+  const s = effectiveStatus(p, now);
+  return s === "published" && hasQuotes ? "inQuotation" : s;
+}
+
+/**
+ * The transition table: which action is allowed in which (effective) state.
+ *
+ * | state       | edit | delete | publish | end | close | openRound | quote |
+ * |-------------|------|--------|---------|-----|-------|-----------|-------|
+ * | unpublished | yes  | yes    | yes     | no  | yes   | no        | no    |
+ * | published   | no   | no     | yes*    | yes | yes   | no        | yes   |
+ * | ended       | no   | no     | no      | no  | yes   | yes**     | no*** |
+ * | closed      | no   | no     | no      | no  | no    | no        | no    |
+ *
+ * \* publishing again adds suppliers or moves the deadline while quoting is open.
+ * \*\* asset projects only: open optimisation round 1, then 2.
+ * \*\*\* except inside an open optimisation round, for the suppliers invited to it.
+ */
+export const transitions: Record<StoredStatus, readonly ProjectAction[]> = {
+  unpublished: ["edit", "delete", "publish", "close"],
+  published: ["publish", "end", "close", "quote"],
+  ended: ["close", "openRound"],
+  closed: [],
+};
+
+export function canDo(p: ProjectTiming, action: ProjectAction, now: Date): boolean {
+  return transitions[effectiveStatus(p, now)].includes(action);
+}
+
+/** The open optimisation round as of `now`, if any. */
+export function openRound(rounds: RoundTiming[], now: Date): RoundTiming | undefined {
+  return rounds.find((r) =>
+    r.openedAt.getTime() <= now.getTime() && now.getTime() < r.endTime.getTime()
+  );
+}
+
+/** As displayStatus, and "inQuotation" again while an optimisation round is open. */
+export function projectDisplayStatus(
+  p: ProjectTiming,
+  rounds: RoundTiming[],
+  now: Date,
+  hasQuotes: boolean,
+): DisplayStatus {
+  if (effectiveStatus(p, now) === "ended" && openRound(rounds, now)) return "inQuotation";
+  return displayStatus(p, now, hasQuotes);
+}
+
+export type QuoteRefusal =
+  | "quotes.notPublished"
+  | "quotes.deadlinePassed"
+  | "quotes.closed"
+  | "quotes.roundNotOpen"
+  | "quotes.notInvitedToRound";
+
+/**
+ * Whether a supplier's submission for `round` (0 = first quote, 1/2 = optimisation) is accepted now.
+ * Answers the refusal's message key, or null when accepted. The deadline instant itself is too late.
+ */
+export function quoteRefusal(
+  p: ProjectTiming,
+  rounds: RoundTiming[],
+  round: number,
+  invitedToRound: boolean,
+  now: Date,
+): QuoteRefusal | null {
+  if (p.status === "closed") return "quotes.closed";
+  if (p.status === "unpublished") return "quotes.notPublished";
+  if (round === 0) return effectiveStatus(p, now) === "published" ? null : "quotes.deadlinePassed";
+  const r = rounds.find((x) => x.round === round);
+  if (!r || now.getTime() < r.openedAt.getTime()) return "quotes.roundNotOpen";
+  if (now.getTime() >= r.endTime.getTime()) return "quotes.deadlinePassed";
+  return invitedToRound ? null : "quotes.notInvitedToRound";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kinds and the permissions that go with them
+// ---------------------------------------------------------------------------------------------
+
+export type ProjectKind = "material" | "asset";
+export const projectKinds: readonly ProjectKind[] = ["material", "asset"];
+
+/** Seeing a project (lists, results, attachments, export) needs its kind's search permission. */
+export const searchPermissionOf = (kind: ProjectKind): Permission =>
+  kind === "asset"
+    ? Permissions.AmsOfferProjectManagerSearch
+    : Permissions.OfferProjectManagerSearch;
+
+/** Publishing to suppliers needs its kind's publish permission. */
+export const publishPermissionOf = (kind: ProjectKind): Permission =>
+  kind === "asset"
+    ? Permissions.AmsOfferProjectManagerPublish
+    : Permissions.OfferProjectManagerPublish;
+
+/** The kinds whose projects a user may see. */
+export const visibleKinds = (permissions: ReadonlySet<string>): ProjectKind[] =>
+  projectKinds.filter((k) => permissions.has(searchPermissionOf(k)));

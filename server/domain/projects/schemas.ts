@@ -1,0 +1,164 @@
+// Inputs of the quotation project operations (OfferProjectManager); shared by HTTP and CLI.
+import { z } from "zod";
+import { pagedInput } from "../paging.ts";
+
+const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
+
+/** Money and quantities: exact non-negative decimal strings (numbers are accepted and kept as typed). */
+export const decimal = z.union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,15}(\.\d{1,6})?$/.test(v), { error: "projects.badDecimal" });
+const optionalDecimal = z.union([decimal, z.literal(""), z.null()]).optional()
+  .transform((v) => (v === "" || v == null ? null : v));
+
+/** An instant: ISO 8601 with a zone, or "YYYY-MM-DD HH:mm:ss" read in UTC+8 as the screens show it. */
+export const instant = z.union([z.string(), z.number(), z.date()]).transform((v, ctx) => {
+  if (v instanceof Date) return v;
+  if (typeof v === "number") return new Date(v < 1e11 ? v * 1000 : v);
+  const s = v.trim();
+  const local = s.match(/^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(:\d{2})?)$/);
+  const d = local ? new Date(`${local[1]}T${local[2]}${local[3] ? "" : ":00"}+08:00`) : new Date(s);
+  if (Number.isNaN(d.getTime())) {
+    ctx.addIssue({ code: "custom", message: "projects.badTime" });
+    return z.NEVER;
+  }
+  return d;
+});
+
+export const kindSchema = z.enum(["material", "asset"]);
+export const quotationTypeSchema = z.enum(["tendering", "comparePrices", "bargaining", "optimize"]);
+export const displayStatusSchema = z.enum([
+  "unpublished",
+  "published",
+  "inQuotation",
+  "ended",
+  "closed",
+]);
+
+export const itemInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  materialCode: text(64),
+  itemName: z.string().trim().min(1).max(200),
+  description: text(1000),
+  unit: text(32),
+  estimateYearAmount: optionalDecimal,
+  useFactory: text(100),
+  needExplain: text(2000),
+});
+
+/** Attachments: file ids, or { id } objects as the list returns them. */
+const attachment = z.union([
+  z.coerce.number().int().positive(),
+  z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id),
+]);
+
+const projectFields = {
+  name: z.string().trim().min(1).max(200),
+  kind: kindSchema.default("material"),
+  /** The category (OfferProjectType id). */
+  category: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
+  offerEndTime: instant.nullish().transform((v) => v ?? null),
+  remark: text(2000),
+  demandCode: text(64),
+  equipmentName: text(200),
+  offerItemType: quotationTypeSchema.nullish().transform((v) => v ?? null),
+  estimatedAmount: optionalDecimal,
+  isBidding: z.boolean().default(false),
+  fromAms: z.boolean().default(false),
+  opiList: z.array(itemInput).max(500).default([]),
+  attList: z.array(attachment).max(100).default([]),
+};
+
+export const createProjectInput = z.object(projectFields);
+export const updateProjectInput = z.object({
+  id: z.coerce.number().int().positive(),
+  ...projectFields,
+});
+
+/** A chosen supplier as the launch page sends it: at least its id and code. */
+export const chosenSupplier = z.object({
+  id: z.coerce.number().int().positive(),
+  code: z.string().trim().max(64).optional(),
+});
+
+export const publishInput = z.object({
+  offProManagerId: z.coerce.number().int().positive(),
+  offerEndTime: instant.nullish().transform((v) => v ?? null),
+  supList: z.array(chosenSupplier).max(500).default([]),
+});
+
+export const createAndLaunchInput = z.object({
+  ...projectFields,
+  supList: z.array(chosenSupplier).max(500).default([]),
+});
+
+export const projectIdInput = z.object({ offProId: z.coerce.number().int().positive() });
+export const itemIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const deleteProjectInput = z.object({ id: z.coerce.number().int().positive() });
+
+export const closeInput = z.object({
+  offProId: z.coerce.number().int().positive(),
+  closeReason: z.string().trim().min(1, { error: "projects.closeReasonRequired" }).max(1000),
+});
+
+export const openRoundInput = z.object({
+  offProId: z.coerce.number().int().positive(),
+  round: z.coerce.number().int().min(1).max(2),
+  endTime: instant,
+  supplierIds: z.array(z.coerce.number().int().positive()).max(500).optional(),
+});
+
+const filters = {
+  code: z.string().trim().max(64).optional(),
+  name: z.string().trim().max(200).optional(),
+  category: z.coerce.number().int().positive().optional(),
+  status: displayStatusSchema.optional(),
+  kind: kindSchema.optional(),
+  offerItemType: quotationTypeSchema.optional(),
+  demandCode: z.string().trim().max(64).optional(),
+  createdFrom: instant.optional(),
+  createdTo: instant.optional(),
+  pubDateFrom: instant.optional(),
+  pubDateTo: instant.optional(),
+  offerEndTimeFrom: instant.optional(),
+  offerEndTimeTo: instant.optional(),
+  /** "1": open for quoting (published or in the quotation), as the dashboard counts them. */
+  open: z.stringbool().optional(),
+  /** Projects with a quote submitted at or after this instant. */
+  quotedFrom: instant.optional(),
+  /** "1": open projects with at least one invited supplier yet to quote. */
+  awaitingQuotes: z.stringbool().optional(),
+};
+
+export const listProjectsInput = z.object({ ...filters, ...pagedInput });
+export const exportProjectsInput = z.object({
+  ...filters,
+  sorting: z.string().max(100).optional(),
+});
+
+export const supplierSearchInput = z.object({
+  code: z.string().trim().max(64).optional(),
+  fullName: z.string().trim().max(200).optional(),
+  abbrName: z.string().trim().max(100).optional(),
+  /** '1': only effective suppliers (the asset launch page). */
+  isInvalidFiltering: z.union([z.string(), z.boolean(), z.number()]).optional()
+    .transform((v) => v === true || v === 1 || v === "1" || v === "true"),
+  skipCount: z.coerce.number().int().min(0).default(0),
+  maxResultCount: z.coerce.number().int().min(1).max(1000).default(5),
+  sorting: z.string().max(100).optional(),
+});
+
+export const dashboardInput = z.object({ kind: kindSchema.optional() });
+
+export const isWeekDayInput = z.object({ date: z.string().trim().max(32) });
+export const sendEmailInput = z.object({
+  offProId: z.coerce.number().int().positive(),
+  /** The email template's code; the invitation (PROJECT_PUBLISHED) when left out. */
+  templateCode: z.string().trim().min(1).max(64).optional(),
+  /** Invited suppliers to send to; all of them when left out. */
+  supplierIds: z.array(z.number().int().positive()).max(500).optional(),
+});
+
+export type CreateProjectInput = z.input<typeof createProjectInput>;
+export type ListProjectsInput = z.infer<typeof listProjectsInput>;
+export type ExportProjectsInput = z.infer<typeof exportProjectsInput>;

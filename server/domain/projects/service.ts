@@ -1,0 +1,1128 @@
+// Quotation projects, buyer side: create and edit with line items and attachments, publish to
+// suppliers, end, close, optimisation rounds, results, lists. States and deadlines follow rules.ts.
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  not,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { z } from "zod";
+import {
+  files,
+  offerProjectItems,
+  offerProjects,
+  offerProjectSuppliers,
+  offerProjectTypes,
+  offerRounds,
+  quotes,
+  sequences,
+  suppliers,
+  users,
+} from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { Actor, Deps } from "../context.ts";
+import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
+import { contains, orderBy, type Paged } from "../paging.ts";
+import { attachToProject } from "../files/service.ts";
+import { enqueue } from "../email/outbox.ts";
+import { sendManual } from "../email/reminders.ts";
+import { dateInUtc8, isWorkingInstant } from "../calendar/service.ts";
+import {
+  automaticEndReason,
+  canDo,
+  EARLY_END_WINDOW_MS,
+  effectiveStatus,
+  MONTHLY_PURCHASE_THRESHOLD,
+  type ProjectAction,
+  projectDisplayStatus,
+  type ProjectKind,
+  publishPermissionOf,
+  quoteClosesAt,
+  type RoundTiming,
+  searchPermissionOf,
+  transitions,
+  visibleKinds,
+} from "./rules.ts";
+import {
+  closeInput,
+  createAndLaunchInput,
+  createProjectInput,
+  type ExportProjectsInput,
+  type ListProjectsInput,
+  openRoundInput,
+  publishInput,
+  type sendEmailInput,
+  type supplierSearchInput,
+  updateProjectInput,
+} from "./schemas.ts";
+
+type ProjectRow = typeof offerProjects.$inferSelect;
+
+export type ProjectDto = {
+  id: number;
+  offProManagerId: number;
+  code: string;
+  name: string;
+  kind: ProjectKind;
+  category: number | null;
+  categoryName: string | null;
+  status: string;
+  pubDate: Date | null;
+  offerEndTime: Date | null;
+  demandCode: string | null;
+  equipmentName: string | null;
+  offerItemType: string | null;
+  estimatedAmount: string | null;
+  monthlyPurchase: boolean;
+  isBidding: boolean;
+  fromAms: boolean;
+  remark: string | null;
+  creatorId: number | null;
+  creatorName: string | null;
+  creationTime: Date;
+  endTime: Date | null;
+  endReason: string | null;
+  closeTime: Date | null;
+  closeReason: string | null;
+  supplierCount: number;
+  quotedCount: number;
+  currentRound: number | null;
+  /** When the first quotation closes (deadline or early end), for "time left". */
+  closesAt: Date | null;
+  /** What the project's state allows now (rules.ts); permissions are checked on each call. */
+  actions: ProjectAction[];
+};
+
+// ---------------------------------------------------------------------------------------------
+// Access and loading
+// ---------------------------------------------------------------------------------------------
+
+function assertMaySee(actor: Actor, kind: ProjectKind) {
+  if (actor.kind !== "staff" || !actor.permissions.has(searchPermissionOf(kind))) throw forbidden();
+}
+
+function assertMayPublish(actor: Actor, kind: ProjectKind) {
+  assertMaySee(actor, kind);
+  if (!actor.permissions.has(publishPermissionOf(kind))) {
+    throw forbidden("projects.noPublishPermission");
+  }
+}
+
+async function loadProject(db: DbOrTx, id: number): Promise<ProjectRow> {
+  const row = await db.query.offerProjects.findFirst({ where: eq(offerProjects.id, id) });
+  if (!row) throw notFound("project", id);
+  return row;
+}
+
+/** The project, if the actor may see its kind. */
+export async function projectForActor(deps: Deps, actor: Actor, id: number) {
+  const row = await loadProject(deps.db, id);
+  assertMaySee(actor, row.kind);
+  return row;
+}
+
+const roundsOf = async (db: DbOrTx, ids: number[]) =>
+  ids.length
+    ? await db.select().from(offerRounds).where(inArray(offerRounds.projectId, ids))
+      .orderBy(offerRounds.round)
+    : [];
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------------------------
+
+const supplierCountSql = sql<number>`(select count(*) from offer_project_suppliers s
+  where s.project_id = ${offerProjects.id})`;
+const quotedCountSql = sql<number>`(select count(distinct q.supplier_id) from quotes q
+  where q.project_id = ${offerProjects.id} and q.round = 0)`;
+const hasQuotesSql = sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id})`;
+
+function statusCondition(status: string, now: Date): SQL {
+  const t = now.getTime();
+  const past =
+    sql`((${offerProjects.offerEndTime} is not null and ${offerProjects.offerEndTime} <= ${t})
+    or (${offerProjects.allQuotedAt} is not null and ${offerProjects.allQuotedAt} <= ${
+      t - EARLY_END_WINDOW_MS
+    }))`;
+  const roundOpen =
+    sql`exists (select 1 from offer_rounds r where r.project_id = ${offerProjects.id}
+    and r.opened_at <= ${t} and r.end_time > ${t})`;
+  const published = eq(offerProjects.status, "published");
+  switch (status) {
+    case "unpublished":
+    case "closed":
+      return eq(offerProjects.status, status);
+    case "ended":
+      return and(
+        or(eq(offerProjects.status, "ended"), and(published, past)),
+        not(roundOpen),
+      )!;
+    case "published":
+      return and(published, not(past), not(hasQuotesSql))!;
+    default: // inQuotation
+      return or(
+        and(published, not(past), hasQuotesSql),
+        and(or(eq(offerProjects.status, "ended"), and(published, past)), roundOpen),
+      )!;
+  }
+}
+
+/** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
+const openCondition = (now: Date) =>
+  or(statusCondition("published", now), statusCondition("inQuotation", now))!;
+
+/** Some invited supplier has no first quote yet. */
+const awaitingQuotesSql = sql`exists (select 1 from offer_project_suppliers s
+  where s.project_id = ${offerProjects.id} and not exists (select 1 from quotes q
+  where q.project_id = s.project_id and q.supplier_id = s.supplier_id and q.round = 0))`;
+
+function listConditions(actor: Actor, input: ExportProjectsInput, now: Date): SQL | undefined {
+  const kinds = visibleKinds(actor.permissions);
+  if (input.kind && !kinds.includes(input.kind)) throw forbidden();
+  const where: SQL[] = [inArray(offerProjects.kind, input.kind ? [input.kind] : kinds)];
+  if (input.code) where.push(contains(offerProjects.code, input.code));
+  if (input.name) where.push(contains(offerProjects.name, input.name));
+  if (input.category) where.push(eq(offerProjects.typeId, input.category));
+  if (input.offerItemType) where.push(eq(offerProjects.offerItemType, input.offerItemType));
+  if (input.demandCode) where.push(contains(offerProjects.demandCode, input.demandCode));
+  if (input.status) where.push(statusCondition(input.status, now));
+  if (input.open || input.awaitingQuotes) where.push(openCondition(now));
+  if (input.awaitingQuotes) where.push(awaitingQuotesSql);
+  if (input.quotedFrom) {
+    where.push(sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id}
+      and q.submitted_at >= ${input.quotedFrom.getTime()})`);
+  }
+  if (input.createdFrom) where.push(gte(offerProjects.createdAt, input.createdFrom));
+  if (input.createdTo) where.push(lte(offerProjects.createdAt, input.createdTo));
+  if (input.pubDateFrom) where.push(gte(offerProjects.pubDate, input.pubDateFrom));
+  if (input.pubDateTo) where.push(lte(offerProjects.pubDate, input.pubDateTo));
+  if (input.offerEndTimeFrom) where.push(gte(offerProjects.offerEndTime, input.offerEndTimeFrom));
+  if (input.offerEndTimeTo) where.push(lte(offerProjects.offerEndTime, input.offerEndTimeTo));
+  return and(...where);
+}
+
+const sortable = {
+  code: offerProjects.code,
+  name: offerProjects.name,
+  creationTime: offerProjects.createdAt,
+  pubDate: offerProjects.pubDate,
+  offerEndTime: offerProjects.offerEndTime,
+  status: offerProjects.status,
+};
+
+async function selectProjects(
+  db: DbOrTx,
+  cond: SQL | undefined,
+  sorting: string | undefined,
+  limit: number,
+  offset: number,
+  now: Date,
+): Promise<ProjectDto[]> {
+  const rows = await db.select({
+    p: offerProjects,
+    categoryName: offerProjectTypes.name,
+    creatorName: users.name,
+    supplierCount: supplierCountSql,
+    quotedCount: quotedCountSql,
+    hasQuotes: sql<number>`${hasQuotesSql}`,
+  }).from(offerProjects)
+    .leftJoin(offerProjectTypes, eq(offerProjectTypes.id, offerProjects.typeId))
+    .leftJoin(users, eq(users.id, offerProjects.creatorId))
+    .where(cond)
+    .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
+    .limit(limit).offset(offset);
+  const rounds = await roundsOf(db, rows.map((r) => r.p.id));
+  return rows.map((r) =>
+    toDto(r.p, {
+      categoryName: r.categoryName,
+      creatorName: r.creatorName,
+      supplierCount: Number(r.supplierCount),
+      quotedCount: Number(r.quotedCount),
+      hasQuotes: Boolean(r.hasQuotes),
+      rounds: rounds.filter((x) => x.projectId === r.p.id),
+    }, now)
+  );
+}
+
+function toDto(
+  p: ProjectRow,
+  extra: {
+    categoryName: string | null;
+    creatorName: string | null;
+    supplierCount: number;
+    quotedCount: number;
+    hasQuotes: boolean;
+    rounds: RoundTiming[];
+  },
+  now: Date,
+): ProjectDto {
+  const open = extra.rounds.find((r) =>
+    r.openedAt.getTime() <= now.getTime() && now.getTime() < r.endTime.getTime()
+  );
+  const effective = effectiveStatus(p, now);
+  return {
+    id: p.id,
+    offProManagerId: p.id,
+    code: p.code,
+    name: p.name,
+    kind: p.kind,
+    category: p.typeId,
+    categoryName: extra.categoryName,
+    status: projectDisplayStatus(p, extra.rounds, now, extra.hasQuotes),
+    pubDate: p.pubDate,
+    offerEndTime: p.offerEndTime,
+    demandCode: p.demandCode,
+    equipmentName: p.equipmentName,
+    offerItemType: p.offerItemType,
+    estimatedAmount: p.estimatedAmount,
+    monthlyPurchase: p.monthlyPurchase,
+    isBidding: p.isBidding,
+    fromAms: p.fromAms,
+    remark: p.remark,
+    creatorId: p.creatorId,
+    creatorName: extra.creatorName,
+    creationTime: p.createdAt,
+    endTime: p.endedAt ??
+      (effective === "ended" && p.status === "published" ? quoteClosesAt(p) : null),
+    endReason: p.endReason ?? automaticEndReason(p, now),
+    closeTime: p.closedAt,
+    closeReason: p.closeReason,
+    supplierCount: extra.supplierCount,
+    quotedCount: extra.quotedCount,
+    currentRound: open?.round ?? null,
+    closesAt: quoteClosesAt(p),
+    actions: transitions[effective].filter((a) =>
+      a !== "quote" && (a !== "openRound" || (p.kind === "asset" && extra.rounds.length < 2))
+    ),
+  };
+}
+
+/** GetAll: the projects of the kinds the actor may see, filtered and paged. */
+export async function listProjects(
+  deps: Deps,
+  actor: Actor,
+  input: ListProjectsInput,
+): Promise<Paged<ProjectDto>> {
+  const now = deps.clock.now();
+  const cond = listConditions(actor, input, now);
+  const [{ total }] = await deps.db.select({ total: count() }).from(offerProjects).where(cond);
+  const items = await selectProjects(
+    deps.db,
+    cond,
+    input.sorting,
+    input.maxResultCount,
+    input.skipCount,
+    now,
+  );
+  return { items, totalCount: total };
+}
+
+/** The same list in batches, for exports: counted first, then read page by page. */
+export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {
+  const now = deps.clock.now();
+  const cond = listConditions(actor, input, now);
+  orderBy(input.sorting, sortable, []); // an unknown sort field is refused before streaming starts
+  const [{ total }] = await deps.db.select({ total: count() }).from(offerProjects).where(cond);
+  async function* batches(size = 500) {
+    for (let offset = 0; offset < total; offset += size) {
+      const page = await selectProjects(deps.db, cond, input.sorting, size, offset, now);
+      if (!page.length) return;
+      yield page;
+    }
+  }
+  return { total, batches };
+}
+
+async function projectDto(db: DbOrTx, id: number, now: Date): Promise<ProjectDto> {
+  const [dto] = await selectProjects(db, eq(offerProjects.id, id), undefined, 1, 0, now);
+  if (!dto) throw notFound("project", id);
+  return dto;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+// ---------------------------------------------------------------------------------------------
+
+const itemDto = (i: typeof offerProjectItems.$inferSelect) => ({
+  id: i.id,
+  sort: i.sort,
+  materialCode: i.materialCode,
+  itemName: i.itemName,
+  description: i.description,
+  unit: i.unit,
+  estimateYearAmount: i.estimateYearAmount,
+  useFactory: i.useFactory,
+  needExplain: i.needExplain,
+});
+
+async function itemsOf(db: DbOrTx, projectId: number) {
+  const rows = await db.select().from(offerProjectItems)
+    .where(eq(offerProjectItems.projectId, projectId))
+    .orderBy(offerProjectItems.sort, offerProjectItems.id);
+  return rows.map(itemDto);
+}
+
+async function attachmentsOf(db: DbOrTx, projectId: number) {
+  return await db.select({ id: files.id, fileName: files.fileName, size: files.size }).from(files)
+    .where(and(
+      eq(files.projectId, projectId),
+      eq(files.purpose, "project"),
+      sql`${files.deletedAt} is null`,
+    )).orderBy(files.id);
+}
+
+export type SupplierResult = {
+  id: number;
+  code: string;
+  abbrName: string;
+  fullName: string;
+  status: string;
+  email1: string | null;
+  email2: string | null;
+  email3: string | null;
+  invitedTime: Date;
+  agreedTime: Date | null;
+  round1: boolean;
+  round2: boolean;
+  isOffer: boolean;
+  offerTime: Date | null;
+  attId: number | null;
+  offerTime1: Date | null;
+  attId1: number | null;
+  offerTime2: Date | null;
+  attId2: number | null;
+};
+
+/** The invited suppliers with the last quote of each round ("only the last quotation counts"). */
+async function supplierResults(db: DbOrTx, projectId: number): Promise<SupplierResult[]> {
+  const invited = await db.select({ s: suppliers, ps: offerProjectSuppliers })
+    .from(offerProjectSuppliers)
+    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
+    .where(eq(offerProjectSuppliers.projectId, projectId))
+    .orderBy(suppliers.code);
+  const qs = await db.select().from(quotes).where(eq(quotes.projectId, projectId))
+    .orderBy(quotes.submittedAt, quotes.id);
+  const last = new Map<string, typeof qs[number]>();
+  for (const q of qs) last.set(`${q.supplierId}:${q.round}`, q);
+  return invited.map(({ s, ps }) => {
+    const q = (round: number) => last.get(`${s.id}:${round}`);
+    return {
+      id: s.id,
+      code: s.code,
+      abbrName: s.abbrName,
+      fullName: s.fullName,
+      status: s.status,
+      email1: s.email1,
+      email2: s.email2,
+      email3: s.email3,
+      invitedTime: ps.invitedAt,
+      agreedTime: ps.agreedAt,
+      round1: ps.round1,
+      round2: ps.round2,
+      isOffer: !!q(0),
+      offerTime: q(0)?.submittedAt ?? null,
+      attId: q(0)?.fileId ?? null,
+      offerTime1: q(1)?.submittedAt ?? null,
+      attId1: q(1)?.fileId ?? null,
+      offerTime2: q(2)?.submittedAt ?? null,
+      attId2: q(2)?.fileId ?? null,
+    };
+  });
+}
+
+/** GetOfferProjectManagerData: header, line items (opiList), attachments (attList), suppliers (supList). */
+export async function getProjectData(deps: Deps, actor: Actor, id: number) {
+  const row = await projectForActor(deps, actor, id);
+  const now = deps.clock.now();
+  return {
+    ...await projectDto(deps.db, row.id, now),
+    opiList: await itemsOf(deps.db, row.id),
+    attList: await attachmentsOf(deps.db, row.id),
+    supList: (await supplierResults(deps.db, row.id)).map((s) => ({
+      id: s.id,
+      code: s.code,
+      abbrName: s.abbrName,
+      fullName: s.fullName,
+    })),
+  };
+}
+
+export async function getProjectItems(deps: Deps, actor: Actor, id: number) {
+  const row = await projectForActor(deps, actor, id);
+  return await itemsOf(deps.db, row.id);
+}
+
+/** The invited suppliers and whether each has quoted (the result page's supplier table). */
+export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) {
+  const row = await projectForActor(deps, actor, id);
+  return await supplierResults(deps.db, row.id);
+}
+
+/** GetSupplierOfferProjectManagerResult: everything the result page shows. */
+export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
+  const row = await projectForActor(deps, actor, id);
+  const now = deps.clock.now();
+  const rounds = await roundsOf(deps.db, [row.id]);
+  return {
+    project: await projectDto(deps.db, row.id, now),
+    opiList: await itemsOf(deps.db, row.id),
+    attList: await attachmentsOf(deps.db, row.id),
+    suppliers: await supplierResults(deps.db, row.id),
+    rounds: rounds.map((r) => ({
+      round: r.round,
+      openTime: r.openedAt,
+      endTime: r.endTime,
+      isOpen: r.openedAt.getTime() <= now.getTime() && now.getTime() < r.endTime.getTime(),
+    })),
+  };
+}
+
+export async function getCloseInfo(deps: Deps, actor: Actor, id: number) {
+  const row = await projectForActor(deps, actor, id);
+  const closer = row.closedBy
+    ? await deps.db.query.users.findFirst({ where: eq(users.id, row.closedBy) })
+    : undefined;
+  return {
+    offProId: row.id,
+    code: row.code,
+    isClosed: row.status === "closed",
+    closeReason: row.closeReason,
+    closeTime: row.closedAt,
+    closedBy: row.closedBy,
+    closedByName: closer?.name ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create and edit
+// ---------------------------------------------------------------------------------------------
+
+/** Project numbers: QP-YYYYMMDD-NNN (material) or AMS-YYYYMMDD-NNN (asset), the date in UTC+8. */
+async function nextCode(tx: DbOrTx, kind: ProjectKind, now: Date): Promise<string> {
+  const prefix = `${kind === "asset" ? "AMS" : "QP"}-${dateInUtc8(now).replaceAll("-", "")}`;
+  const [row] = await tx.insert(sequences).values({ name: `project:${prefix}`, value: 1 })
+    .onConflictDoUpdate({ target: sequences.name, set: { value: sql`${sequences.value} + 1` } })
+    .returning({ value: sequences.value });
+  return `${prefix}-${String(row.value).padStart(3, "0")}`;
+}
+
+/** Whether an exact decimal amount reaches the monthly purchase threshold. */
+export function reachesMonthlyThreshold(amount: string | null): boolean {
+  if (!amount) return false;
+  return BigInt(amount.split(".")[0]) >= BigInt(MONTHLY_PURCHASE_THRESHOLD);
+}
+
+type ProjectFields = z.infer<typeof createProjectInput>;
+
+async function headerValues(db: DbOrTx, input: ProjectFields) {
+  if (input.category != null) {
+    const type = await db.query.offerProjectTypes.findFirst({
+      where: eq(offerProjectTypes.id, input.category),
+    });
+    if (!type) {
+      throw fieldError("category", "errors.notFound", { entity: "category", id: input.category });
+    }
+  }
+  const asset = input.kind === "asset";
+  if (asset && !input.offerItemType) {
+    throw fieldError("offerItemType", "projects.quotationTypeRequired");
+  }
+  return {
+    name: input.name,
+    typeId: input.category,
+    remark: input.remark,
+    demandCode: asset ? input.demandCode : null,
+    equipmentName: asset ? input.equipmentName : null,
+    offerItemType: asset ? input.offerItemType : null,
+    estimatedAmount: asset ? input.estimatedAmount : null,
+    monthlyPurchase: asset && reachesMonthlyThreshold(input.estimatedAmount),
+    isBidding: asset && input.isBidding,
+    fromAms: asset && input.fromAms,
+  };
+}
+
+/** Makes the stored line items exactly `items`: listed ids are updated, new ones added, others removed. */
+async function saveItems(tx: DbOrTx, projectId: number, items: ProjectFields["opiList"]) {
+  const existing = await tx.select({ id: offerProjectItems.id }).from(offerProjectItems)
+    .where(eq(offerProjectItems.projectId, projectId));
+  const keep = new Set<number>();
+  for (const [sort, item] of items.entries()) {
+    const { id, ...values } = item;
+    if (id !== undefined) {
+      if (!existing.some((e) => e.id === id)) throw notFound("projectItem", id);
+      keep.add(id);
+      await tx.update(offerProjectItems).set({ ...values, sort }).where(
+        eq(offerProjectItems.id, id),
+      );
+    } else {
+      await tx.insert(offerProjectItems).values({ ...values, sort, projectId });
+    }
+  }
+  const drop = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
+  if (drop.length) await tx.delete(offerProjectItems).where(inArray(offerProjectItems.id, drop));
+}
+
+async function insertProject(deps: Deps, tx: DbOrTx, actor: Actor, input: ProjectFields) {
+  const now = deps.clock.now();
+  const header = await headerValues(tx, input);
+  const [row] = await tx.insert(offerProjects).values({
+    ...header,
+    code: await nextCode(tx, input.kind, now),
+    kind: input.kind,
+    status: "unpublished",
+    offerEndTime: input.offerEndTime,
+    creatorId: actor.id,
+    createdAt: now,
+  }).returning();
+  await saveItems(tx, row.id, input.opiList);
+  await attachToProject(tx, actor, row.id, input.attList);
+  return row;
+}
+
+/** Create / CreateOfferProjectManagerData / CreateOfferProjectManagerLaunchData: an unpublished project. */
+export async function createProject(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof createProjectInput>,
+) {
+  const input = createProjectInput.parse(raw);
+  assertMaySee(actor, input.kind);
+  const row = await deps.db.transaction((tx) => insertProject(deps, tx, actor, input));
+  return await getProjectData(deps, actor, row.id);
+}
+
+/** UpdateOfferProjectManagerData: only while unpublished; the kind stays. */
+export async function updateProject(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof updateProjectInput>,
+) {
+  const input = updateProjectInput.parse(raw);
+  await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, input.id);
+    assertMaySee(actor, row.kind);
+    if (!canDo(row, "edit", deps.clock.now())) throw conflict("projects.onlyUnpublishedEdit");
+    const header = await headerValues(tx, { ...input, kind: row.kind });
+    await tx.update(offerProjects).set({
+      ...header,
+      offerEndTime: input.offerEndTime,
+      updatedAt: deps.clock.now(),
+    }).where(eq(offerProjects.id, row.id));
+    await saveItems(tx, row.id, input.opiList);
+    await attachToProject(tx, actor, row.id, input.attList);
+  });
+  return await getProjectData(deps, actor, input.id);
+}
+
+/** Delete: only an unpublished project; its attachments leave the lists with it. */
+export async function deleteProject(deps: Deps, actor: Actor, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, id);
+    assertMaySee(actor, row.kind);
+    if (!canDo(row, "delete", deps.clock.now())) throw conflict("projects.onlyUnpublishedDelete");
+    await tx.update(files).set({ deletedAt: deps.clock.now() })
+      .where(and(eq(files.projectId, id), eq(files.purpose, "project")));
+    await tx.delete(offerProjects).where(eq(offerProjects.id, id));
+  });
+}
+
+/** deleteOfferProjectItemData: one line item of an unpublished project. */
+export async function deleteProjectItem(deps: Deps, actor: Actor, itemId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const item = await tx.query.offerProjectItems.findFirst({
+      where: eq(offerProjectItems.id, itemId),
+    });
+    if (!item) throw notFound("projectItem", itemId);
+    const row = await loadProject(tx, item.projectId);
+    assertMaySee(actor, row.kind);
+    if (!canDo(row, "edit", deps.clock.now())) throw conflict("projects.onlyUnpublishedEdit");
+    await tx.delete(offerProjectItems).where(eq(offerProjectItems.id, itemId));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publish
+// ---------------------------------------------------------------------------------------------
+
+async function checkDeadline(deps: Deps, at: Date, now: Date, member: string) {
+  if (at.getTime() <= now.getTime()) throw fieldError(member, "projects.deadlinePast");
+  if (!await isWorkingInstant(deps, at)) throw fieldError(member, "projects.notWorkingDay");
+}
+
+async function publishInTx(
+  deps: Deps,
+  tx: DbOrTx,
+  actor: Actor,
+  row: ProjectRow,
+  input: { offerEndTime: Date | null; supList: { id: number; code?: string }[] },
+) {
+  const now = deps.clock.now();
+  assertMayPublish(actor, row.kind);
+  if (!canDo(row, "publish", now)) throw conflict("projects.cannotPublish");
+  if (!input.supList.length) throw fieldError("supList", "projects.selectSupplier");
+  const ids = [...new Set(input.supList.map((s) => s.id))];
+  const found = await tx.select().from(suppliers).where(inArray(suppliers.id, ids));
+  for (const chosen of input.supList) {
+    const s = found.find((f) => f.id === chosen.id);
+    if (!s || (chosen.code !== undefined && chosen.code !== s.code)) {
+      throw fieldError("supList", "projects.unknownSupplier", { code: chosen.code ?? chosen.id });
+    }
+    if (s.status !== "effective") {
+      throw fieldError("supList", "projects.invalidSupplier", { code: s.code });
+    }
+  }
+  const bargaining = row.kind === "asset" && row.offerItemType === "bargaining";
+  const deadline = input.offerEndTime ?? (row.status === "published" ? row.offerEndTime : null);
+  if (!deadline && !bargaining) throw fieldError("offerEndTime", "projects.deadlineRequired");
+  if (deadline) await checkDeadline(deps, deadline, now, "offerEndTime");
+  const already = await tx.select({ supplierId: offerProjectSuppliers.supplierId })
+    .from(offerProjectSuppliers).where(eq(offerProjectSuppliers.projectId, row.id));
+  const fresh = ids.filter((id) => !already.some((a) => a.supplierId === id));
+  if (fresh.length) {
+    await tx.insert(offerProjectSuppliers).values(
+      fresh.map((supplierId) => ({ projectId: row.id, supplierId, invitedAt: now })),
+    );
+  }
+  await tx.update(offerProjects).set({
+    status: "published",
+    pubDate: row.pubDate ?? now,
+    offerEndTime: deadline,
+    // A newly invited supplier has not quoted yet: the early-end window waits for them.
+    allQuotedAt: fresh.length ? null : row.allQuotedAt,
+    updatedAt: now,
+  }).where(eq(offerProjects.id, row.id));
+  // Invitations commit with the publish; a supplier already invited is not mailed again.
+  await enqueue(tx, deps, { kind: "published", projectId: row.id });
+}
+
+/** UpdateSupplierOfferProject: publish a saved project to the chosen suppliers. */
+export async function publishProject(deps: Deps, actor: Actor, raw: z.input<typeof publishInput>) {
+  const input = publishInput.parse(raw);
+  await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, input.offProManagerId);
+    await publishInTx(deps, tx, actor, row, input);
+  });
+  return await getProjectData(deps, actor, input.offProManagerId);
+}
+
+/** CreateAndLaunchOfferProject: save a new project and publish it at once (all or nothing). */
+export async function createAndLaunch(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof createAndLaunchInput>,
+) {
+  const input = createAndLaunchInput.parse(raw);
+  assertMayPublish(actor, input.kind);
+  const id = await deps.db.transaction(async (tx) => {
+    const row = await insertProject(deps, tx, actor, input);
+    await publishInTx(deps, tx, actor, row, input);
+    return row.id;
+  });
+  return await getProjectData(deps, actor, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// End, close, rounds
+// ---------------------------------------------------------------------------------------------
+
+/** EndOfferProject: end quoting by hand, recording who and when. */
+export async function endProject(deps: Deps, actor: Actor, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, id);
+    assertMayPublish(actor, row.kind);
+    const now = deps.clock.now();
+    if (!canDo(row, "end", now)) throw conflict("projects.cannotEnd");
+    await tx.update(offerProjects).set({
+      status: "ended",
+      endedAt: now,
+      endedBy: actor.id,
+      endReason: "manual",
+      updatedAt: now,
+    }).where(eq(offerProjects.id, id));
+    await enqueue(tx, deps, { kind: "ended", projectId: id });
+  });
+  return await projectDto(deps.db, id, deps.clock.now());
+}
+
+/** CreateOfferProjectCloses: close from any state but closed, with a reason. */
+export async function closeProject(deps: Deps, actor: Actor, raw: z.input<typeof closeInput>) {
+  const input = closeInput.parse(raw);
+  await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, input.offProId);
+    assertMayPublish(actor, row.kind);
+    const now = deps.clock.now();
+    if (!canDo(row, "close", now)) throw conflict("projects.alreadyClosed");
+    const auto = automaticEndReason(row, now);
+    await tx.update(offerProjects).set({
+      status: "closed",
+      closedAt: now,
+      closedBy: actor.id,
+      closeReason: input.closeReason,
+      ...(auto ? { endedAt: quoteClosesAt(row), endReason: auto } : {}),
+      updatedAt: now,
+    }).where(eq(offerProjects.id, row.id));
+    await enqueue(tx, deps, { kind: "closed", projectId: row.id });
+  });
+  return await getCloseInfo(deps, actor, input.offProId);
+}
+
+/**
+ * OpenOptimizeRound: an asset project whose first quotes are in (it has ended) gets round 1, and
+ * after round 1 is over round 2, each with its own deadline, for the suppliers who quoted or a
+ * subset of the invited ones.
+ */
+export async function openOptimizeRound(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof openRoundInput>,
+) {
+  const input = openRoundInput.parse(raw);
+  await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, input.offProId);
+    assertMayPublish(actor, row.kind);
+    const now = deps.clock.now();
+    if (row.kind !== "asset") throw conflict("projects.roundsAssetOnly");
+    if (!canDo(row, "openRound", now)) throw conflict("projects.roundNeedsEnded");
+    const rounds = await roundsOf(tx, [row.id]);
+    if (rounds.some((r) => r.round === input.round)) {
+      throw conflict("projects.roundExists", { round: input.round });
+    }
+    if (input.round === 2) {
+      const r1 = rounds.find((r) => r.round === 1);
+      if (!r1 || now.getTime() < r1.endTime.getTime()) throw conflict("projects.roundOneFirst");
+    }
+    const invited = await tx.select().from(offerProjectSuppliers)
+      .where(eq(offerProjectSuppliers.projectId, row.id));
+    const quoted = await tx.selectDistinct({ supplierId: quotes.supplierId }).from(quotes)
+      .where(and(eq(quotes.projectId, row.id), eq(quotes.round, 0)));
+    if (!quoted.length) throw conflict("projects.roundNeedsQuotes");
+    await checkDeadline(deps, input.endTime, now, "endTime");
+    const previous = input.round === 1
+      ? quoted.map((q) => q.supplierId)
+      : invited.filter((i) => i.round1).map((i) => i.supplierId);
+    const chosen = input.supplierIds?.length ? [...new Set(input.supplierIds)] : previous;
+    for (const id of chosen) {
+      if (!invited.some((i) => i.supplierId === id)) {
+        throw fieldError("supplierIds", "projects.notInvited", { id });
+      }
+    }
+    if (!chosen.length) throw fieldError("supplierIds", "projects.selectSupplier");
+    await tx.insert(offerRounds).values({
+      projectId: row.id,
+      round: input.round,
+      openedAt: now,
+      openedBy: actor.id,
+      endTime: input.endTime,
+    });
+    await tx.update(offerProjectSuppliers)
+      .set(input.round === 1 ? { round1: true } : { round2: true })
+      .where(and(
+        eq(offerProjectSuppliers.projectId, row.id),
+        inArray(offerProjectSuppliers.supplierId, chosen),
+      ));
+    const auto = automaticEndReason(row, now);
+    if (auto) {
+      await tx.update(offerProjects).set({
+        status: "ended",
+        endedAt: quoteClosesAt(row),
+        endReason: auto,
+      }).where(eq(offerProjects.id, row.id));
+      await enqueue(tx, deps, { kind: "ended", projectId: row.id });
+    }
+    await enqueue(tx, deps, {
+      kind: "roundOpened",
+      projectId: row.id,
+      round: input.round,
+      supplierIds: chosen,
+    });
+  });
+  return await getProjectResult(deps, actor, input.offProId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the supplier side and the scheduled job
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Call after a first-round quote is stored: when every invited supplier has now quoted, the
+ * early-end window starts (quotes may still be modified for 30 minutes, then the project ends).
+ */
+export async function recordQuoteProgress(db: DbOrTx, projectId: number, at: Date) {
+  const row = await loadProject(db, projectId);
+  if (row.status !== "published" || row.allQuotedAt) return;
+  const [{ invited }] = await db.select({ invited: count() }).from(offerProjectSuppliers)
+    .where(eq(offerProjectSuppliers.projectId, projectId));
+  const [{ quoted }] = await db.select({
+    quoted: sql<number>`count(distinct ${quotes.supplierId})`,
+  })
+    .from(quotes).innerJoin(
+      offerProjectSuppliers,
+      and(
+        eq(offerProjectSuppliers.projectId, quotes.projectId),
+        eq(offerProjectSuppliers.supplierId, quotes.supplierId),
+      ),
+    )
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.round, 0)));
+  if (invited > 0 && Number(quoted) >= invited) {
+    await db.update(offerProjects).set({ allQuotedAt: at }).where(eq(offerProjects.id, projectId));
+  }
+}
+
+/**
+ * Records the ends the clock has already decided (deadline passed, or early-end window over).
+ * Reads never depend on this; it keeps the stored state tidy and answers the projects it ended.
+ */
+export async function recordAutomaticEnds(
+  deps: Deps,
+): Promise<{ id: number; code: string; endReason: string }[]> {
+  const now = deps.clock.now();
+  const candidates = await deps.db.select().from(offerProjects).where(and(
+    eq(offerProjects.status, "published"),
+    or(
+      and(isNotNull(offerProjects.offerEndTime), lte(offerProjects.offerEndTime, now)),
+      and(
+        isNotNull(offerProjects.allQuotedAt),
+        lt(offerProjects.allQuotedAt, new Date(now.getTime() - EARLY_END_WINDOW_MS + 1)),
+      ),
+    ),
+  ));
+  const ended: { id: number; code: string; endReason: string }[] = [];
+  for (const row of candidates) {
+    const reason = automaticEndReason(row, now);
+    if (!reason) continue;
+    // The end and its emails commit together; the status guard keeps a second runner from both.
+    const done = await deps.db.transaction(async (tx) => {
+      const rows = await tx.update(offerProjects).set({
+        status: "ended",
+        endedAt: quoteClosesAt(row),
+        endReason: reason,
+      }).where(and(eq(offerProjects.id, row.id), eq(offerProjects.status, "published")))
+        .returning({ id: offerProjects.id });
+      if (rows.length) await enqueue(tx, deps, { kind: "ended", projectId: row.id });
+      return rows;
+    });
+    if (done.length) ended.push({ id: row.id, code: row.code, endReason: reason });
+  }
+  return ended;
+}
+
+/** Finds a project by its number (for the CLI). */
+export async function projectIdByCode(db: DbOrTx, code: string): Promise<number> {
+  const row = await db.query.offerProjects.findFirst({
+    where: eq(offerProjects.code, code.trim()),
+  });
+  if (!row) throw notFound("project", code);
+  return row.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Launch page helpers
+// ---------------------------------------------------------------------------------------------
+
+/** GetSupplierData: the launch page's supplier search. */
+export async function searchSuppliers(deps: Deps, input: z.infer<typeof supplierSearchInput>) {
+  const where: SQL[] = [];
+  if (input.code) where.push(contains(suppliers.code, input.code));
+  if (input.fullName) where.push(contains(suppliers.fullName, input.fullName));
+  if (input.abbrName) where.push(contains(suppliers.abbrName, input.abbrName));
+  if (input.isInvalidFiltering) where.push(eq(suppliers.status, "effective"));
+  const cond = where.length ? and(...where) : undefined;
+  const [{ total }] = await deps.db.select({ total: count() }).from(suppliers).where(cond);
+  const rows = await deps.db.select().from(suppliers).where(cond)
+    .orderBy(...orderBy(input.sorting, {
+      code: suppliers.code,
+      abbrName: suppliers.abbrName,
+      fullName: suppliers.fullName,
+    }, [suppliers.code]))
+    .limit(input.maxResultCount).offset(input.skipCount);
+  return {
+    items: rows.map((s) => ({
+      id: s.id,
+      code: s.code,
+      abbrName: s.abbrName,
+      fullName: s.fullName,
+      status: s.status,
+      email1: s.email1,
+      email2: s.email2,
+      email3: s.email3,
+    })),
+    totalCount: total,
+  };
+}
+
+/**
+ * SendEmailManual: a chosen template (default: the invitation) to chosen invited suppliers
+ * (default: all of them), written to the outbox and sent now.
+ */
+export async function sendEmailManual(
+  deps: Deps,
+  actor: Actor,
+  input: z.infer<typeof sendEmailInput>,
+) {
+  await projectForActor(deps, actor, input.offProId);
+  return await sendManual(deps, {
+    offProManagerId: input.offProId,
+    templateCode: input.templateCode ?? "PROJECT_PUBLISHED",
+    supplierIds: input.supplierIds,
+  });
+}
+
+/**
+ * GetDemandFromAMS: open equipment demands from the asset system (AMS_URL), each marked when a
+ * project already uses its requirement number.
+ */
+export async function demandsFromAms(deps: Deps) {
+  if (!deps.config.amsUrl) throw new DomainError("unavailable", "projects.amsNotConfigured");
+  let body: unknown;
+  try {
+    const res = await fetch(deps.config.amsUrl, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    body = await res.json();
+  } catch (err) {
+    throw new DomainError("unavailable", "projects.amsFailed", {
+      detail: err instanceof Error ? err.message : String(err),
+    });
+  }
+  const list = findList(body);
+  const pick = (o: Record<string, unknown>, ...names: string[]) => {
+    const key = Object.keys(o).find((k) => names.includes(k.toLowerCase()));
+    const v = key ? o[key] : undefined;
+    return v == null || v === "" ? null : String(v).trim();
+  };
+  const items = list.filter((x): x is Record<string, unknown> => !!x && typeof x === "object")
+    .map((o) => ({
+      demandCode: pick(o, "demandcode", "requirementnumber", "code"),
+      equipmentName: pick(o, "equipmentname", "name"),
+      estimatedAmount: pick(o, "estimatedamount", "amount"),
+    }))
+    .filter((d) => d.demandCode)
+    .map((d) => ({
+      ...d,
+      estimatedAmount: d.estimatedAmount && /^\d{1,15}(\.\d{1,6})?$/.test(d.estimatedAmount)
+        ? d.estimatedAmount
+        : null,
+      monthlyPurchase: reachesMonthlyThreshold(
+        d.estimatedAmount && /^\d+(\.\d+)?$/.test(d.estimatedAmount) ? d.estimatedAmount : null,
+      ),
+    }));
+  const used = items.length
+    ? await deps.db.select({ demandCode: offerProjects.demandCode }).from(offerProjects)
+      .where(inArray(offerProjects.demandCode, items.map((i) => i.demandCode!)))
+    : [];
+  return {
+    items: items.map((i) => ({ ...i, used: used.some((u) => u.demandCode === i.demandCode) })),
+    totalCount: items.length,
+  };
+}
+
+function findList(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (body && typeof body === "object") {
+    const o = body as Record<string, unknown>;
+    for (const k of ["items", "result", "data"]) {
+      const v = Object.entries(o).find(([key]) => key.toLowerCase() === k)?.[1];
+      if (v !== undefined) return findList(v);
+    }
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+// ---------------------------------------------------------------------------------------------
+
+/** How far ahead "ending soon" looks. */
+export const ENDING_SOON_MS = 48 * 3600_000;
+
+/**
+ * GetDashboard: what a buyer needs at a glance, over the kinds the actor may see — the projects
+ * open for quoting (soonest deadline first, with the time left by the server's clock), quotes
+ * received today (UTC+8), projects ending in the next 48 hours, and invited suppliers yet to quote.
+ * Each count comes with the list filter that shows the same projects.
+ */
+export async function dashboardSummary(
+  deps: Deps,
+  actor: Actor,
+  kind?: ProjectKind,
+  limit = 8,
+) {
+  const now = deps.clock.now();
+  const kinds = visibleKinds(actor.permissions).filter((k) => !kind || k === kind);
+  if (!kinds.length) throw forbidden();
+  const inKinds = inArray(offerProjects.kind, kinds);
+  const open = and(inKinds, openCondition(now))!;
+  const soonTo = new Date(now.getTime() + ENDING_SOON_MS);
+  const soon = and(
+    open,
+    isNotNull(offerProjects.offerEndTime),
+    gte(offerProjects.offerEndTime, now),
+    lte(offerProjects.offerEndTime, soonTo),
+  )!;
+  const dayStart = new Date(`${dateInUtc8(now)}T00:00:00+08:00`);
+  const countOf = async (cond: SQL) =>
+    (await deps.db.select({ n: count() }).from(offerProjects).where(cond))[0].n;
+
+  const [{ quotesToday }] = await deps.db.select({ quotesToday: count() }).from(quotes)
+    .innerJoin(offerProjects, eq(offerProjects.id, quotes.projectId))
+    .where(and(inKinds, gte(quotes.submittedAt, dayStart)));
+  const [{ pending }] = await deps.db.select({
+    pending: sql<number>`count(*)`,
+  }).from(offerProjectSuppliers)
+    .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
+    .where(and(
+      open,
+      sql`not exists (select 1 from quotes q where q.project_id = ${offerProjectSuppliers.projectId}
+        and q.supplier_id = ${offerProjectSuppliers.supplierId} and q.round = 0)`,
+    ));
+  const projects = await selectProjects(
+    deps.db,
+    open,
+    "offerEndTime asc",
+    limit,
+    0,
+    now,
+  );
+  return {
+    now,
+    kinds,
+    inQuotation: {
+      count: await countOf(open),
+      filter: { open: "1" },
+      items: projects.map((p) => {
+        const closes = p.closesAt ?? p.offerEndTime;
+        return {
+          ...p,
+          msLeft: closes ? Math.max(0, closes.getTime() - now.getTime()) : null,
+        };
+      }),
+    },
+    quotesToday: {
+      count: quotesToday,
+      filter: { quotedFrom: dayStart.toISOString() },
+    },
+    endingSoon: {
+      count: await countOf(soon),
+      filter: {
+        open: "1",
+        offerEndTimeFrom: now.toISOString(),
+        offerEndTimeTo: soonTo.toISOString(),
+      },
+    },
+    suppliersPending: {
+      count: Number(pending),
+      filter: { awaitingQuotes: "1" },
+    },
+  };
+}

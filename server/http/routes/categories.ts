@@ -1,0 +1,67 @@
+// OfferProjectType (spec §7): quotation project categories.
+import { Permissions } from "../../domain/auth/permissions.ts";
+import * as categories from "../../domain/categories/service.ts";
+import {
+  categoryIdInput,
+  createCategoryInput,
+  listCategoriesInput,
+  updateCategoryInput,
+} from "../../domain/categories/schemas.ts";
+import { defineRoute } from "../route.ts";
+
+const manage = Permissions.OfferProjectTypeSearch;
+const base = "/QMO/OfferProjectType";
+
+export const categoryRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${base}/GetAll`,
+    access: manage,
+    summary: "Categories, paged; filter by name.",
+    query: listCategoriesInput,
+    handler: ({ deps, query }) => categories.listCategories(deps, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/Get`,
+    access: manage,
+    summary: "One category.",
+    query: categoryIdInput,
+    handler: ({ deps, query }) => categories.getCategory(deps, query.id),
+  }),
+  defineRoute({
+    method: "delete",
+    path: `${base}/Delete`,
+    access: manage,
+    summary: "Delete a category no project uses (else 409).",
+    query: categoryIdInput,
+    handler: ({ deps, query }) => categories.deleteCategory(deps, query.id),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/CreateOfferProjectType`,
+    access: manage,
+    summary: "Create a category (unique name).",
+    body: createCategoryInput,
+    handler: ({ deps, body }) => categories.createCategory(deps, body),
+  }),
+  defineRoute({
+    method: "put",
+    path: `${base}/UpdateOfferProjectType`,
+    access: manage,
+    summary: "Rename or re-describe a category.",
+    body: updateCategoryInput,
+    handler: ({ deps, body }) => categories.updateCategory(deps, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetOfferProjectTypeList`,
+    access: [
+      Permissions.OfferProjectTypeSearch,
+      Permissions.OfferProjectManagerSearch,
+      Permissions.AmsOfferProjectManagerSearch,
+    ],
+    summary: "Every category as { id, name }, for the project form.",
+    handler: ({ deps }) => categories.categoryOptions(deps),
+  }),
+];

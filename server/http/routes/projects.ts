@@ -1,0 +1,251 @@
+// OfferProjectManager (spec §7): material and asset quotation projects, buyer side. Routes that
+// serve both kinds accept either kind's permission; the domain checks the project's own kind.
+import { Permissions } from "../../domain/auth/permissions.ts";
+import * as projects from "../../domain/projects/service.ts";
+import { exportProjects } from "../../domain/exports/service.ts";
+import { contentDisposition } from "../../domain/files/service.ts";
+import { isWorkingDay } from "../../domain/calendar/service.ts";
+import { listProjectFiles } from "../../domain/files/service.ts";
+import { projectFilesInput } from "../../domain/files/schemas.ts";
+import {
+  closeInput,
+  createAndLaunchInput,
+  createProjectInput,
+  dashboardInput,
+  deleteProjectInput,
+  exportProjectsInput,
+  isWeekDayInput,
+  itemIdInput,
+  listProjectsInput,
+  openRoundInput,
+  projectIdInput,
+  publishInput,
+  sendEmailInput,
+  supplierSearchInput,
+  updateProjectInput,
+} from "../../domain/projects/schemas.ts";
+import { defineRoute } from "../route.ts";
+
+const search = [
+  Permissions.OfferProjectManagerSearch,
+  Permissions.AmsOfferProjectManagerSearch,
+] as const;
+const publish = [
+  Permissions.OfferProjectManagerPublish,
+  Permissions.AmsOfferProjectManagerPublish,
+] as const;
+const base = "/QMO/OfferProjectManager";
+
+export const projectRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${base}/GetAll`,
+    access: search,
+    summary:
+      "Projects of the kinds you may see; filters: code, name, category, status, kind, offerItemType, demandCode, created/pubDate/offerEndTime ranges; paged.",
+    query: listProjectsInput,
+    handler: ({ deps, actor, query }) => projects.listProjects(deps, actor, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetDashboard`,
+    access: search,
+    summary:
+      "The buyer's dashboard (optionally of one kind): projects open for quoting with time left, quotes received today, projects ending in 48 h, suppliers yet to quote; each with its list filter.",
+    query: dashboardInput,
+    handler: ({ deps, actor, query }) => projects.dashboardSummary(deps, actor, query.kind),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetExportList`,
+    access: search,
+    summary: "The filtered list as an .xlsx file (headers in your language, times in UTC+8).",
+    query: exportProjectsInput,
+    binary: true,
+    handler: async ({ deps, actor, query, lang }) => {
+      const file = await exportProjects(deps, actor, query, lang);
+      return new Response(file.stream, {
+        headers: {
+          "content-type": "application/octet-stream",
+          "content-disposition": contentDisposition(file.fileName),
+          "cache-control": "private, no-store",
+        },
+      });
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetSupplierData`,
+    access: publish,
+    summary:
+      "Supplier search for the launch page: Code, FullName, AbbrName, IsInvalidFiltering='1' (effective only), paged (default 5).",
+    query: supplierSearchInput,
+    handler: ({ deps, query }) => projects.searchSuppliers(deps, query),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/UpdateSupplierOfferProject`,
+    access: publish,
+    summary: "Publish a saved project: OffProManagerId, OfferEndTime, supList [{ id, code }].",
+    body: publishInput,
+    handler: ({ deps, actor, body }) => projects.publishProject(deps, actor, body),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/UpdateOfferProjectManagerData`,
+    access: search,
+    summary: "Change an unpublished project, its line items (opiList) and attachments (attList).",
+    body: updateProjectInput,
+    handler: ({ deps, actor, body }) => projects.updateProject(deps, actor, body),
+  }),
+  defineRoute({
+    method: "delete",
+    path: `${base}/Delete`,
+    access: search,
+    summary: "Delete an unpublished project.",
+    query: deleteProjectInput,
+    handler: ({ deps, actor, query }) => projects.deleteProject(deps, actor, query.id),
+  }),
+  ...["Create", "CreateOfferProjectManagerData", "CreateOfferProjectManagerLaunchData"].map((
+    name,
+  ) =>
+    defineRoute({
+      method: "post",
+      path: `${base}/${name}`,
+      access: search,
+      summary:
+        "Save a new, unpublished project with line items (opiList) and uploaded attachments (attList); answers it with its id for the launch page.",
+      body: createProjectInput,
+      handler: ({ deps, actor, body }) => projects.createProject(deps, actor, body),
+    })
+  ),
+  defineRoute({
+    method: "post",
+    path: `${base}/CreateAndLaunchOfferProject`,
+    access: publish,
+    summary: "Save a new project and publish it at once (OfferEndTime, supList).",
+    body: createAndLaunchInput,
+    handler: ({ deps, actor, body }) => projects.createAndLaunch(deps, actor, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetSupplierIsOfferProjectManager`,
+    access: search,
+    summary: "The invited suppliers and whether each has quoted.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => projects.getProjectSuppliers(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetSupplierOfferProjectManagerResult`,
+    access: search,
+    summary:
+      "The result page: header, line items, attachments, suppliers with first and optimisation quotes, rounds.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => projects.getProjectResult(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetOfferProjectManagerItemById`,
+    access: search,
+    summary: "A project's line items.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => projects.getProjectItems(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetOfferProjectManagerSupItemById`,
+    access: search,
+    summary: "A project's invited suppliers.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => projects.getProjectSuppliers(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetOfferProjectManagerData`,
+    access: search,
+    summary: "A project with opiList, attList and supList.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => projects.getProjectData(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetOfferProjectManagerCloseInfo`,
+    access: search,
+    summary: "Why, when and by whom a project was closed.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => projects.getCloseInfo(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/CreateOfferProjectCloses`,
+    access: publish,
+    summary: "Close a project with a reason (from any state but closed).",
+    body: closeInput,
+    handler: ({ deps, actor, body }) => projects.closeProject(deps, actor, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetFileListData`,
+    access: search,
+    summary: "A project's attachments, paged (default limit 10).",
+    query: projectFilesInput,
+    handler: ({ deps, actor, query }) => listProjectFiles(deps, actor, query.offerProManId, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetNewGuid`,
+    access: search,
+    summary: "A new random GUID.",
+    handler: () => crypto.randomUUID(),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/IsWeekDay`,
+    access: "signedIn",
+    summary: "Whether a date (YYYY-MM-DD) is a working day: official calendar, company days first.",
+    query: isWeekDayInput,
+    handler: ({ deps, query }) => isWorkingDay(deps, query.date.slice(0, 10)),
+  }),
+  defineRoute({
+    method: "delete",
+    path: `${base}/deleteOfferProjectItemData`,
+    access: search,
+    summary: "Delete a line item of an unpublished project.",
+    query: itemIdInput,
+    handler: ({ deps, actor, query }) => projects.deleteProjectItem(deps, actor, query.id),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/EndOfferProject`,
+    access: publish,
+    summary: "End quoting by hand now.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => projects.endProject(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/OpenOptimizeRound`,
+    access: publish,
+    summary:
+      "Open optimisation round 1 or 2 of an ended asset project: offProId, round, endTime, supplierIds?",
+    body: openRoundInput,
+    handler: ({ deps, actor, body }) => projects.openOptimizeRound(deps, actor, body),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/SendEmailManual`,
+    access: publish,
+    summary:
+      "Send an email template (default: the invitation) to chosen invited suppliers (default: all) now: offProId, templateCode?, supplierIds?",
+    body: sendEmailInput,
+    handler: ({ deps, actor, body }) => projects.sendEmailManual(deps, actor, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetDemandFromAMS`,
+    access: Permissions.AmsOfferProjectManagerSearch,
+    summary: "Open equipment demands from the asset system (AMS_URL).",
+    handler: ({ deps }) => projects.demandsFromAms(deps),
+  }),
+];

@@ -1,0 +1,88 @@
+// The transition table, walked through the service: every action in every state.
+import assert from "node:assert/strict";
+import { testEnv } from "../helpers.ts";
+import {
+  closeProject,
+  deleteProject,
+  endProject,
+  openOptimizeRound,
+  publishProject,
+  updateProject,
+} from "../../server/domain/projects/service.ts";
+import { DomainError } from "../../server/domain/errors.ts";
+import { transitions } from "../../server/domain/projects/rules.ts";
+import { assetProject, DEADLINE, everything, quote, supplier } from "./projects_fixtures.ts";
+
+type State = "unpublished" | "published" | "ended" | "closed";
+const states: State[] = ["unpublished", "published", "ended", "closed"];
+const actions = ["edit", "delete", "publish", "end", "close", "openRound"] as const;
+
+/** An asset project (so rounds apply) brought into `state`, with one first quote once published. */
+async function projectIn(env: Awaited<ReturnType<typeof testEnv>>, state: State) {
+  const actor = everything();
+  const p = await assetProject(env, actor);
+  const s = await supplier(env, `S${p.id}`);
+  if (state === "unpublished") return { p, s };
+  await publishProject(env, actor, {
+    offProManagerId: p.id,
+    offerEndTime: DEADLINE,
+    supList: [{ id: s.id, code: s.code }],
+  });
+  await supplier(env, `X${p.id}`); // a second, uninvited supplier keeps the early end away
+  await quote(env, p.id, s.id);
+  if (state === "ended") await endProject(env, actor, p.id);
+  if (state === "closed") await closeProject(env, actor, { offProId: p.id, closeReason: "test" });
+  return { p, s };
+}
+
+async function attempt(env: Awaited<ReturnType<typeof testEnv>>, state: State, action: string) {
+  const { p, s } = await projectIn(env, state);
+  const actor = everything();
+  const run: Record<string, () => Promise<unknown>> = {
+    edit: () =>
+      updateProject(env, actor, {
+        id: p.id,
+        name: "renamed",
+        kind: "asset",
+        offerItemType: "optimize",
+      }),
+    delete: () => deleteProject(env, actor, p.id),
+    publish: () =>
+      publishProject(env, actor, {
+        offProManagerId: p.id,
+        offerEndTime: DEADLINE,
+        supList: [{ id: s.id, code: s.code }],
+      }),
+    end: () => endProject(env, actor, p.id),
+    close: () => closeProject(env, actor, { offProId: p.id, closeReason: "no longer needed" }),
+    openRound: () => openOptimizeRound(env, actor, { offProId: p.id, round: 1, endTime: DEADLINE }),
+  };
+  try {
+    await run[action]();
+    return "allowed";
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === "conflict") return "refused";
+    throw err;
+  }
+}
+
+for (const state of states) {
+  Deno.test(`state table: ${state}`, async () => {
+    await using env = await testEnv();
+    for (const action of actions) {
+      const want = (transitions[state] as readonly string[]).includes(action)
+        ? "allowed"
+        : "refused";
+      assert.equal(await attempt(env, state, action), want, `${action} when ${state}`);
+    }
+  });
+}
+
+Deno.test("the state table says what the README says", () => {
+  assert.deepEqual(transitions, {
+    unpublished: ["edit", "delete", "publish", "close"],
+    published: ["publish", "end", "close", "quote"],
+    ended: ["close", "openRound"],
+    closed: [],
+  });
+});
