@@ -1,0 +1,27 @@
+// Inputs of the supplier's side of quoting; shared by the HTTP routes, the CLI and the client.
+import { z } from "zod";
+import { pagedInput } from "../paging.ts";
+
+export const offProIdInput = z.object({ offProId: z.coerce.number().int().positive() });
+
+export const myProjectsInput = z.object({
+  keyword: z.string().trim().max(200).optional(),
+  status: z.enum(["canOffer", "quoted", "notQuoted"]).optional(),
+  ...pagedInput,
+});
+
+export const instructionInput = z.object({
+  offProId: z.coerce.number().int().positive().optional(),
+});
+
+/** 0 = first quote, 1 and 2 = the optimisation rounds of an asset project. */
+export const quoteRoundSchema = z.coerce.number().int().min(0).max(2);
+
+export const submitQuoteForm = z.object({
+  offProId: z.coerce.number().int().positive(),
+  round: quoteRoundSchema.default(0),
+  file: z.instanceof(File, { message: "files.missing" }),
+});
+
+export type MyProjectsInput = z.input<typeof myProjectsInput>;
+export type SubmitQuoteInput = z.infer<typeof submitQuoteForm>;

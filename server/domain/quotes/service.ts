@@ -1,0 +1,580 @@
+// The supplier's side of quoting: the projects published to it, the quote instructions and their
+// agreement, submissions (every one kept, the last per round counts) and its own quote history.
+// A supplier only ever reaches projects published to it; anything else is "not found".
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  files,
+  offerProjectItems,
+  offerProjects,
+  offerProjectSuppliers,
+  offerProjectTypes,
+  offerRounds,
+  quotes,
+} from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { Actor, Deps } from "../context.ts";
+import { conflict, forbidden, notFound } from "../errors.ts";
+import type { Paged } from "../paging.ts";
+import type { ClientMeta } from "../auth/service.ts";
+import {
+  type DisplayStatus,
+  displayStatus,
+  openRound,
+  quoteClosesAt,
+  quoteRefusal,
+  type RoundTiming,
+} from "../projects/rules.ts";
+import { type FileDto, storeUpload } from "../files/service.ts";
+import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
+import { enqueue } from "../email/outbox.ts";
+import type { Lang } from "../../i18n.ts";
+import { type MyProjectsInput, myProjectsInput, submitQuoteForm } from "./schemas.ts";
+
+export type SupplierQuoteStatus = "canOffer" | "quoted" | "notQuoted";
+
+type ProjectRow = typeof offerProjects.$inferSelect;
+type InvitationRow = typeof offerProjectSuppliers.$inferSelect;
+type QuoteRow = typeof quotes.$inferSelect;
+
+/** The supplier a portal user acts for; staff have no supplier side. */
+export function supplierIdOf(actor: Actor): number {
+  if (actor.kind !== "supplier" || actor.supplierId == null) throw forbidden();
+  return actor.supplierId;
+}
+
+const visibleStatuses = ["published", "ended", "closed"] as const;
+
+/** The invitation and project, or 404 when the project does not exist or is not published to it. */
+async function invitationOf(db: DbOrTx, supplierId: number, projectId: number) {
+  const [row] = await db.select({ inv: offerProjectSuppliers, project: offerProjects })
+    .from(offerProjectSuppliers)
+    .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
+    .where(and(
+      eq(offerProjectSuppliers.projectId, projectId),
+      eq(offerProjectSuppliers.supplierId, supplierId),
+      inArray(offerProjects.status, [...visibleStatuses]),
+    )).limit(1);
+  if (!row) throw notFound("project", projectId);
+  return row;
+}
+
+async function roundsOf(db: DbOrTx, projectIds: number[]): Promise<Map<number, RoundTiming[]>> {
+  const out = new Map<number, RoundTiming[]>();
+  if (!projectIds.length) return out;
+  const rows = await db.select().from(offerRounds).where(
+    inArray(offerRounds.projectId, projectIds),
+  );
+  for (const r of rows) {
+    out.set(r.projectId, [...(out.get(r.projectId) ?? []), r]);
+  }
+  return out;
+}
+
+const invitedTo = (inv: InvitationRow, round: number) =>
+  round === 0 ? true : round === 1 ? inv.round1 : round === 2 ? inv.round2 : false;
+
+export type SupplierView = {
+  /** The round this supplier would quote in now: 0, or an open optimisation round it is invited to. */
+  round: number;
+  status: SupplierQuoteStatus;
+  canSubmit: boolean;
+  /** When quoting in that round stops (the deadline, the early-end instant or the round's end). */
+  closesAt: Date | null;
+  /** Seconds left by the server's clock; 0 once quoting is over. */
+  secondsLeft: number;
+  projectStatus: DisplayStatus;
+};
+
+/** A supplier's status for one project as of `now`; pure. */
+export function supplierView(
+  project: ProjectRow,
+  rounds: RoundTiming[],
+  inv: InvitationRow,
+  myRounds: number[],
+  now: Date,
+  anyQuotes: boolean,
+): SupplierView {
+  let round = 0;
+  let closesAt = quoteClosesAt(project);
+  const open = project.kind === "asset" ? openRound(rounds, now) : undefined;
+  if (open && invitedTo(inv, open.round) && project.status !== "closed") {
+    round = open.round;
+    closesAt = open.endTime;
+  }
+  const canSubmit = quoteRefusal(project, rounds, round, invitedTo(inv, round), now) === null;
+  const quoted = myRounds.includes(round);
+  return {
+    round,
+    status: quoted ? "quoted" : canSubmit ? "canOffer" : "notQuoted",
+    canSubmit,
+    closesAt,
+    secondsLeft: canSubmit && closesAt
+      ? Math.max(0, Math.floor((closesAt.getTime() - now.getTime()) / 1000))
+      : 0,
+    projectStatus: displayStatus(project, now, anyQuotes),
+  };
+}
+
+export type MyProjectDto = {
+  id: number;
+  code: string;
+  name: string;
+  kind: "material" | "asset";
+  typeName: string | null;
+  pubDate: Date | null;
+  offerEndTime: Date | null;
+  agreed: boolean;
+  lastQuoteTime: Date | null;
+} & SupplierView;
+
+/** Orders what needs action first: open and not yet quoted, then open and quoted, then the rest. */
+function urgency(v: SupplierView): number {
+  if (v.canSubmit && v.status === "canOffer") return 0;
+  if (v.canSubmit) return 1;
+  return 2;
+}
+
+/** GetAll: the projects published to this supplier, with its status for each. */
+export async function myProjects(
+  deps: Deps,
+  actor: Actor,
+  raw: MyProjectsInput = {},
+): Promise<Paged<MyProjectDto>> {
+  const supplierId = supplierIdOf(actor);
+  const input = myProjectsInput.parse(raw);
+  const now = deps.clock.now();
+  const rows = await deps.db.select({
+    inv: offerProjectSuppliers,
+    project: offerProjects,
+    typeName: offerProjectTypes.name,
+  }).from(offerProjectSuppliers)
+    .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
+    .leftJoin(offerProjectTypes, eq(offerProjectTypes.id, offerProjects.typeId))
+    .where(and(
+      eq(offerProjectSuppliers.supplierId, supplierId),
+      inArray(offerProjects.status, [...visibleStatuses]),
+    ));
+  const ids = rows.map((r) => r.project.id);
+  const rounds = await roundsOf(deps.db, ids);
+  const mine = ids.length
+    ? await deps.db.select({
+      projectId: quotes.projectId,
+      round: quotes.round,
+      at: quotes.submittedAt,
+    })
+      .from(quotes).where(and(eq(quotes.supplierId, supplierId), inArray(quotes.projectId, ids)))
+    : [];
+  const withQuotes = new Set(
+    ids.length
+      ? (await deps.db.selectDistinct({ projectId: quotes.projectId }).from(quotes)
+        .where(inArray(quotes.projectId, ids))).map((r) => r.projectId)
+      : [],
+  );
+  let items: MyProjectDto[] = rows.map(({ inv, project, typeName }) => {
+    const my = mine.filter((q) => q.projectId === project.id);
+    const view = supplierView(
+      project,
+      rounds.get(project.id) ?? [],
+      inv,
+      my.map((q) => q.round),
+      now,
+      withQuotes.has(project.id),
+    );
+    const last = my.reduce<Date | null>((a, q) => (!a || q.at > a ? q.at : a), null);
+    return {
+      id: project.id,
+      code: project.code,
+      name: project.name,
+      kind: project.kind,
+      typeName: typeName ?? null,
+      pubDate: project.pubDate,
+      offerEndTime: project.offerEndTime,
+      agreed: inv.agreedAt != null,
+      lastQuoteTime: last,
+      ...view,
+    };
+  });
+  if (input.keyword) {
+    const k = input.keyword.toLowerCase();
+    items = items.filter((p) =>
+      p.name.toLowerCase().includes(k) || p.code.toLowerCase().includes(k)
+    );
+  }
+  if (input.status) items = items.filter((p) => p.status === input.status);
+  items.sort((a, b) => {
+    const u = urgency(a) - urgency(b);
+    if (u) return u;
+    if (urgency(a) < 2) {
+      const ta = a.closesAt?.getTime() ?? Infinity;
+      const tb = b.closesAt?.getTime() ?? Infinity;
+      if (ta !== tb) return ta - tb;
+    }
+    return (b.pubDate?.getTime() ?? 0) - (a.pubDate?.getTime() ?? 0) || b.id - a.id;
+  });
+  return {
+    items: items.slice(input.skipCount, input.skipCount + input.maxResultCount),
+    totalCount: items.length,
+  };
+}
+
+export type MyProjectDetail = MyProjectDto & {
+  demandCode: string | null;
+  equipmentName: string | null;
+  offerItemType: string | null;
+  agreedAt: Date | null;
+  invitedRounds: number[];
+  rounds: { round: number; openedAt: Date; endTime: Date }[];
+  opiList: {
+    id: number;
+    materialCode: string | null;
+    itemName: string;
+    description: string | null;
+    unit: string | null;
+    estimateYearAmount: string | null;
+    useFactory: string | null;
+    needExplain: string | null;
+  }[];
+  attList: { id: number; fileName: string; size: number }[];
+};
+
+/** Get: one project as this supplier may read it (header, line items, attachments). */
+export async function myProject(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+): Promise<MyProjectDetail> {
+  const supplierId = supplierIdOf(actor);
+  const { inv, project } = await invitationOf(deps.db, supplierId, projectId);
+  const now = deps.clock.now();
+  const rounds = (await roundsOf(deps.db, [projectId])).get(projectId) ?? [];
+  const my = await deps.db.select({ round: quotes.round, at: quotes.submittedAt }).from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)));
+  const [{ n }] = await deps.db.select({ n: count() }).from(quotes)
+    .where(eq(quotes.projectId, projectId));
+  const type = project.typeId
+    ? await deps.db.query.offerProjectTypes.findFirst({
+      where: eq(offerProjectTypes.id, project.typeId),
+    })
+    : undefined;
+  const items = await deps.db.select().from(offerProjectItems)
+    .where(eq(offerProjectItems.projectId, projectId))
+    .orderBy(asc(offerProjectItems.sort), asc(offerProjectItems.id));
+  const attachments = await deps.db.select().from(files).where(and(
+    eq(files.projectId, projectId),
+    eq(files.purpose, "project"),
+    isNull(files.deletedAt),
+  )).orderBy(asc(files.id));
+  return {
+    id: project.id,
+    code: project.code,
+    name: project.name,
+    kind: project.kind,
+    typeName: type?.name ?? null,
+    pubDate: project.pubDate,
+    offerEndTime: project.offerEndTime,
+    agreed: inv.agreedAt != null,
+    agreedAt: inv.agreedAt,
+    lastQuoteTime: my.reduce<Date | null>((a, q) => (!a || q.at > a ? q.at : a), null),
+    ...supplierView(project, rounds, inv, my.map((q) => q.round), now, n > 0),
+    demandCode: project.demandCode,
+    equipmentName: project.equipmentName,
+    offerItemType: project.offerItemType,
+    invitedRounds: [0, 1, 2].filter((r) => invitedTo(inv, r)),
+    // Only rounds this supplier is invited to: others are none of its business.
+    rounds: rounds.filter((r) => invitedTo(inv, r.round))
+      .map((r) => ({ round: r.round, openedAt: r.openedAt, endTime: r.endTime })),
+    opiList: items.map((i) => ({
+      id: i.id,
+      materialCode: i.materialCode,
+      itemName: i.itemName,
+      description: i.description,
+      unit: i.unit,
+      estimateYearAmount: i.estimateYearAmount,
+      useFactory: i.useFactory,
+      needExplain: i.needExplain,
+    })),
+    attList: attachments.map((f) => ({ id: f.id, fileName: f.fileName, size: f.size })),
+  };
+}
+
+/**
+ * GetSupplierIsOfferProjectManager: whether the signed-in supplier is invited to a published
+ * project. Answers false alike for projects that do not exist and those of others.
+ */
+export async function isInvited(deps: Deps, actor: Actor, projectId: number): Promise<boolean> {
+  const supplierId = supplierIdOf(actor);
+  try {
+    await invitationOf(deps.db, supplierId, projectId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GetInstruction: the quote instructions in the caller's language (and, for a project, whether agreed). */
+export async function instruction(
+  deps: Deps,
+  actor: Actor,
+  lang: Lang,
+  projectId?: number,
+): Promise<
+  {
+    content: string;
+    language: Lang;
+    agreed: boolean | null;
+    agreedAt: Date | null;
+    /** The upload limit that applies now, so the portal can refuse a large file before sending it. */
+    maxUploadMb: number;
+  }
+> {
+  const supplierId = supplierIdOf(actor);
+  const content = await quoteInstruction(deps, lang);
+  const maxUploadMb = await uploadLimitMb(deps);
+  if (projectId === undefined) {
+    return { content, language: lang, agreed: null, agreedAt: null, maxUploadMb };
+  }
+  const { inv } = await invitationOf(deps.db, supplierId, projectId);
+  return {
+    content,
+    language: lang,
+    agreed: inv.agreedAt != null,
+    agreedAt: inv.agreedAt,
+    maxUploadMb,
+  };
+}
+
+/** Agree: records the supplier's agreement to the instructions, once, with its time. */
+export async function agree(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+): Promise<{ offProId: number; agreedAt: Date }> {
+  const supplierId = supplierIdOf(actor);
+  const { inv } = await invitationOf(deps.db, supplierId, projectId);
+  if (inv.agreedAt) return { offProId: projectId, agreedAt: inv.agreedAt };
+  const now = deps.clock.now();
+  await deps.db.update(offerProjectSuppliers).set({ agreedAt: now, agreedBy: actor.id })
+    .where(and(eq(offerProjectSuppliers.id, inv.id), isNull(offerProjectSuppliers.agreedAt)));
+  const after = await deps.db.query.offerProjectSuppliers.findFirst({
+    where: eq(offerProjectSuppliers.id, inv.id),
+  });
+  return { offProId: projectId, agreedAt: after?.agreedAt ?? now };
+}
+
+export type QuoteDto = {
+  id: number;
+  offProId: number;
+  round: number;
+  submittedAt: Date;
+  fileId: number;
+  fileName: string;
+  size: number;
+  sha256: string;
+  /** The last submission of its round: the one that counts. */
+  isCurrent: boolean;
+};
+
+/** 409 with the refusal's message; past the deadline it says that not quoting counts as a waiver. */
+function refuse(key: string): never {
+  throw conflict(key);
+}
+
+/**
+ * Submit: one attachment for round 0 (first quote) or an open optimisation round. Checked with the
+ * instructions agreed, then stored with its size and hash; acceptance is decided by the project
+ * rules with the server's clock at the moment the upload is complete. When this makes every invited
+ * supplier quoted, the project's early-end window starts in the same transaction.
+ */
+export async function submitQuote(
+  deps: Deps,
+  actor: Actor,
+  raw: { offProId: number | string; round?: number | string; file: File },
+  meta: ClientMeta = {},
+): Promise<QuoteDto> {
+  const supplierId = supplierIdOf(actor);
+  const input = submitQuoteForm.parse(raw);
+  const { inv, project } = await invitationOf(deps.db, supplierId, input.offProId);
+  if (!inv.agreedAt) throw conflict("quotes.mustAgree");
+  const rounds0 = (await roundsOf(deps.db, [project.id])).get(project.id) ?? [];
+  // Refuse before reading the bytes when the answer is already known.
+  const early = quoteRefusal(
+    project,
+    rounds0,
+    input.round,
+    invitedTo(inv, input.round),
+    deps.clock.now(),
+  );
+  if (early) refuse(early);
+  const limit = await uploadLimitMb(deps);
+  const stored: FileDto = await storeUpload(
+    { ...deps, config: { ...deps.config, maxUploadMb: limit } },
+    { file: input.file, purpose: "quote", projectId: project.id, uploadedBy: actor.id },
+  );
+  const fileRow = (await deps.db.query.files.findFirst({ where: eq(files.id, stored.id) }))!;
+  try {
+    // Decide on a fresh read, then write with one atomic batch guarded by the very facts the decision
+    // used: if a buyer ended the project or moved its deadline in between, nothing is written and
+    // the decision is taken again. A batch never holds the database across an await, so any number
+    // of suppliers can submit at the same moment.
+    for (let attempt = 0;; attempt++) {
+      const now = deps.clock.now();
+      const p = await deps.db.query.offerProjects.findFirst({
+        where: eq(offerProjects.id, project.id),
+      });
+      const i = await deps.db.query.offerProjectSuppliers.findFirst({
+        where: eq(offerProjectSuppliers.id, inv.id),
+      });
+      if (!p || !i) throw notFound("project", project.id);
+      const rounds = (await roundsOf(deps.db, [p.id])).get(p.id) ?? [];
+      const refusal = quoteRefusal(p, rounds, input.round, invitedTo(i, input.round), now);
+      if (refusal) refuse(refusal);
+      if (attempt >= 5) throw conflict("quotes.tryAgain");
+      await deps.db.batch([
+        deps.db.run(insertGuarded(p, rounds, i, input.round, {
+          supplierId,
+          fileId: stored.id,
+          now,
+          userId: actor.id,
+          clientIp: meta.clientIp ?? null,
+        })),
+        deps.db.run(markAllQuoted(p.id, stored.id, now)),
+      ]);
+      const q = await deps.db.query.quotes.findFirst({ where: eq(quotes.fileId, stored.id) });
+      if (q) {
+        // After the batch, not inside it: the outbox's (event, recipient) key keeps it to one email,
+        // and a failed email never undoes a recorded quote.
+        await enqueue(deps.db, deps, {
+          kind: "quoteReceived",
+          projectId: p.id,
+          supplierId,
+          quoteId: q.id,
+          round: input.round,
+        }).catch((err) => console.error("quote-received email not queued:", err));
+        return toQuoteDto(q, fileRow, true);
+      }
+    }
+  } catch (err) {
+    // A refused upload is not a submission: its file leaves every list.
+    await deps.db.update(files).set({ deletedAt: deps.clock.now() }).where(eq(files.id, stored.id))
+      .catch(() => {});
+    throw err;
+  }
+}
+
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+/** Inserts the quote only while the project, its round and the invitation are as they were read. */
+function insertGuarded(
+  p: ProjectRow,
+  rounds: RoundTiming[],
+  inv: InvitationRow,
+  round: number,
+  q: { supplierId: number; fileId: number; now: Date; userId: number; clientIp: string | null },
+) {
+  const r = rounds.find((x) => x.round === round);
+  const roundSame = round === 0 ? sql`1` : sql`exists (select 1 from ${offerRounds}
+      where ${offerRounds.projectId} = ${p.id} and ${offerRounds.round} = ${round}
+        and ${offerRounds.openedAt} = ${ms(r?.openedAt ?? null)}
+        and ${offerRounds.endTime} = ${ms(r?.endTime ?? null)})`;
+  const invitedCol = round === 1 ? offerProjectSuppliers.round1 : offerProjectSuppliers.round2;
+  const invitedSame = round === 0 ? sql`1` : sql`exists (select 1 from ${offerProjectSuppliers}
+      where ${offerProjectSuppliers.id} = ${inv.id} and ${invitedCol} = ${
+    invitedTo(inv, round) ? 1 : 0
+  })`;
+  return sql`insert into ${quotes} (project_id, supplier_id, round, file_id, submitted_at,
+      submitted_by, client_ip)
+    select ${p.id}, ${q.supplierId}, ${round}, ${q.fileId}, ${q.now.getTime()}, ${q.userId},
+      ${q.clientIp}
+    where exists (select 1 from ${offerProjects} where ${offerProjects.id} = ${p.id}
+        and ${offerProjects.status} = ${p.status}
+        and ${offerProjects.offerEndTime} is ${ms(p.offerEndTime)}
+        and ${offerProjects.allQuotedAt} is ${ms(p.allQuotedAt)})
+      and ${roundSame} and ${invitedSame}`;
+}
+
+/**
+ * Starts the early-end window when, with this first quote, every invited supplier has quoted.
+ * Runs in the same batch as the insert, so it sees it (and does nothing if the insert did not happen).
+ */
+function markAllQuoted(projectId: number, fileId: number, now: Date) {
+  return sql`update ${offerProjects} set all_quoted_at = ${now.getTime()}
+    where ${offerProjects.id} = ${projectId} and ${offerProjects.allQuotedAt} is null
+      and exists (select 1 from ${quotes} where ${quotes.fileId} = ${fileId} and ${quotes.round} = 0)
+      and (select count(*) from ${offerProjectSuppliers}
+            where ${offerProjectSuppliers.projectId} = ${projectId}) > 0
+      and (select count(distinct q.supplier_id) from ${quotes} q
+            join ${offerProjectSuppliers} s
+              on s.project_id = q.project_id and s.supplier_id = q.supplier_id
+            where q.project_id = ${projectId} and q.round = 0)
+        >= (select count(*) from ${offerProjectSuppliers}
+            where ${offerProjectSuppliers.projectId} = ${projectId})`;
+}
+
+const toQuoteDto = (
+  q: QuoteRow,
+  f: typeof files.$inferSelect,
+  isCurrent: boolean,
+): QuoteDto => ({
+  id: q.id,
+  offProId: q.projectId,
+  round: q.round,
+  submittedAt: q.submittedAt,
+  fileId: f.id,
+  fileName: f.fileName,
+  size: f.size,
+  sha256: f.sha256,
+  isCurrent,
+});
+
+/** GetMyQuotes: this supplier's submissions for a project, newest first, the current one marked. */
+export async function myQuotes(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+): Promise<{ items: QuoteDto[]; totalCount: number }> {
+  const supplierId = supplierIdOf(actor);
+  await invitationOf(deps.db, supplierId, projectId);
+  const rows = await deps.db.select({ q: quotes, f: files }).from(quotes)
+    .innerJoin(files, eq(files.id, quotes.fileId))
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)))
+    .orderBy(desc(quotes.submittedAt), desc(quotes.id));
+  const seen = new Set<number>();
+  const items = rows.map(({ q, f }) => {
+    const current = !seen.has(q.round);
+    seen.add(q.round);
+    return toQuoteDto(q, f, current);
+  });
+  return { items, totalCount: items.length };
+}
+
+/**
+ * The current (last) quote of each supplier and round of a project, for the buyer's result page:
+ * the projects domain calls this rather than reading quotes itself.
+ */
+export async function currentQuotes(db: DbOrTx, projectId: number) {
+  const rows = await db.select({ q: quotes, f: files }).from(quotes)
+    .innerJoin(files, eq(files.id, quotes.fileId))
+    .where(eq(quotes.projectId, projectId))
+    .orderBy(desc(quotes.submittedAt), desc(quotes.id));
+  const seen = new Set<string>();
+  return rows.filter(({ q }) => {
+    const key = `${q.supplierId}:${q.round}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).map(({ q, f }) => ({
+    supplierId: q.supplierId,
+    round: q.round,
+    quoteId: q.id,
+    submittedAt: q.submittedAt,
+    fileId: f.id,
+    fileName: f.fileName,
+  }));
+}
+
+/** Number of distinct suppliers with a first quote; used to tell whether anyone has quoted. */
+export async function quotedSupplierCount(db: DbOrTx, projectId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: countDistinct(quotes.supplierId) }).from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.round, 0)));
+  return n;
+}

@@ -1,0 +1,116 @@
+// Inputs of the supplier operations (master data, portal accounts, ERP records); shared by the HTTP
+// routes, the CLI and the client.
+import { z } from "zod";
+import { pagedInput } from "../paging.ts";
+import { passwordSchema } from "../users/schemas.ts";
+
+/** A supplier code is also its portal user name, so it keeps to the user-name alphabet. */
+export const supplierCodeSchema = z.string().trim().regex(/^[A-Za-z0-9._-]{2,32}$/, {
+  error: "suppliers.badCode",
+});
+const optionalText = (max: number) =>
+  z.string().trim().max(max).nullish().transform((v) => v || null);
+/** An email address when present; empty text counts as none. */
+export const optionalEmail = z.string().trim().max(256).nullish()
+  .transform((v) => v || null)
+  .pipe(z.email().nullable());
+
+export const supplierStatuses = ["effective", "invalid"] as const;
+export const cooperationStatuses = ["potential", "qualified"] as const;
+
+const supplierFields = {
+  abbrName: z.string().trim().min(1).max(64),
+  fullName: z.string().trim().min(1).max(200),
+  status: z.enum(supplierStatuses).default("effective"),
+  contactPerson: optionalText(64),
+  contactNumber: optionalText(64),
+  email1: optionalEmail,
+  email2: optionalEmail,
+  email3: optionalEmail,
+  cooperationStatus: z.enum(cooperationStatuses).default("potential"),
+};
+
+export const createSupplierInput = z.object({
+  code: supplierCodeSchema,
+  ...supplierFields,
+  /** Also create the portal sign-in (user name = code). */
+  createPortalAccount: z.boolean().default(false),
+  /** The portal password; generated and answered once when omitted. */
+  password: passwordSchema.optional(),
+});
+
+/** The code is the portal user name and the ERP key: it cannot change after creation. */
+export const updateSupplierInput = z.object({
+  id: z.coerce.number().int().positive(),
+  ...supplierFields,
+});
+
+export const listSuppliersInput = z.object({
+  code: z.string().trim().max(64).optional(),
+  fullName: z.string().trim().max(200).optional(),
+  abbrName: z.string().trim().max(64).optional(),
+  /** Code or either name. */
+  keyword: z.string().trim().max(200).optional(),
+  status: z.enum(supplierStatuses).optional(),
+  cooperationStatus: z.enum(cooperationStatuses).optional(),
+  /** '1': leave invalid suppliers out (the asset launch page sends it). */
+  isInvalidFiltering: z.union([z.boolean(), z.enum(["0", "1", "true", "false"])]).optional()
+    .transform((v) => v === true || v === "1" || v === "true"),
+  ...pagedInput,
+});
+
+export const supplierIdInput = z.object({ id: z.coerce.number().int().positive() });
+
+export const portalAccountInput = z.object({
+  id: z.coerce.number().int().positive(),
+  password: passwordSchema.optional(),
+});
+
+export const editDateInput = z.object({ editDate: z.coerce.date() });
+
+export const introduceInput = z.object({ code: supplierCodeSchema });
+
+export const syncQuery = z.object({
+  since: z.coerce.date().optional(),
+  dryRun: z.stringbool().default(false),
+});
+
+export const importForm = z.object({
+  file: z.instanceof(File, { message: "files.missing" }),
+  dryRun: z.stringbool().default(false),
+});
+
+/**
+ * One supplier as the ERP delivers it (JSON over HTTP, or one row of an .xlsx / .csv file with
+ * these column names). `editDate` is the ERP's last edit of the record.
+ */
+export const erpRecordSchema = z.object({
+  code: supplierCodeSchema,
+  abbrName: z.string().trim().min(1).max(64),
+  fullName: z.string().trim().min(1).max(200),
+  contactPerson: optionalText(64),
+  contactNumber: optionalText(64),
+  email1: optionalEmail,
+  email2: optionalEmail,
+  email3: optionalEmail,
+  status: z.enum(supplierStatuses),
+  editDate: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.coerce.date()),
+});
+
+export const erpColumns = [
+  "code",
+  "abbrName",
+  "fullName",
+  "contactPerson",
+  "contactNumber",
+  "email1",
+  "email2",
+  "email3",
+  "status",
+  "editDate",
+] as const;
+
+export type CreateSupplierInput = z.input<typeof createSupplierInput>;
+export type UpdateSupplierInput = z.input<typeof updateSupplierInput>;
+export type ListSuppliersInput = z.input<typeof listSuppliersInput>;
+export type ErpRecord = z.infer<typeof erpRecordSchema>;

@@ -1,0 +1,86 @@
+// The supplier portal's quoting calls (QMO/SupplierOffer): only supplier users reach them, and each
+// answer is limited to the projects published to the caller's supplier.
+import { Permissions } from "../../domain/auth/permissions.ts";
+import * as quotesSvc from "../../domain/quotes/service.ts";
+import {
+  instructionInput,
+  myProjectsInput,
+  offProIdInput,
+  submitQuoteForm,
+} from "../../domain/quotes/schemas.ts";
+import { defineRoute } from "../route.ts";
+
+const access = Permissions.SupplierOfferSearch;
+const audience = "supplier" as const;
+const base = "/QMO/SupplierOffer";
+
+export const supplierOfferRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${base}/GetAll`,
+    access,
+    audience,
+    summary:
+      "My projects: status (canOffer / quoted / notQuoted), deadline and seconds left by the server clock, most urgent first.",
+    query: myProjectsInput,
+    handler: ({ deps, actor, query }) => quotesSvc.myProjects(deps, actor, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/Get`,
+    access,
+    audience,
+    summary:
+      "One of my projects, read-only: header, line items (opiList) and attachments (attList).",
+    query: offProIdInput,
+    handler: ({ deps, actor, query }) => quotesSvc.myProject(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetInstruction`,
+    access,
+    audience,
+    summary:
+      "The quote instructions in the caller's language; with OffProId also whether I agreed.",
+    query: instructionInput,
+    handler: ({ deps, actor, query, lang }) =>
+      quotesSvc.instruction(deps, actor, lang, query.offProId),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/Agree`,
+    access,
+    audience,
+    summary: "Agree to the quote instructions for a project (recorded once, with the time).",
+    body: offProIdInput,
+    handler: ({ deps, actor, body }) => quotesSvc.agree(deps, actor, body.offProId),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/Submit`,
+    access,
+    audience,
+    summary:
+      "Submit a quote: multipart offProId, round (0 first quote, 1/2 optimisation) and one file.",
+    form: submitQuoteForm,
+    handler: ({ deps, actor, body, meta }) => quotesSvc.submitQuote(deps, actor, body, meta),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetMyQuotes`,
+    access,
+    audience,
+    summary: "My submissions for a project, newest first; the last of each round is current.",
+    query: offProIdInput,
+    handler: ({ deps, actor, query }) => quotesSvc.myQuotes(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetSupplierIsOfferProjectManager`,
+    access,
+    audience,
+    summary: "Whether I am invited to a published project (false alike for unknown ids).",
+    query: offProIdInput,
+    handler: ({ deps, actor, query }) => quotesSvc.isInvited(deps, actor, query.offProId),
+  }),
+];

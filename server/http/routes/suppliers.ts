@@ -1,0 +1,151 @@
+// Supplier master data (spec §7 QMO/Supplier): query, maintain, export, portal sign-ins, and
+// introduction from the ERP.
+import { Permissions } from "../../domain/auth/permissions.ts";
+import * as suppliersSvc from "../../domain/suppliers/service.ts";
+import * as sync from "../../domain/suppliers/sync.ts";
+import {
+  createSupplierInput,
+  editDateInput,
+  importForm,
+  introduceInput,
+  listSuppliersInput,
+  portalAccountInput,
+  supplierIdInput,
+  syncQuery,
+  updateSupplierInput,
+} from "../../domain/suppliers/schemas.ts";
+import { contentDisposition } from "../../domain/files/service.ts";
+import { defineRoute } from "../route.ts";
+
+const access = Permissions.SupplierSearch;
+const base = "/QMO/Supplier";
+const update = updateSupplierInput.extend({ code: createSupplierInput.shape.code.optional() });
+
+export const supplierRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${base}/GetAll`,
+    access,
+    summary: "Suppliers, paged; filter by Code, FullName, AbbrName, status, IsInvalidFiltering.",
+    query: listSuppliersInput,
+    handler: ({ deps, query }) => suppliersSvc.listSuppliers(deps, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetSupplierDataByID`,
+    access,
+    summary: "One supplier with its portal sign-in name.",
+    query: supplierIdInput,
+    handler: ({ deps, query }) => suppliersSvc.getSupplier(deps, query.id),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/CreateSupplierData`,
+    access,
+    summary:
+      "Add a supplier; with createPortalAccount also its portal sign-in (a generated password is answered once).",
+    body: createSupplierInput,
+    handler: ({ deps, body }) => suppliersSvc.createSupplier(deps, body),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/UpdateSupplierData`,
+    access,
+    summary: "Change a supplier (the code cannot change).",
+    body: update,
+    handler: ({ deps, body }) => suppliersSvc.updateSupplier(deps, body),
+  }),
+  defineRoute({
+    method: "put",
+    path: `${base}/Update`,
+    access,
+    summary: "Same as UpdateSupplierData, as a PUT.",
+    body: update,
+    handler: ({ deps, body }) => suppliersSvc.updateSupplier(deps, body),
+  }),
+  defineRoute({
+    method: "delete",
+    path: `${base}/Delete`,
+    access,
+    summary: "Delete a supplier; one that was invited or has quotes becomes invalid instead.",
+    query: supplierIdInput,
+    handler: ({ deps, query }) => suppliersSvc.deleteSupplier(deps, query.id),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/CreatePortSupplierData`,
+    access,
+    summary: "Create a supplier's portal sign-in (user name = code, role Supplier).",
+    body: portalAccountInput,
+    handler: ({ deps, body }) => suppliersSvc.createPortalAccount(deps, body),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/UpdateSupplierPassword`,
+    access,
+    summary: "Set a supplier's portal password (generated when omitted); its sessions end.",
+    body: portalAccountInput,
+    handler: ({ deps, body }) => suppliersSvc.setPortalPassword(deps, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/Export`,
+    access,
+    summary: "The filtered supplier list as an .xlsx file, in the caller's language.",
+    query: listSuppliersInput,
+    binary: true,
+    handler: async ({ deps, query, lang }) => {
+      const file = await suppliersSvc.exportSuppliers(deps, query, lang);
+      return new Response(file.bytes, {
+        headers: {
+          "content-type": "application/octet-stream",
+          "content-disposition": contentDisposition(file.fileName),
+          "cache-control": "private, no-store",
+        },
+      });
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetSuppCodeByEditDate`,
+    access,
+    summary:
+      "The ERP's supplier codes edited at or after EditDate, each marked new / changed / same.",
+    query: editDateInput,
+    handler: async ({ deps, query }) => {
+      const items = await sync.erpCodesChangedSince(deps, query.editDate);
+      return { items, totalCount: items.length };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/AutoInductSupplierData`,
+    access,
+    summary:
+      "Batch introduction from the ERP (optional query since, dryRun); answers created / updated / unchanged / rejected.",
+    query: syncQuery,
+    handler: ({ deps, query, lang }) =>
+      sync.syncFromErp(deps, { since: query.since, dryRun: query.dryRun, lang }),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/IntroduceSupplier`,
+    access,
+    summary: "Introduce (or refresh) one supplier from the ERP by its code.",
+    body: introduceInput,
+    handler: ({ deps, body, lang }) => sync.introduceSupplier(deps, body.code, lang),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/ImportSupplierData`,
+    access,
+    summary:
+      "Batch introduction from an .xlsx or .csv file in the ERP's columns (multipart `file`).",
+    form: importForm,
+    handler: async ({ deps, body, lang }) =>
+      sync.syncFromFile(deps, new Uint8Array(await body.file.arrayBuffer()), {
+        dryRun: body.dryRun,
+        lang,
+      }),
+  }),
+];

@@ -1,0 +1,34 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { offerProjects, quotes, suppliers } from "../../db/schema.ts";
+import { call, signIn, testEnv } from "../helpers.ts";
+
+Deno.test("demo data: five suppliers (one invalid), portal sign-ins for the effective ones, and one quote on the published project", async () => {
+  await using env = await testEnv({ demo: true });
+  const all = await env.db.select().from(suppliers);
+  assert.equal(all.length, 5);
+  assert.deepEqual(all.filter((s) => s.status === "invalid").map((s) => s.code), ["IS005"]);
+  for (const s of all.filter((x) => x.status === "effective")) {
+    await signIn(env, s.code, `${s.code}@2026`);
+  }
+  await assert.rejects(() => signIn(env, "IS005", "IS005@2026"));
+
+  const published = await env.db.select().from(offerProjects)
+    .where(eq(offerProjects.status, "published"));
+  assert.ok(published.length >= 1);
+  const q = await env.db.select().from(quotes).where(eq(quotes.projectId, published[0].id));
+  assert.equal(q.length, 1);
+  const sy = await signIn(env, "SY001", "SY001@2026");
+  const mine = await call(env, "get", "/QMO/SupplierOffer/GetMyQuotes", {
+    token: sy,
+    query: { offProId: published[0].id },
+  });
+  assert.equal(mine.json.result.totalCount, 1);
+  const pdf = await call(env, "get", "/QMO/FileService/GetFileStream", {
+    token: sy,
+    query: { id: mine.json.result.items[0].fileId },
+  });
+  const text = await pdf.res.text();
+  assert.match(text, /^%PDF-1\.4/);
+  assert.match(text, /Quotation from SY001/);
+});
