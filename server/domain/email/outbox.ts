@@ -1,0 +1,272 @@
+// The outbox: every email is rendered and written here inside the transaction of the event that
+// caused it, once per event and recipient; the sender (mailer.ts) delivers it later.
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import {
+  emailOutbox,
+  emailTemplates,
+  offerProjects,
+  offerProjectSuppliers,
+  offerRounds,
+  quotes,
+  suppliers,
+  userLeaders,
+  users,
+} from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { Deps } from "../context.ts";
+import { conflict, fieldError, notFound } from "../errors.ts";
+import { type Lang, t } from "../../i18n.ts";
+import { formatUtc8, type PlaceholderValues, render } from "./templates.ts";
+
+type Template = typeof emailTemplates.$inferSelect;
+type Project = typeof offerProjects.$inferSelect;
+
+/** What happened. `supplierIds` narrows the suppliers written to (default: every invited one). */
+export type EmailEvent =
+  | { kind: "published"; projectId: number; supplierIds?: number[] }
+  | { kind: "roundOpened"; projectId: number; round: number; supplierIds?: number[] }
+  | {
+    kind: "quoteReceived";
+    projectId: number;
+    supplierId: number;
+    quoteId: number;
+    round?: number;
+  }
+  | { kind: "ended"; projectId: number }
+  | { kind: "closed"; projectId: number }
+  | {
+    kind: "reminder";
+    projectId: number;
+    templateCode: string;
+    round: number;
+    hours: number;
+    deadline: Date;
+    supplierIds: number[];
+  }
+  | { kind: "manual"; projectId: number; templateCode: string; supplierIds?: number[] };
+
+export type Recipient = {
+  address: string;
+  name: string;
+  language: Lang;
+  supplierId: number | null;
+  userId: number | null;
+  supplierName: string;
+};
+
+/** The addresses in a supplier's email 1–3 (each may hold several, split by ; or ,), once each. */
+export function supplierAddresses(s: {
+  email1: string | null;
+  email2: string | null;
+  email3: string | null;
+}): string[] {
+  const out: string[] = [];
+  for (const field of [s.email1, s.email2, s.email3]) {
+    for (const part of (field ?? "").split(/[;,\s]+/)) {
+      const a = part.trim();
+      if (a.includes("@") && !out.some((o) => o.toLowerCase() === a.toLowerCase())) out.push(a);
+    }
+  }
+  return out;
+}
+
+const roundLabel = (lang: Lang, round: number) =>
+  round > 0 ? t(lang, "email.rounds.optimise", { round }) : t(lang, "email.rounds.first");
+
+function eventKey(e: EmailEvent, code: string, now: Date): string {
+  switch (e.kind) {
+    case "published":
+    case "ended":
+    case "closed":
+      return `${e.kind}:${e.projectId}:${code}`;
+    case "roundOpened":
+      return `round${e.round}:${e.projectId}:${code}`;
+    case "quoteReceived":
+      return `quote:${e.quoteId}:${code}`;
+    case "reminder":
+      // The deadline is part of the key: a moved deadline earns a new reminder.
+      return `reminder:${e.projectId}:r${e.round}:${code}:${e.hours}h:${e.deadline.getTime()}`;
+    case "manual":
+      return `manual:${e.projectId}:${code}:${now.getTime()}`;
+  }
+}
+
+async function templatesFor(db: DbOrTx, e: EmailEvent): Promise<Template[]> {
+  if (e.kind === "manual" || e.kind === "reminder") {
+    const tpl = await db.query.emailTemplates.findFirst({
+      where: eq(emailTemplates.code, e.templateCode),
+    });
+    if (!tpl) throw fieldError("templateCode", "email.noSuchTemplate", { code: e.templateCode });
+    if (!tpl.isActive) {
+      if (e.kind === "manual") throw conflict("email.templateInactive", { code: tpl.code });
+      return [];
+    }
+    return [tpl];
+  }
+  return await db.select().from(emailTemplates).where(
+    and(eq(emailTemplates.mechanism, e.kind), eq(emailTemplates.isActive, true)),
+  );
+}
+
+async function supplierRecipients(
+  db: DbOrTx,
+  project: Project,
+  e: EmailEvent,
+  notQuotedOnly: boolean,
+): Promise<Recipient[]> {
+  const round = e.kind === "roundOpened" || e.kind === "reminder"
+    ? e.round
+    : e.kind === "quoteReceived"
+    ? e.round ?? 0
+    : 0;
+  let invited = await db.select({ s: suppliers, link: offerProjectSuppliers })
+    .from(offerProjectSuppliers)
+    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
+    .where(eq(offerProjectSuppliers.projectId, project.id));
+  if (round === 1) invited = invited.filter((r) => r.link.round1);
+  if (round === 2) invited = invited.filter((r) => r.link.round2);
+  const wanted = e.kind === "quoteReceived"
+    ? [e.supplierId]
+    : "supplierIds" in e && e.supplierIds
+    ? e.supplierIds
+    : undefined;
+  if (wanted) {
+    const missing = wanted.find((id) => !invited.some((r) => r.s.id === id));
+    if (missing && e.kind === "manual") {
+      throw fieldError("supplierIds", "email.supplierNotInvited", { id: missing });
+    }
+    invited = invited.filter((r) => wanted.includes(r.s.id));
+  }
+  if (notQuotedOnly && invited.length) {
+    const quoted = await db.selectDistinct({ id: quotes.supplierId }).from(quotes).where(
+      and(eq(quotes.projectId, project.id), eq(quotes.round, round)),
+    );
+    invited = invited.filter((r) => !quoted.some((q) => q.id === r.s.id));
+  }
+  if (!invited.length) return [];
+  const langs = await db.select({ supplierId: users.supplierId, language: users.language })
+    .from(users).where(
+      and(
+        inArray(users.supplierId, invited.map((r) => r.s.id)),
+        isNotNull(users.language),
+        eq(users.isActive, true),
+      ),
+    );
+  return invited.flatMap(({ s }) => {
+    const language = langs.find((l) => l.supplierId === s.id)?.language ?? "zh";
+    return supplierAddresses(s).map((address) => ({
+      address,
+      name: s.fullName,
+      language,
+      supplierId: s.id,
+      userId: null,
+      supplierName: s.fullName,
+    }));
+  });
+}
+
+async function staffRecipients(
+  db: DbOrTx,
+  project: Project,
+  withLeader: boolean,
+  supplierName: string,
+): Promise<Recipient[]> {
+  if (!project.creatorId) return [];
+  const ids = [project.creatorId];
+  if (withLeader) {
+    const lead = await db.query.userLeaders.findFirst({
+      where: eq(userLeaders.userId, project.creatorId),
+    });
+    if (lead) ids.push(lead.leaderId);
+  }
+  const rows = await db.select().from(users).where(
+    and(inArray(users.id, ids), eq(users.isActive, true), isNotNull(users.emailAddress)),
+  );
+  return rows.filter((u) => u.emailAddress?.includes("@")).map((u) => ({
+    address: u.emailAddress!.trim(),
+    name: u.name,
+    language: u.language ?? "zh",
+    supplierId: null,
+    userId: u.id,
+    supplierName,
+  }));
+}
+
+function reasonText(lang: Lang, project: Project, e: EmailEvent): string {
+  if (e.kind === "closed") return project.closeReason ?? "";
+  if (e.kind === "ended") return t(lang, `email.endReasons.${project.endReason ?? "manual"}`);
+  return "";
+}
+
+/**
+ * Writes the emails of `event` into the outbox, using the caller's transaction so the event and its
+ * emails commit together. Only active templates of the event's mechanism send; a recipient already
+ * written for the same event is skipped. Answers the ids of the emails added.
+ */
+export async function enqueue(
+  tx: DbOrTx,
+  deps: Pick<Deps, "clock" | "config">,
+  event: EmailEvent,
+): Promise<number[]> {
+  const templates = await templatesFor(tx, event);
+  if (!templates.length) return [];
+  const project = await tx.query.offerProjects.findFirst({
+    where: eq(offerProjects.id, event.projectId),
+  });
+  if (!project) throw notFound("project", event.projectId);
+  const now = deps.clock.now();
+  let round = 0;
+  let deadline = project.offerEndTime;
+  if (event.kind === "roundOpened" || event.kind === "reminder") round = event.round;
+  if (event.kind === "quoteReceived") round = event.round ?? 0;
+  if (round > 0) {
+    const r = await tx.query.offerRounds.findFirst({
+      where: and(eq(offerRounds.projectId, project.id), eq(offerRounds.round, round)),
+    });
+    deadline = r?.endTime ?? deadline;
+  }
+  if (event.kind === "reminder") deadline = event.deadline;
+  let quotingSupplier = "";
+  if (event.kind === "quoteReceived") {
+    const s = await tx.query.suppliers.findFirst({ where: eq(suppliers.id, event.supplierId) });
+    quotingSupplier = s?.fullName ?? "";
+  }
+
+  const added: number[] = [];
+  for (const tpl of templates) {
+    const recipients = tpl.notifyObject === "buyer" || tpl.notifyObject === "buyerAndLeader"
+      ? await staffRecipients(tx, project, tpl.notifyObject === "buyerAndLeader", quotingSupplier)
+      : await supplierRecipients(tx, project, event, tpl.notifyObject === "suppliersNotQuoted");
+    const key = eventKey(event, tpl.code, now);
+    for (const r of recipients) {
+      const values: PlaceholderValues = {
+        projectCode: project.code,
+        projectName: project.name,
+        deadline: formatUtc8(deadline),
+        supplierName: r.supplierName,
+        portalLink: `${deps.config.publicUrl}/portal/projects/${project.id}`,
+        round: roundLabel(r.language, round),
+        recipientName: r.name,
+        reason: reasonText(r.language, project, event),
+      };
+      const en = r.language === "en";
+      const inserted = await tx.insert(emailOutbox).values({
+        eventKey: key,
+        templateCode: tpl.code,
+        recipient: r.address,
+        recipientName: r.name,
+        language: r.language,
+        subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, values).slice(0, 998),
+        body: render(en ? tpl.contentEn || tpl.content : tpl.content, values),
+        projectId: project.id,
+        supplierId: r.supplierId,
+        userId: r.userId,
+        status: deps.config.smtpUrl ? "pending" : "notConfigured",
+        nextAttemptAt: now,
+        createdAt: now,
+      }).onConflictDoNothing().returning({ id: emailOutbox.id });
+      added.push(...inserted.map((i) => i.id));
+    }
+  }
+  return added;
+}

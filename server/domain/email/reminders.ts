@@ -1,0 +1,188 @@
+// Reminders before a deadline (scheduled) and emails sent by hand (SendEmailManual, `reminders send`).
+import { and, eq, gt, inArray, lte, ne } from "drizzle-orm";
+import {
+  emailOutbox,
+  emailTemplates,
+  offerProjects,
+  offerProjectSuppliers,
+  offerRounds,
+  quotes,
+  suppliers,
+} from "../../../db/schema.ts";
+import type { Deps } from "../context.ts";
+import { fieldError, notFound } from "../errors.ts";
+import { effectiveStatus } from "../projects/rules.ts";
+import { enqueue, supplierAddresses } from "./outbox.ts";
+import { flushOutbox } from "./mailer.ts";
+import { type SendManualInput, sendManualInput } from "./schemas.ts";
+import { DEFAULT_REMINDER_HOURS, formatUtc8 } from "./templates.ts";
+
+export type DueReminder = {
+  projectId: number;
+  projectCode: string;
+  projectName: string;
+  /** 0 = first quote, 1 and 2 = optimisation rounds. */
+  round: number;
+  deadline: Date;
+  deadlineUtc8: string;
+  templateCode: string;
+  hours: number;
+  suppliers: { id: number; code: string; name: string; emails: string[] }[];
+};
+
+type Target = { projectId: number; code: string; name: string; round: number; deadline: Date };
+
+/**
+ * The reminders the schedule would send now. A template with hours [24, 2] reminds at 24 hours and
+ * at 2 hours before the deadline; when the schedule missed a point, only the latest one due is sent.
+ * Suppliers who have quoted (in that round) or were already reminded for that point are left out.
+ */
+export async function dueReminders(deps: Deps): Promise<DueReminder[]> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const templates = await db.select().from(emailTemplates).where(
+    and(eq(emailTemplates.mechanism, "beforeDeadline"), eq(emailTemplates.isActive, true)),
+  );
+  if (!templates.length) return [];
+  const hoursOf = (tpl: typeof templates[number]) =>
+    (tpl.hoursBefore?.length ? tpl.hoursBefore : DEFAULT_REMINDER_HOURS).slice().sort((a, b) =>
+      a - b
+    );
+  const maxHours = Math.max(...templates.flatMap(hoursOf));
+  const horizon = new Date(now.getTime() + maxHours * 3600_000);
+
+  const targets: Target[] = [];
+  const open = await db.select().from(offerProjects).where(
+    and(
+      eq(offerProjects.status, "published"),
+      gt(offerProjects.offerEndTime, now),
+      lte(offerProjects.offerEndTime, horizon),
+    ),
+  );
+  for (const p of open) {
+    if (effectiveStatus(p, now) !== "published") continue;
+    targets.push({
+      projectId: p.id,
+      code: p.code,
+      name: p.name,
+      round: 0,
+      deadline: p.offerEndTime!,
+    });
+  }
+  const rounds = await db.select({ r: offerRounds, p: offerProjects }).from(offerRounds)
+    .innerJoin(offerProjects, eq(offerProjects.id, offerRounds.projectId)).where(
+      and(
+        ne(offerProjects.status, "closed"),
+        lte(offerRounds.openedAt, now),
+        gt(offerRounds.endTime, now),
+        lte(offerRounds.endTime, horizon),
+      ),
+    );
+  for (const { r, p } of rounds) {
+    targets.push({
+      projectId: p.id,
+      code: p.code,
+      name: p.name,
+      round: r.round,
+      deadline: r.endTime,
+    });
+  }
+
+  const out: DueReminder[] = [];
+  for (const target of targets) {
+    for (const tpl of templates) {
+      const hours = hoursOf(tpl).find((h) =>
+        target.deadline.getTime() - h * 3600_000 <= now.getTime()
+      );
+      if (hours === undefined) continue;
+      const pending = await notQuotedSuppliers(deps, target);
+      const key =
+        `reminder:${target.projectId}:r${target.round}:${tpl.code}:${hours}h:${target.deadline.getTime()}`;
+      const already = await db.selectDistinct({ supplierId: emailOutbox.supplierId })
+        .from(emailOutbox).where(eq(emailOutbox.eventKey, key));
+      const list = pending.filter((s) => !already.some((a) => a.supplierId === s.id));
+      if (!list.length) continue;
+      out.push({
+        projectId: target.projectId,
+        projectCode: target.code,
+        projectName: target.name,
+        round: target.round,
+        deadline: target.deadline,
+        deadlineUtc8: formatUtc8(target.deadline),
+        templateCode: tpl.code,
+        hours,
+        suppliers: list,
+      });
+    }
+  }
+  return out;
+}
+
+async function notQuotedSuppliers(deps: Deps, target: Target) {
+  const rows = await deps.db.select({ s: suppliers, link: offerProjectSuppliers })
+    .from(offerProjectSuppliers)
+    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
+    .where(eq(offerProjectSuppliers.projectId, target.projectId));
+  const quoted = await deps.db.selectDistinct({ id: quotes.supplierId }).from(quotes).where(
+    and(eq(quotes.projectId, target.projectId), eq(quotes.round, target.round)),
+  );
+  return rows
+    .filter(({ link }) => target.round === 0 || (target.round === 1 ? link.round1 : link.round2))
+    .filter(({ s }) => !quoted.some((q) => q.id === s.id))
+    .map(({ s }) => ({ id: s.id, code: s.code, name: s.fullName, emails: supplierAddresses(s) }))
+    .filter((s) => s.emails.length > 0);
+}
+
+/** Writes the due reminders into the outbox (one transaction per project and template). */
+export async function sendDueReminders(deps: Deps): Promise<{ queued: number }> {
+  let queued = 0;
+  for (const due of await dueReminders(deps)) {
+    queued += (await deps.db.transaction((tx) =>
+      enqueue(tx, deps, {
+        kind: "reminder",
+        projectId: due.projectId,
+        templateCode: due.templateCode,
+        round: due.round,
+        hours: due.hours,
+        deadline: due.deadline,
+        supplierIds: due.suppliers.map((s) => s.id),
+      })
+    )).length;
+  }
+  return { queued };
+}
+
+/**
+ * Sends a chosen template to chosen suppliers of a project now (default: every invited supplier):
+ * written to the outbox, then delivered at once. Answers how many were queued and sent.
+ */
+export async function sendManual(deps: Deps, raw: SendManualInput) {
+  const input = sendManualInput.parse(raw);
+  const project = await deps.db.query.offerProjects.findFirst({
+    where: input.offProManagerId
+      ? eq(offerProjects.id, input.offProManagerId)
+      : eq(offerProjects.code, input.projectCode!),
+  });
+  if (!project) throw notFound("project", input.offProManagerId ?? input.projectCode);
+  let supplierIds = input.supplierIds;
+  if (input.supplierCodes?.length) {
+    const rows = await deps.db.select({ id: suppliers.id, code: suppliers.code }).from(suppliers)
+      .where(inArray(suppliers.code, input.supplierCodes));
+    const missing = input.supplierCodes.find((c) => !rows.some((r) => r.code === c));
+    if (missing) throw fieldError("supplierCodes", "email.noSuchSupplier", { code: missing });
+    supplierIds = [...new Set([...(supplierIds ?? []), ...rows.map((r) => r.id)])];
+  }
+  const ids = await deps.db.transaction((tx) =>
+    enqueue(tx, deps, {
+      kind: "manual",
+      projectId: project.id,
+      templateCode: input.templateCode,
+      supplierIds,
+    })
+  );
+  // Delivered after the commit; what fails stays in the outbox for the schedule to retry.
+  const flushed = ids.length
+    ? await flushOutbox(deps, { ids })
+    : { sent: 0, retrying: 0, failed: 0, notConfigured: 0 };
+  return { queued: ids.length, ...flushed };
+}

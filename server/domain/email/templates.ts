@@ -1,0 +1,204 @@
+// Email template text: the placeholders a template may use, their validation on save, rendering,
+// and the templates every installation starts with (Chinese and English).
+import { eq } from "drizzle-orm";
+import { emailTemplates } from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { FieldError } from "../errors.ts";
+
+export const PLACEHOLDERS = [
+  "projectCode",
+  "projectName",
+  "deadline",
+  "supplierName",
+  "portalLink",
+  "round",
+  "recipientName",
+  "reason",
+] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+export type PlaceholderValues = Record<Placeholder, string>;
+
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Placeholders in `text` that are not in PLACEHOLDERS, as written. */
+export function unknownPlaceholders(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    if (!(PLACEHOLDERS as readonly string[]).includes(m[1]) && !out.includes(m[1])) out.push(m[1]);
+  }
+  return out;
+}
+
+/** One field error per unknown placeholder of each text field, naming it. */
+export function placeholderErrors(fields: Record<string, string | null | undefined>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [member, text] of Object.entries(fields)) {
+    for (const name of unknownPlaceholders(text ?? "")) {
+      errors.push({
+        messageKey: "email.unknownPlaceholder",
+        params: { name, allowed: PLACEHOLDERS.join(", ") },
+        members: [member],
+      });
+    }
+  }
+  return errors;
+}
+
+export function render(text: string, values: PlaceholderValues): string {
+  return text.replace(
+    PLACEHOLDER,
+    (whole, name: string) => name in values ? values[name as Placeholder] : whole,
+  );
+}
+
+/** "YYYY-MM-DD HH:mm:ss" in UTC+8 (Asia/Shanghai has no daylight saving). */
+export function formatUtc8(d: Date | null | undefined): string {
+  if (!d) return "—";
+  return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+}
+
+export type Mechanism = typeof emailTemplates.$inferSelect["mechanism"];
+export type NotifyObject = typeof emailTemplates.$inferSelect["notifyObject"];
+export const MECHANISMS: Mechanism[] = [
+  "published",
+  "beforeDeadline",
+  "roundOpened",
+  "ended",
+  "closed",
+  "quoteReceived",
+  "manual",
+];
+export const NOTIFY_OBJECTS: NotifyObject[] = [
+  "suppliers",
+  "suppliersNotQuoted",
+  "buyer",
+  "buyerAndLeader",
+];
+
+/** Who a template goes to when the form leaves it open. */
+export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
+  published: "suppliers",
+  beforeDeadline: "suppliersNotQuoted",
+  roundOpened: "suppliers",
+  ended: "buyerAndLeader",
+  closed: "buyerAndLeader",
+  quoteReceived: "buyer",
+  manual: "suppliers",
+};
+
+export const DEFAULT_REMINDER_HOURS = [24, 2];
+
+type Seed = Omit<typeof emailTemplates.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+const signature = "\n\nQMO 报价管理系统（此邮件由系统自动发送，请勿回复）";
+const signatureEn = "\n\nQMO Quotation Management (automatic message, please do not reply)";
+
+export const seededTemplates: Seed[] = [
+  {
+    code: "PROJECT_PUBLISHED",
+    mechanism: "published",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "项目发布时发送给每个受邀供应商 / Sent to each invited supplier on publishing",
+    subject: "【报价邀请】{{projectCode}} {{projectName}}",
+    content:
+      "{{supplierName}}，您好：\n\n我司诚邀贵司参与报价项目 {{projectCode}}「{{projectName}}」。" +
+      "\n报价截止时间：{{deadline}}（北京时间，UTC+8）。\n请登录供应商门户查看说明并上传报价附件：{{portalLink}}" +
+      signature,
+    subjectEn: "[Request for quotation] {{projectCode}} {{projectName}}",
+    contentEn: "Dear {{supplierName}},\n\nYou are invited to quote for project {{projectCode}} " +
+      '"{{projectName}}".\nQuotation deadline: {{deadline}} (UTC+8).\n' +
+      "Please sign in to the supplier portal to read the instructions and upload your quotation: " +
+      "{{portalLink}}" + signatureEn,
+  },
+  {
+    code: "DEADLINE_REMINDER",
+    mechanism: "beforeDeadline",
+    notifyObject: "suppliersNotQuoted",
+    hoursBefore: DEFAULT_REMINDER_HOURS,
+    mechanismDescription:
+      "截止前 24 和 2 小时提醒尚未报价的供应商 / 24 and 2 hours before the deadline, to suppliers that have not quoted",
+    subject: "【报价提醒】{{projectCode}} {{projectName}} 将于 {{deadline}} 截止",
+    content:
+      "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」将于 {{deadline}}" +
+      "（北京时间，UTC+8）截止，我们尚未收到贵司的报价。\n逾期未提交视为放弃。请尽快登录供应商门户上传报价：" +
+      "{{portalLink}}" + signature,
+    subjectEn: "[Reminder] {{projectCode}} {{projectName}} closes at {{deadline}}",
+    contentEn: 'Dear {{supplierName}},\n\nProject {{projectCode}} "{{projectName}}" closes for ' +
+      "quotations at {{deadline}} (UTC+8) and we have not received your quotation yet.\n" +
+      "No submission by the deadline counts as a waiver. Please upload your quotation: {{portalLink}}" +
+      signatureEn,
+  },
+  {
+    code: "ROUND_OPENED",
+    mechanism: "roundOpened",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "开启优化报价轮次时发送给受邀供应商 / Sent to the suppliers invited to an optimisation round",
+    subject: "【{{round}}】{{projectCode}} {{projectName}}",
+    content:
+      "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」已开启{{round}}，" +
+      "截止时间：{{deadline}}（北京时间，UTC+8）。\n请登录供应商门户上传优化报价：{{portalLink}}" +
+      signature,
+    subjectEn: "[{{round}}] {{projectCode}} {{projectName}}",
+    contentEn: "Dear {{supplierName}},\n\n{{round}} of project {{projectCode}} " +
+      '"{{projectName}}" is open until {{deadline}} (UTC+8).\n' +
+      "Please upload your optimised quotation: {{portalLink}}" + signatureEn,
+  },
+  {
+    code: "PROJECT_ENDED",
+    mechanism: "ended",
+    notifyObject: "buyerAndLeader",
+    mechanismDescription:
+      "项目结束时发送给采购员及负责人 / Sent to the buyer and the person in charge when a project ends",
+    subject: "【报价结束】{{projectCode}} {{projectName}}",
+    content:
+      "{{recipientName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」已结束（{{reason}}），" +
+      "可以查看报价结果。" + signature,
+    subjectEn: "[Quotation ended] {{projectCode}} {{projectName}}",
+    contentEn: 'Dear {{recipientName}},\n\nProject {{projectCode}} "{{projectName}}" has ended ' +
+      "({{reason}}); the quotations can now be reviewed." + signatureEn,
+  },
+  {
+    code: "PROJECT_CLOSED",
+    mechanism: "closed",
+    notifyObject: "buyerAndLeader",
+    mechanismDescription:
+      "项目关闭时发送给采购员及负责人 / Sent to the buyer and the person in charge when a project is closed",
+    subject: "【项目关闭】{{projectCode}} {{projectName}}",
+    content:
+      "{{recipientName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」已关闭。关闭原因：{{reason}}" +
+      signature,
+    subjectEn: "[Project closed] {{projectCode}} {{projectName}}",
+    contentEn: 'Dear {{recipientName}},\n\nProject {{projectCode}} "{{projectName}}" was closed. ' +
+      "Reason: {{reason}}" + signatureEn,
+  },
+  {
+    code: "QUOTE_RECEIVED",
+    mechanism: "quoteReceived",
+    notifyObject: "buyer",
+    mechanismDescription: "收到供应商报价时发送给采购员 / Sent to the buyer when a supplier quotes",
+    subject: "【收到报价】{{projectCode}} {{supplierName}}",
+    content:
+      "{{recipientName}}，您好：\n\n供应商 {{supplierName}} 已提交报价项目 {{projectCode}}「{{projectName}}」" +
+      "的报价（{{round}}）。" + signature,
+    subjectEn: "[Quotation received] {{projectCode}} {{supplierName}}",
+    contentEn:
+      "Dear {{recipientName}},\n\n{{supplierName}} has submitted a quotation ({{round}}) for " +
+      'project {{projectCode}} "{{projectName}}".' + signatureEn,
+  },
+];
+
+/** Adds each seeded template whose code is missing; never changes one an admin has edited. */
+export async function ensureEmailTemplates(db: DbOrTx): Promise<number> {
+  let added = 0;
+  for (const t of seededTemplates) {
+    const existing = await db.query.emailTemplates.findFirst({
+      where: eq(emailTemplates.code, t.code),
+    });
+    if (existing) continue;
+    await db.insert(emailTemplates).values(t).onConflictDoNothing();
+    added++;
+  }
+  return added;
+}

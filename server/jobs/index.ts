@@ -1,0 +1,91 @@
+// The scheduled jobs, each a call of a domain function, and the runner used by the server's
+// Deno.cron and by `deno task cli -- jobs run` alike. A job runs when due and only under its lease.
+import type { Deps } from "../domain/context.ts";
+import { flushOutbox } from "../domain/email/mailer.ts";
+import { sendDueReminders } from "../domain/email/reminders.ts";
+import { acquireLease, lastRunAt, releaseLease } from "./leases.ts";
+import { recordAutomaticEnds } from "../domain/projects/service.ts";
+import { syncFromErp } from "../domain/suppliers/sync.ts";
+
+export type Job = {
+  name: string;
+  /** Runs again once this long has passed since it last finished. */
+  everyMs: number;
+  /** How long a runner may hold the lease before another may take over (a crashed runner). */
+  leaseMs: number;
+  /** Whether the job applies to this installation at all. */
+  enabled?: (deps: Deps) => boolean;
+  run: (deps: Deps) => Promise<unknown>;
+};
+
+const minute = 60_000;
+
+/** In order: ending writes "ended" emails and reminders write theirs before the outbox is flushed. */
+export const jobs: Job[] = [
+  {
+    name: "endProjects",
+    everyMs: minute,
+    leaseMs: 10 * minute,
+    run: async (deps) => ({ ended: (await recordAutomaticEnds(deps)).map((p) => p.code) }),
+  },
+  { name: "reminders", everyMs: minute, leaseMs: 10 * minute, run: sendDueReminders },
+  { name: "flushOutbox", everyMs: minute, leaseMs: 15 * minute, run: (deps) => flushOutbox(deps) },
+  {
+    name: "supplierSync",
+    everyMs: 60 * minute,
+    leaseMs: 30 * minute,
+    enabled: (deps) => Boolean(deps.config.erpSuppliersUrl),
+    run: async (deps) => {
+      const { total, created, updated, unchanged, rejected } = await syncFromErp(deps);
+      return { total, created, updated, unchanged, rejected };
+    },
+  },
+];
+
+export type JobOutcome = {
+  job: string;
+  status: "done" | "failed" | "notDue" | "busy" | "disabled";
+  result?: unknown;
+  error?: string;
+};
+
+const defaultHolder = () => `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID()}`;
+
+/**
+ * Runs every due job once. `force` ignores the interval (never the lease). A failing job is
+ * recorded and the others still run.
+ */
+export async function runDueJobs(
+  deps: Deps,
+  opts: { force?: boolean; only?: string[]; holder?: string } = {},
+): Promise<JobOutcome[]> {
+  const holder = opts.holder ?? defaultHolder();
+  const out: JobOutcome[] = [];
+  for (const job of jobs) {
+    if (opts.only && !opts.only.includes(job.name)) continue;
+    if (job.enabled && !job.enabled(deps)) {
+      out.push({ job: job.name, status: "disabled" });
+      continue;
+    }
+    const now = deps.clock.now();
+    const last = await lastRunAt(deps.db, job.name);
+    if (!opts.force && last && now.getTime() - last.getTime() < job.everyMs) {
+      out.push({ job: job.name, status: "notDue" });
+      continue;
+    }
+    if (!await acquireLease(deps.db, job.name, holder, now, job.leaseMs)) {
+      out.push({ job: job.name, status: "busy" });
+      continue;
+    }
+    let error: string | null = null;
+    try {
+      out.push({ job: job.name, status: "done", result: await job.run(deps) });
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      out.push({ job: job.name, status: "failed", error });
+    } finally {
+      await releaseLease(deps.db, job.name, holder, deps.clock.now(), error);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+// Job leases in the database: a job runs only while its runner holds the lease, so the server's own
+// schedule and a cron-started CLI never do the same work at the same time.
+import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { jobLeases } from "../../db/schema.ts";
+import type { Db } from "../../db/client.ts";
+
+/** Takes the lease `name` for `ttlMs` unless another holder has it; answers whether it was taken. */
+export async function acquireLease(
+  db: Db,
+  name: string,
+  holder: string,
+  now: Date,
+  ttlMs: number,
+): Promise<boolean> {
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  const rows = await db.insert(jobLeases).values({ name, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: jobLeases.name,
+      set: { holder, expiresAt },
+      setWhere: or(
+        isNull(jobLeases.holder),
+        isNull(jobLeases.expiresAt),
+        lte(jobLeases.expiresAt, now),
+        eq(jobLeases.holder, holder),
+      ),
+    }).returning({ holder: jobLeases.holder });
+  return rows.length === 1 && rows[0].holder === holder;
+}
+
+/** Gives the lease back and records when the job last finished (and how). */
+export async function releaseLease(
+  db: Db,
+  name: string,
+  holder: string,
+  finishedAt: Date,
+  error: string | null,
+): Promise<void> {
+  await db.update(jobLeases)
+    .set({ holder: null, expiresAt: null, lastRunAt: finishedAt, lastError: error })
+    .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+}
+
+export async function lastRunAt(db: Db, name: string): Promise<Date | null> {
+  const row = await db.query.jobLeases.findFirst({ where: eq(jobLeases.name, name) });
+  return row?.lastRunAt ?? null;
+}

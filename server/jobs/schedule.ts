@@ -1,0 +1,11 @@
+// Starts the scheduled jobs inside the server: Deno.cron wakes every minute and runs what is due.
+import type { Deps } from "../domain/context.ts";
+import { runDueJobs } from "./index.ts";
+
+export function startSchedules(deps: Deps): void {
+  Deno.cron("qmo-jobs", "* * * * *", async () => {
+    for (const o of await runDueJobs(deps)) {
+      if (o.status === "failed") console.error(`job ${o.job} failed: ${o.error}`);
+    }
+  });
+}
