@@ -1,0 +1,127 @@
+// projects list | end | close | export: quotation projects from the shell (cron, admins).
+import type { Command } from "commander";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.ts";
+import type { Actor, Deps } from "../../server/domain/context.ts";
+import { allPermissions } from "../../server/domain/auth/permissions.ts";
+import {
+  closeProject,
+  endProject,
+  listProjects,
+  type ProjectDto,
+  projectIdByCode,
+} from "../../server/domain/projects/service.ts";
+import { exportProjectsInput, listProjectsInput } from "../../server/domain/projects/schemas.ts";
+import { exportProjects, formatUtc8 } from "../../server/domain/exports/service.ts";
+import { t } from "../../server/i18n.ts";
+import { lang, say, withDeps } from "../context.ts";
+
+/**
+ * The CLI acts as the administrator `admin` (or the user named by QMO_CLI_USER), with every
+ * permission: whoever runs it already holds the database.
+ */
+async function cliActor(deps: Deps): Promise<Actor> {
+  const name = Deno.env.get("QMO_CLI_USER") ?? "admin";
+  const u = await deps.db.query.users.findFirst({ where: eq(users.normalizedUserName, name) });
+  return {
+    id: u?.id ?? 0,
+    userName: u?.userName ?? name,
+    name: u?.name ?? name,
+    kind: "staff",
+    supplierId: null,
+    roleNames: [],
+    permissions: new Set(allPermissions),
+  };
+}
+
+type Filters = { status?: string; kind?: string; code?: string; name?: string };
+
+export function registerProjectCommands(program: Command) {
+  const projects = program.command("projects").description(say("help.projects"));
+
+  projects.command("list")
+    .description(say("help.projectsList"))
+    .option("--status <status>", say("help.optStatus"))
+    .option("--kind <kind>", say("help.optKind"))
+    .option("--code <code>", say("help.optCode"))
+    .option("--name <name>", say("help.optProjectName"))
+    .option("--json", say("help.optJson"))
+    .action(async (opts: Filters & { json?: boolean }) => {
+      const all = await withDeps(async (deps) => {
+        const actor = await cliActor(deps);
+        const out: ProjectDto[] = [];
+        for (let skip = 0;; skip += 1000) {
+          const input = listProjectsInput.parse({
+            ...pick(opts),
+            skipCount: skip,
+            maxResultCount: 1000,
+          });
+          const page = await listProjects(deps, actor, input);
+          out.push(...page.items);
+          if (out.length >= page.totalCount || !page.items.length) return out;
+        }
+      });
+      if (opts.json) {
+        console.log(JSON.stringify(all, null, 2));
+        return;
+      }
+      const rows = [
+        ["code", "kind", "status", "offerEndTime (UTC+8)", "suppliers", "quoted", "name"],
+        ...all.map((p) => [
+          p.code,
+          p.kind,
+          t(lang, `projects.statuses.${p.status}`),
+          formatUtc8(p.offerEndTime),
+          String(p.supplierCount),
+          String(p.quotedCount),
+          p.name,
+        ]),
+      ];
+      const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+      for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+      console.log(say("projectsCount", { count: all.length }));
+    });
+
+  projects.command("end")
+    .description(say("help.projectsEnd"))
+    .argument("<code>", say("help.argProjectCode"))
+    .action(async (code: string) => {
+      const p = await withDeps(async (deps) =>
+        endProject(deps, await cliActor(deps), await projectIdByCode(deps.db, code))
+      );
+      console.log(say("projectEnded", { code: p.code }));
+    });
+
+  projects.command("close")
+    .description(say("help.projectsClose"))
+    .argument("<code>", say("help.argProjectCode"))
+    .requiredOption("--reason <reason>", say("help.optReason"))
+    .action(async (code: string, opts: { reason: string }) => {
+      await withDeps(async (deps) =>
+        closeProject(deps, await cliActor(deps), {
+          offProId: await projectIdByCode(deps.db, code),
+          closeReason: opts.reason,
+        })
+      );
+      console.log(say("projectClosed", { code }));
+    });
+
+  projects.command("export")
+    .description(say("help.projectsExport"))
+    .requiredOption("--out <file>", say("help.optOut"))
+    .option("--status <status>", say("help.optStatus"))
+    .option("--kind <kind>", say("help.optKind"))
+    .option("--code <code>", say("help.optCode"))
+    .option("--name <name>", say("help.optProjectName"))
+    .action(async (opts: Filters & { out: string }) => {
+      const rows = await withDeps(async (deps) => {
+        const actor = await cliActor(deps);
+        const file = await exportProjects(deps, actor, exportProjectsInput.parse(pick(opts)), lang);
+        await Deno.writeFile(opts.out, file.stream);
+        return file.rows;
+      });
+      console.log(say("projectsExported", { count: rows, file: opts.out }));
+    });
+}
+
+const pick = (o: Filters) => ({ status: o.status, kind: o.kind, code: o.code, name: o.name });

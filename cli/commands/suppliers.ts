@@ -1,0 +1,166 @@
+// suppliers list | sync | invalidate: supplier master data from the shell and from cron.
+import type { Command } from "commander";
+import { t } from "../../server/i18n.ts";
+import {
+  invalidateSupplierByCode,
+  listSuppliers,
+  type SupplierDto,
+} from "../../server/domain/suppliers/service.ts";
+import { syncFromErp, syncFromFile, type SyncReport } from "../../server/domain/suppliers/sync.ts";
+import { supplierStatuses } from "../../server/domain/suppliers/schemas.ts";
+import { validation } from "../../server/domain/errors.ts";
+import { CliError, EXIT_BAD_INPUT, lang, withDeps } from "../context.ts";
+
+const s = (key: string, params?: Record<string, unknown>) =>
+  t(lang, `suppliers.cli.${key}`, params);
+
+/** Columns as a terminal shows them: CJK and full-width characters take two cells. */
+const cells = (text: string) =>
+  [...text].reduce(
+    (n, ch) =>
+      n +
+      (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/
+          .test(ch)
+        ? 2
+        : 1),
+    0,
+  );
+
+export function formatTable(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => cells(r[i] ?? ""))));
+  return rows.map((r) => r.map((c, i) => c + " ".repeat(widths[i] - cells(c))).join("  ").trimEnd())
+    .join("\n");
+}
+
+function parseDate(value: string): Date {
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+08:00` : value);
+  if (Number.isNaN(d.getTime())) throw validation("suppliers.cli.badDate", { value });
+  return d;
+}
+
+/** A progress bar on stderr, only when it is a terminal (cron logs stay clean). */
+function progressBar() {
+  const tty = Deno.stderr.isTerminal();
+  const enc = new TextEncoder();
+  let last = -1;
+  return {
+    update(done: number, total: number) {
+      if (!tty || !total) return;
+      const pct = Math.floor((done / total) * 100);
+      if (pct === last && done !== total) return;
+      last = pct;
+      const width = 30;
+      const full = Math.round((done / total) * width);
+      Deno.stderr.writeSync(
+        enc.encode(`\r[${"#".repeat(full)}${"-".repeat(width - full)}] ${done}/${total}`),
+      );
+      if (done === total) Deno.stderr.writeSync(enc.encode("\n"));
+    },
+  };
+}
+
+export function printReport(report: SyncReport) {
+  const shown = report.rows.filter((r) => r.outcome !== "unchanged");
+  if (shown.length) {
+    console.log(formatTable([
+      ["row", "code", "outcome", "reason"].map((c) => t(lang, `sync.columns.${c}`)),
+      ...shown.map((r) => [
+        String(r.row),
+        r.code ?? "",
+        t(lang, `sync.outcome.${r.outcome}`),
+        r.reason ?? "",
+      ]),
+    ]));
+  }
+  console.log(s("summary", report));
+  if (report.dryRun) console.log(s("dryRunNote"));
+}
+
+export function registerSupplierCommands(program: Command) {
+  const suppliers = program.command("suppliers").description(s("help"));
+
+  suppliers.command("list")
+    .description(s("list"))
+    .option("--status <status>", s("optStatus"))
+    .option("--json", s("optJson"))
+    .action(async (opts: { status?: string; json?: boolean }) => {
+      if (opts.status && !(supplierStatuses as readonly string[]).includes(opts.status)) {
+        throw validation("errors.field.invalidValue", {
+          field: "--status",
+          values: supplierStatuses.join(", "),
+        });
+      }
+      const all = await withDeps(async (deps) => {
+        const out: SupplierDto[] = [];
+        for (let skip = 0;; skip += 1000) {
+          const page = await listSuppliers(deps, {
+            skipCount: skip,
+            maxResultCount: 1000,
+            status: opts.status as SupplierDto["status"] | undefined,
+          });
+          out.push(...page.items);
+          if (out.length >= page.totalCount || !page.items.length) return out;
+        }
+      });
+      if (opts.json) return console.log(JSON.stringify(all, null, 2));
+      if (!all.length) return console.log(s("none"));
+      const f = (k: string) => t(lang, `suppliers.fields.${k}`);
+      console.log(formatTable([
+        [
+          f("code"),
+          f("abbrName"),
+          f("status"),
+          f("cooperationStatus"),
+          f("email1"),
+          f("portalUserName"),
+        ],
+        ...all.map((x) => [
+          x.code,
+          x.abbrName,
+          t(lang, `suppliers.status.${x.status}`),
+          t(lang, `suppliers.cooperation.${x.cooperationStatus}`),
+          x.email1 ?? x.email2 ?? x.email3 ?? "",
+          x.portalUserName ?? "",
+        ]),
+      ]));
+    });
+
+  suppliers.command("sync")
+    .description(s("sync"))
+    .option("--since <date>", s("optSince"))
+    .option("--file <file>", s("optFile"))
+    .option("--dry-run", s("optDryRun"))
+    .option("--json", s("optJson"))
+    .action(async (opts: { since?: string; file?: string; dryRun?: boolean; json?: boolean }) => {
+      const since = opts.since ? parseDate(opts.since) : undefined;
+      let bytes: Uint8Array | undefined;
+      if (opts.file) {
+        try {
+          bytes = await Deno.readFile(opts.file);
+        } catch (err) {
+          if (err instanceof Deno.errors.NotFound) {
+            throw new CliError("noSuchFile", { file: opts.file }, EXIT_BAD_INPUT);
+          }
+          throw err;
+        }
+      }
+      const bar = progressBar();
+      if (!opts.json && Deno.stderr.isTerminal()) {
+        console.error(s("reading", { source: opts.file ?? "ERP_SUPPLIERS_URL" }));
+      }
+      const options = { since, dryRun: !!opts.dryRun, lang, onProgress: bar.update };
+      const report = await withDeps((deps) =>
+        bytes ? syncFromFile(deps, bytes, options) : syncFromErp(deps, options)
+      );
+      if (opts.json) console.log(JSON.stringify(report, null, 2));
+      else printReport(report);
+    });
+
+  suppliers.command("invalidate")
+    .description(s("invalidate"))
+    .argument("<code>", s("argCode"))
+    .action(async (code: string) => {
+      const supplier = await withDeps((deps) => invalidateSupplierByCode(deps, code));
+      console.log(s("invalidated", { code: supplier.code }));
+    });
+}

@@ -1,0 +1,64 @@
+// What every CLI command shares: the language, localised output, opening the database through the
+// same bootstrap as the server, and turning failures into a message on stderr and an exit code.
+import { ZodError } from "zod";
+import { ConfigError, loadConfig } from "../server/config.ts";
+import { openDeps } from "../server/bootstrap.ts";
+import type { Deps } from "../server/domain/context.ts";
+import { DomainError, fromZod } from "../server/domain/errors.ts";
+import { ensureStaticRoles } from "../server/domain/roles/service.ts";
+import { describeError, type Lang, t } from "../server/i18n.ts";
+
+/** English unless LANG asks for Chinese. */
+export const lang: Lang = (Deno.env.get("LANG") ?? "").toLowerCase().startsWith("zh") ? "zh" : "en";
+
+export const say = (key: string, params?: Record<string, unknown>) => t(lang, `cli.${key}`, params);
+
+/**
+ * Exit codes: 0 done; 2 the command was given bad input (usage, validation: fix the command and run
+ * it again); 1 anything else (not found, conflict, a file or database failure).
+ */
+export const EXIT_FAILURE = 1;
+export const EXIT_BAD_INPUT = 2;
+
+/** A failure the CLI itself detects, with its message key under cli.* */
+export class CliError extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+    readonly exitCode = EXIT_FAILURE,
+  ) {
+    super(key);
+  }
+}
+
+/** The message and exit code of any failure. */
+export function describeFailure(err: unknown): { message: string; exitCode: number } {
+  if (err instanceof ZodError) err = fromZod(err);
+  if (err instanceof CliError) return { message: say(err.key, err.params), exitCode: err.exitCode };
+  if (err instanceof DomainError) {
+    return {
+      message: describeError(lang, err).message,
+      exitCode: err.kind === "validation" ? EXIT_BAD_INPUT : EXIT_FAILURE,
+    };
+  }
+  if (err instanceof ConfigError) return { message: err.message, exitCode: EXIT_BAD_INPUT };
+  return { message: err instanceof Error ? err.message : String(err), exitCode: EXIT_FAILURE };
+}
+
+/** Opens the configured database (migrated, seeded roles present), runs `fn`, and closes it. */
+export async function withDeps<T>(fn: (deps: Deps) => Promise<T>): Promise<T> {
+  const deps = await openDeps(loadConfig());
+  try {
+    // The CLI may run before the first server start (e.g. to create the first admin).
+    await ensureStaticRoles(deps.db);
+    return await fn(deps);
+  } finally {
+    deps.close();
+  }
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

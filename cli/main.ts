@@ -1,0 +1,45 @@
+// The QMO command line: `deno task cli -- <command>`; each area registers its commands here.
+import { Command, CommanderError } from "commander";
+import { describeFailure, EXIT_BAD_INPUT, say } from "./context.ts";
+import { registerUserCommands } from "./commands/users.ts";
+import { registerSupplierCommands } from "./commands/suppliers.ts";
+import { registerDbCommands } from "./commands/db.ts";
+import { registerProjectCommands } from "./commands/projects.ts";
+import { registerJobCommands } from "./commands/jobs.ts";
+import { registerMailCommands } from "./commands/mail.ts";
+
+export function buildProgram(): Command {
+  const program = new Command("qmo")
+    .description(say("help.program"))
+    .helpCommand(true)
+    .showHelpAfterError()
+    // Failures are thrown, so one place below chooses the message and the exit code.
+    .exitOverride();
+  registerUserCommands(program);
+  registerSupplierCommands(program);
+  registerDbCommands(program);
+  registerProjectCommands(program);
+  registerJobCommands(program);
+  registerMailCommands(program);
+  return program;
+}
+
+export async function runCli(args: string[]): Promise<number> {
+  // `deno task cli -- users list` may pass the separator through.
+  const argv = args[0] === "--" ? args.slice(1) : args;
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander has printed the help or its own usage message already.
+      return err.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
+    }
+    const { message, exitCode } = describeFailure(err);
+    console.error(say("failed", { message }));
+    return exitCode;
+  }
+}
+
+if (import.meta.main) Deno.exit(await runCli(Deno.args));
