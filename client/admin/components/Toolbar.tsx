@@ -1,0 +1,142 @@
+// The buttons above a table: add, export (with "exporting" while it runs and the spec's messages),
+// and any others a page needs; plus the small row-action links of tables.
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, ApiError, saveBlob } from "../../shared/api.ts";
+import { Icon } from "../../shared/icons.tsx";
+import { message } from "../../shared/messages.ts";
+import { Spinner } from "../../shared/ui.tsx";
+
+export function Toolbar({ children, right }: { children?: ReactNode; right?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="toolbar">
+      {children}
+      {right && <div className="ml-auto flex items-center gap-2">{right}</div>}
+    </div>
+  );
+}
+
+export function AddButton(
+  { onClick, label, disabled }: { onClick: () => void; label?: ReactNode; disabled?: boolean },
+) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn btn-primary"
+      onClick={onClick}
+      disabled={disabled}
+      data-testid="add"
+    >
+      <Icon name="plus" className="size-3.5" />
+      {label ?? t("ui.add")}
+    </button>
+  );
+}
+
+/**
+ * Downloads an export: shows "exporting" while it runs, then "export successfully"; an empty
+ * result (the server's 404) shows "no records can be exported".
+ */
+export function ExportButton(
+  { path, params, fileName, label, disabled }: {
+    path: string;
+    params?: Record<string, unknown>;
+    fileName: string;
+    label?: ReactNode;
+    disabled?: boolean;
+  },
+) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  async function run() {
+    setBusy(true);
+    try {
+      const file = await api.download(path, params, { silent: true });
+      if (!file.blob.size) {
+        message.warning(t("ui.noRecordsToExport"));
+        return;
+      }
+      saveBlob(file, fileName);
+      message.success(t("ui.exported"));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) message.warning(t("ui.noRecordsToExport"));
+      else message.error(err instanceof Error ? err.message : t("errors.error"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-default"
+      onClick={run}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      data-testid="export"
+    >
+      {busy ? <Spinner className="size-3.5" /> : <Icon name="download" className="size-3.5" />}
+      {busy ? t("ui.exporting") : label ?? t("ui.export")}
+    </button>
+  );
+}
+
+/** A compact text button for the actions column of a table. */
+export function RowAction(
+  { onClick, children, danger, disabled, title, testId }: {
+    onClick: () => void;
+    children: ReactNode;
+    danger?: boolean;
+    disabled?: boolean;
+    title?: string;
+    testId?: string;
+  },
+) {
+  return (
+    <button
+      type="button"
+      title={title}
+      disabled={disabled}
+      data-testid={testId}
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+      className={`rounded px-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-40 ${
+        danger ? "text-red-600 hover:text-red-700" : "text-primary hover:text-primary-700"
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The actions cell: row actions side by side. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <div className="flex items-center gap-2 whitespace-nowrap">{children}</div>;
+}
+
+/** A small status pill (active / inactive, sent / failed …). */
+export function Badge(
+  { tone = "slate", children }: {
+    tone?: "green" | "red" | "amber" | "blue" | "slate";
+    children: ReactNode;
+  },
+) {
+  const tones = {
+    green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+    red: "bg-red-50 text-red-700 ring-red-200",
+    amber: "bg-amber-50 text-amber-800 ring-amber-200",
+    blue: "bg-primary-50 text-primary-700 ring-primary-200",
+    slate: "bg-slate-100 text-slate-600 ring-slate-200",
+  };
+  return (
+    <span
+      className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs whitespace-nowrap ring-1 ring-inset ${
+        tones[tone]
+      }`}
+    >
+      {children}
+    </span>
+  );
+}

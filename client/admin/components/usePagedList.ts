@@ -1,0 +1,142 @@
+// Paged list state for a list page: the applied query, page, size, sort, the rows and reload.
+// The state lives in the page's component, and the shell keeps each tab's page mounted, so every
+// tab keeps its own query and page while it is in the background.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "../../shared/api.ts";
+
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export type Sort = { field: string; order: "asc" | "desc" } | null;
+export type Paged<T> = { items: T[]; totalCount: number };
+
+export type PagedList<T, Q> = {
+  /** The query the rows were loaded with (what Search applied). */
+  query: Q;
+  /** The query being edited in the query form. */
+  draft: Q;
+  setDraft: (next: Q | ((prev: Q) => Q)) => void;
+  /** Applies the draft and goes to page 1. */
+  search: (next?: Q) => void;
+  /** Back to the initial query, page 1. */
+  reset: () => void;
+  page: number;
+  size: number;
+  sort: Sort;
+  setPage: (page: number) => void;
+  setSize: (size: number) => void;
+  setSort: (sort: Sort) => void;
+  items: T[];
+  total: number;
+  loading: boolean;
+  /** Loaded at least once (so an empty table can say "no data" rather than flash it). */
+  loaded: boolean;
+  reload: () => Promise<void>;
+};
+
+/** Turns the query into the API's params: empty values dropped, paging and sorting added. */
+export function listParams(
+  query: Record<string, unknown>,
+  page: number,
+  size: number,
+  sort: Sort,
+): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) continue;
+    params[k] = typeof v === "string" ? v.trim() : v;
+  }
+  params.SkipCount = (page - 1) * size;
+  params.MaxResultCount = size;
+  if (sort) params.Sorting = `${sort.field} ${sort.order}`;
+  return params;
+}
+
+export function usePagedList<T, Q extends Record<string, unknown>>(
+  path: string | null,
+  opts: {
+    initialQuery: Q;
+    pageSize?: number;
+    sort?: Sort;
+    /** Turns the query into params when some fields need converting (dates …). */
+    toParams?: (q: Q) => Record<string, unknown>;
+  },
+): PagedList<T, Q> {
+  const initial = useRef(opts.initialQuery);
+  const toParams = useRef(opts.toParams);
+  toParams.current = opts.toParams;
+  const [query, setQuery] = useState<Q>(opts.initialQuery);
+  const [draft, setDraft] = useState<Q>(opts.initialQuery);
+  const [page, setPage] = useState(1);
+  const [size, setSizeState] = useState(opts.pageSize ?? DEFAULT_PAGE_SIZE);
+  const [sort, setSortState] = useState<Sort>(opts.sort ?? null);
+  const [data, setData] = useState<Paged<T>>({ items: [], totalCount: 0 });
+  const [loading, setLoading] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const seq = useRef(0);
+
+  const load = useCallback(async () => {
+    if (!path) {
+      setData({ items: [], totalCount: 0 });
+      return;
+    }
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const q = toParams.current ? toParams.current(query) : query;
+      const res = await api.get<Paged<T>>(path, listParams(q, page, size, sort));
+      if (mine !== seq.current) return;
+      // A page past the end (after a delete) steps back to the last page that has rows.
+      if (res.items.length === 0 && res.totalCount > 0 && page > 1) {
+        setPage(Math.max(1, Math.ceil(res.totalCount / size)));
+        return;
+      }
+      setData(res);
+    } catch {
+      /* the API client showed the reason; the old rows stay */
+    } finally {
+      if (mine === seq.current) {
+        setLoading(false);
+        setLoaded(true);
+      }
+    }
+  }, [path, query, page, size, sort]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  return {
+    query,
+    draft,
+    setDraft,
+    search: (next) => {
+      const q = next ?? draft;
+      setDraft(q);
+      setQuery({ ...q });
+      setPage(1);
+    },
+    reset: () => {
+      setDraft(initial.current);
+      setQuery({ ...initial.current });
+      setPage(1);
+    },
+    page,
+    size,
+    sort,
+    setPage,
+    setSize: (s) => {
+      setSizeState(s);
+      setPage(1);
+    },
+    setSort: (s) => {
+      setSortState(s);
+      setPage(1);
+    },
+    items: data.items,
+    total: data.totalCount,
+    loading,
+    loaded,
+    reload: load,
+  };
+}

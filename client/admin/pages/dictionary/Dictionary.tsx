@@ -1,0 +1,512 @@
+// System settings › data dictionary: code types on the left (units, factories, currencies, trade
+// terms, payment methods, close reasons, the company calendar …), the chosen type's codes on the right.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../shared/api.ts";
+import {
+  AddButton,
+  Badge,
+  type Column,
+  Field,
+  FormDialog,
+  inputClass,
+  PagedTable,
+  QueryField,
+  QueryForm,
+  requiredErrors,
+  RowAction,
+  RowActions,
+  runDelete,
+  runSave,
+  Toolbar,
+  useConfirm,
+  useFieldErrors,
+  usePagedList,
+} from "../../components/index.ts";
+
+type CodeType = {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string | null;
+  description: string | null;
+};
+type Code = {
+  id: number;
+  typeId: number;
+  code: string;
+  name: string;
+  nameEn: string | null;
+  value: string | null;
+  sort: number;
+  isActive: boolean;
+};
+
+const CALENDAR = "CompanyCalendar";
+
+export default function Dictionary() {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === "en";
+  const types = usePagedList<CodeType, { keyword: string }>("/QMO/SystemCodeType/GetAll", {
+    initialQuery: { keyword: "" },
+  });
+  const [selected, setSelected] = useState<CodeType | null>(null);
+  const current = selected ?? types.items[0] ?? null;
+  const codes = usePagedList<Code, { typeId: number | undefined }>(
+    current ? "/QMO/SystemCodeType/GetCodes" : null,
+    { initialQuery: { typeId: undefined } },
+  );
+  if (current && codes.query.typeId !== current.id) codes.search({ typeId: current.id });
+
+  const [editingType, setEditingType] = useState<CodeType | "new" | null>(null);
+  const [editingCode, setEditingCode] = useState<Code | "new" | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+  const typeName = (c: CodeType) => (en && c.nameEn) || c.name;
+
+  async function removeType(row: CodeType) {
+    if (!(await confirm())) return;
+    const ok = await runDelete(
+      t,
+      () => api.delete("/QMO/SystemCodeType/Delete", { id: row.id }, { silent: true }),
+    );
+    if (ok) {
+      if (current?.id === row.id) setSelected(null);
+      types.reload();
+    }
+  }
+  async function removeCode(row: Code) {
+    if (!(await confirm())) return;
+    const ok = await runDelete(
+      t,
+      () => api.delete("/QMO/SystemCodeType/DeleteCode", { id: row.id }, { silent: true }),
+    );
+    if (ok) codes.reload();
+  }
+
+  const typeColumns: Column<CodeType>[] = [
+    { key: "code", title: t("dictionaryPage.typeCode"), sortField: "code", nowrap: true },
+    { key: "name", title: t("dictionaryPage.typeName"), sortField: "name", render: typeName },
+    {
+      key: "actions",
+      title: t("ui.actions"),
+      render: (r) => (
+        <RowActions>
+          <RowAction onClick={() => setEditingType(r)} testId="edit-type">{t("ui.edit")}</RowAction>
+          <RowAction
+            danger
+            disabled={r.code === CALENDAR}
+            onClick={() => removeType(r)}
+            testId="delete-type"
+          >
+            {t("ui.delete")}
+          </RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+  const calendar = current?.code === CALENDAR;
+  const codeColumns: Column<Code>[] = [
+    { key: "code", title: t("dictionaryPage.code"), nowrap: true },
+    { key: "name", title: t("dictionaryPage.name") },
+    {
+      key: "nameEn",
+      title: t("dictionaryPage.nameEn"),
+      render: (c) => c.nameEn || <span className="text-slate-400">—</span>,
+    },
+    {
+      key: "value",
+      title: t("dictionaryPage.value"),
+      render: (c) =>
+        calendar
+          ? (c.value === "1"
+            ? <Badge tone="blue">{t("dictionaryPage.workingDay")}</Badge>
+            : <Badge tone="amber">{t("dictionaryPage.dayOff")}</Badge>)
+          : c.value || <span className="text-slate-400">—</span>,
+    },
+    {
+      key: "sort",
+      title: t("dictionaryPage.sort"),
+      align: "right",
+      render: (c) => <span className="tabular-nums">{c.sort}</span>,
+    },
+    {
+      key: "isActive",
+      title: t("dictionaryPage.isActive"),
+      nowrap: true,
+      render: (c) =>
+        c.isActive
+          ? <Badge tone="green">{t("ui.active")}</Badge>
+          : <Badge>{t("ui.inactive")}</Badge>,
+    },
+    {
+      key: "actions",
+      title: t("ui.actions"),
+      render: (c) => (
+        <RowActions>
+          <RowAction onClick={() => setEditingCode(c)} testId="edit">{t("ui.edit")}</RowAction>
+          <RowAction danger onClick={() => removeCode(c)} testId="delete">
+            {t("ui.delete")}
+          </RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <div
+      className="grid items-start gap-4 xl:grid-cols-[minmax(22rem,2fr)_5fr]"
+      data-testid="dictionary-page"
+    >
+      <section className="card space-y-3 p-4" aria-labelledby="dict-types">
+        <div className="flex items-center justify-between">
+          <h2 id="dict-types" className="text-sm font-semibold text-slate-900">
+            {t("dictionaryPage.types")}
+          </h2>
+          <AddButton onClick={() => setEditingType("new")} label={t("dictionaryPage.addType")} />
+        </div>
+        <QueryForm onSearch={() => types.search()} onReset={types.reset} testId="type-query">
+          <QueryField label={t("ui.keyword")} htmlFor="dict-keyword" width="w-44">
+            <input
+              id="dict-keyword"
+              className="input"
+              value={types.draft.keyword}
+              onChange={(e) => types.setDraft({ keyword: e.target.value })}
+            />
+          </QueryField>
+        </QueryForm>
+        <PagedTable
+          list={types}
+          columns={typeColumns}
+          rowKey={(r) => r.id}
+          onRowClick={setSelected}
+          isRowSelected={(r) => r.id === current?.id}
+          testId="type-table"
+        />
+      </section>
+      <section className="card space-y-3 p-4" aria-labelledby="dict-codes">
+        <div className="flex items-center justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id="dict-codes" className="truncate text-sm font-semibold text-slate-900">
+              {current
+                ? t("dictionaryPage.codesOf", { name: typeName(current) })
+                : t("dictionaryPage.codes")}
+              {current && (
+                <code className="ml-2 text-xs font-normal text-slate-400">{current.code}</code>
+              )}
+            </h2>
+            {calendar && (
+              <p className="mt-0.5 text-xs text-slate-500">{t("dictionaryPage.calendarHint")}</p>
+            )}
+          </div>
+          <Toolbar>
+            <AddButton
+              onClick={() => setEditingCode("new")}
+              label={t("dictionaryPage.addCode")}
+              disabled={!current}
+            />
+          </Toolbar>
+        </div>
+        <PagedTable
+          list={codes}
+          columns={codeColumns}
+          rowKey={(c) => c.id}
+          testId="code-table"
+          sortable={false}
+        />
+      </section>
+      {editingType && (
+        <TypeDialog
+          type={editingType === "new" ? null : editingType}
+          onClose={() => setEditingType(null)}
+          onSaved={() => {
+            setEditingType(null);
+            types.reload();
+          }}
+        />
+      )}
+      {editingCode && current && (
+        <CodeDialog
+          type={current}
+          code={editingCode === "new" ? null : editingCode}
+          onClose={() => setEditingCode(null)}
+          onSaved={() => {
+            setEditingCode(null);
+            codes.reload();
+          }}
+        />
+      )}
+      {confirmElement}
+    </div>
+  );
+}
+
+function TypeDialog(
+  { type, onClose, onSaved }: { type: CodeType | null; onClose: () => void; onSaved: () => void },
+) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({
+    code: type?.code ?? "",
+    name: type?.name ?? "",
+    nameEn: type?.nameEn ?? "",
+    description: type?.description ?? "",
+  });
+  const { errors, setErrors, clearField } = useFieldErrors();
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm({ ...form, [k]: e.target.value });
+    clearField(k);
+  };
+  async function save() {
+    const errs = requiredErrors(t, {
+      code: [form.code, t("dictionaryPage.typeCode")],
+      name: [form.name, t("dictionaryPage.typeName")],
+    });
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    const ok = await runSave(
+      t,
+      () =>
+        type
+          ? api.put("/QMO/SystemCodeType/Update", { ...form, id: type.id }, { silent: true })
+          : api.post("/QMO/SystemCodeType/Create", form, { silent: true }),
+      { fields: Object.keys(form), onFieldErrors: setErrors },
+    );
+    setBusy(false);
+    if (ok) onSaved();
+  }
+  return (
+    <FormDialog
+      open
+      title={type ? t("dictionaryPage.editType") : t("dictionaryPage.addType")}
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      testId="type-dialog"
+    >
+      <div className="space-y-3">
+        <Field
+          label={t("dictionaryPage.typeCode")}
+          name="code"
+          htmlFor="type-code"
+          error={errors.code}
+          hint={t("dictionaryPage.typeCodeHint")}
+          required
+        >
+          <input
+            id="type-code"
+            className={inputClass(errors.code)}
+            value={form.code}
+            maxLength={64}
+            onChange={set("code")}
+          />
+        </Field>
+        <Field
+          label={t("dictionaryPage.typeName")}
+          name="name"
+          htmlFor="type-name"
+          error={errors.name}
+          required
+        >
+          <input
+            id="type-name"
+            className={inputClass(errors.name)}
+            value={form.name}
+            maxLength={100}
+            onChange={set("name")}
+          />
+        </Field>
+        <Field
+          label={t("dictionaryPage.nameEn")}
+          name="nameEn"
+          htmlFor="type-nameEn"
+          error={errors.nameEn}
+        >
+          <input
+            id="type-nameEn"
+            className={inputClass(errors.nameEn)}
+            value={form.nameEn}
+            maxLength={100}
+            onChange={set("nameEn")}
+          />
+        </Field>
+        <Field
+          label={t("dictionaryPage.description")}
+          name="description"
+          htmlFor="type-description"
+          error={errors.description}
+        >
+          <textarea
+            id="type-description"
+            rows={2}
+            className={inputClass(errors.description)}
+            value={form.description}
+            maxLength={500}
+            onChange={set("description")}
+          />
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}
+
+function CodeDialog(
+  { type, code, onClose, onSaved }: {
+    type: CodeType;
+    code: Code | null;
+    onClose: () => void;
+    onSaved: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const calendar = type.code === CALENDAR;
+  const [form, setForm] = useState({
+    code: code?.code ?? "",
+    name: code?.name ?? "",
+    nameEn: code?.nameEn ?? "",
+    value: code?.value ?? (calendar ? "1" : ""),
+    sort: String(code?.sort ?? 0),
+    isActive: code?.isActive ?? true,
+  });
+  const { errors, setErrors, clearField } = useFieldErrors();
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm({ ...form, [k]: e.target.value });
+    clearField(k);
+  };
+  async function save() {
+    const errs = requiredErrors(t, {
+      code: [form.code, calendar ? t("dictionaryPage.date") : t("dictionaryPage.code")],
+      name: [form.name, t("dictionaryPage.name")],
+    });
+    if (form.sort && !/^\d+$/.test(form.sort)) errs.sort = t("dictionaryPage.sortFormat");
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    const body = { ...form, sort: Number(form.sort || 0) };
+    setBusy(true);
+    const ok = await runSave(
+      t,
+      () =>
+        code
+          ? api.put("/QMO/SystemCodeType/UpdateCode", { ...body, id: code.id }, { silent: true })
+          : api.post("/QMO/SystemCodeType/CreateCode", { ...body, typeId: type.id }, {
+            silent: true,
+          }),
+      { fields: ["code", "name", "nameEn", "value", "sort", "isActive"], onFieldErrors: setErrors },
+    );
+    setBusy(false);
+    if (ok) onSaved();
+  }
+  return (
+    <FormDialog
+      open
+      title={code ? t("dictionaryPage.editCode") : t("dictionaryPage.addCode")}
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      testId="code-dialog"
+    >
+      <div className="space-y-3">
+        <Field label={t("dictionaryPage.type")}>
+          <p className="pt-1.5 text-sm text-slate-800">
+            {type.name} <code className="text-xs text-slate-400">{type.code}</code>
+          </p>
+        </Field>
+        <Field
+          label={calendar ? t("dictionaryPage.date") : t("dictionaryPage.code")}
+          name="code"
+          htmlFor="code-code"
+          error={errors.code}
+          required
+        >
+          <input
+            id="code-code"
+            type={calendar ? "date" : "text"}
+            className={inputClass(errors.code)}
+            value={form.code}
+            maxLength={64}
+            onChange={set("code")}
+          />
+        </Field>
+        <Field
+          label={t("dictionaryPage.name")}
+          name="name"
+          htmlFor="code-name"
+          error={errors.name}
+          required
+        >
+          <input
+            id="code-name"
+            className={inputClass(errors.name)}
+            value={form.name}
+            maxLength={100}
+            onChange={set("name")}
+          />
+        </Field>
+        <Field
+          label={t("dictionaryPage.nameEn")}
+          name="nameEn"
+          htmlFor="code-nameEn"
+          error={errors.nameEn}
+        >
+          <input
+            id="code-nameEn"
+            className={inputClass(errors.nameEn)}
+            value={form.nameEn}
+            maxLength={100}
+            onChange={set("nameEn")}
+          />
+        </Field>
+        <Field
+          label={t("dictionaryPage.value")}
+          name="value"
+          htmlFor="code-value"
+          error={errors.value}
+        >
+          {calendar
+            ? (
+              <select
+                id="code-value"
+                className={inputClass(errors.value)}
+                value={form.value}
+                onChange={set("value")}
+              >
+                <option value="1">{t("dictionaryPage.workingDay")}</option>
+                <option value="0">{t("dictionaryPage.dayOff")}</option>
+              </select>
+            )
+            : (
+              <input
+                id="code-value"
+                className={inputClass(errors.value)}
+                value={form.value}
+                maxLength={500}
+                onChange={set("value")}
+              />
+            )}
+        </Field>
+        <Field label={t("dictionaryPage.sort")} name="sort" htmlFor="code-sort" error={errors.sort}>
+          <input
+            id="code-sort"
+            className={inputClass(errors.sort, "max-w-28")}
+            inputMode="numeric"
+            value={form.sort}
+            onChange={set("sort")}
+          />
+        </Field>
+        <Field label={t("dictionaryPage.isActive")} name="isActive" htmlFor="code-active">
+          <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
+            <input
+              id="code-active"
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={form.isActive}
+              onChange={(e) => setForm({ ...form, isActive: e.target.checked })}
+            />
+            {t("ui.active")}
+          </label>
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,602 @@
+// System settings › email alert management: the templates (subject code, subject, content, send
+// mechanism, mechanism description, notify object, active flag) and the email log with resend.
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MECHANISMS, NOTIFY_OBJECTS } from "../../../../server/domain/email/templates.ts";
+import { api } from "../../../shared/api.ts";
+import { message } from "../../../shared/messages.ts";
+import { formatTime } from "../../../shared/time.ts";
+import {
+  AddButton,
+  Badge,
+  type Column,
+  Field,
+  FormDialog,
+  inputClass,
+  PagedTable,
+  QueryField,
+  QueryForm,
+  RowAction,
+  RowActions,
+  runDelete,
+  runSave,
+  Toolbar,
+  useConfirm,
+  useFieldErrors,
+  usePagedList,
+} from "../../components/index.ts";
+
+type Template = {
+  id: number;
+  code: string;
+  subject: string;
+  content: string;
+  subjectEn: string;
+  contentEn: string;
+  mechanism: string;
+  mechanismDescription: string | null;
+  notifyObject: string;
+  isActive: boolean;
+  hoursBefore: number[] | null;
+  placeholders: string[];
+};
+type Outbox = {
+  id: number;
+  templateCode: string;
+  recipient: string;
+  recipientName: string | null;
+  subject: string;
+  status: "pending" | "sent" | "failed" | "notConfigured";
+  statusText: string;
+  attempts: number;
+  lastError: string | null;
+  projectCode: string | null;
+  creationTime: string;
+  sentAt: string | null;
+};
+
+export default function Email() {
+  const { t } = useTranslation();
+  const tab =
+    "-mb-px border-b-2 border-transparent px-1 pb-2 text-sm text-slate-500 outline-none data-hover:text-slate-800 data-selected:border-primary data-selected:font-medium data-selected:text-primary data-focus:ring-2 data-focus:ring-primary-200";
+  return (
+    <div className="card p-4" data-testid="email-page">
+      <TabGroup>
+        <TabList className="mb-4 flex gap-5 border-b border-slate-200">
+          <Tab className={tab}>{t("emailPage.templates")}</Tab>
+          <Tab className={tab}>{t("emailPage.log")}</Tab>
+        </TabList>
+        <TabPanels>
+          <TabPanel unmount={false}>
+            <Templates />
+          </TabPanel>
+          <TabPanel unmount={false}>
+            <EmailLog />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
+}
+
+function Templates() {
+  const { t } = useTranslation();
+  const list = usePagedList<Template, { keyword: string; mechanism: string; isActive: string }>(
+    "/QMO/EmailManager/GetAll",
+    { initialQuery: { keyword: "", mechanism: "", isActive: "" } },
+  );
+  const [editing, setEditing] = useState<Template | "new" | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+  async function remove(row: Template) {
+    if (!(await confirm())) return;
+    const ok = await runDelete(
+      t,
+      () => api.delete("/QMO/EmailManager/Delete", { id: row.id }, { silent: true }),
+    );
+    if (ok) list.reload();
+  }
+  const columns: Column<Template>[] = [
+    { key: "code", title: t("emailPage.code"), sortField: "code", nowrap: true },
+    { key: "subject", title: t("emailPage.subject"), sortField: "subject" },
+    {
+      key: "mechanism",
+      title: t("emailPage.mechanism"),
+      sortField: "mechanism",
+      render: (r) => t(`email.mechanisms.${r.mechanism}`),
+    },
+    {
+      key: "mechanismDescription",
+      title: t("emailPage.mechanismDescription"),
+      render: (r) => r.mechanismDescription || <span className="text-slate-400">—</span>,
+    },
+    {
+      key: "notifyObject",
+      title: t("emailPage.notifyObject"),
+      render: (r) => t(`email.notifyObjects.${r.notifyObject}`),
+    },
+    {
+      key: "hoursBefore",
+      title: t("emailPage.hoursBefore"),
+      nowrap: true,
+      render: (r) => r.hoursBefore?.length ? r.hoursBefore.map((h) => `${h} h`).join(", ") : "—",
+    },
+    {
+      key: "isActive",
+      title: t("emailPage.isActive"),
+      sortField: "isActive",
+      nowrap: true,
+      render: (r) =>
+        r.isActive
+          ? <Badge tone="green">{t("ui.active")}</Badge>
+          : <Badge>{t("ui.inactive")}</Badge>,
+    },
+    {
+      key: "actions",
+      title: t("ui.actions"),
+      render: (r) => (
+        <RowActions>
+          <RowAction onClick={() => setEditing(r)} testId="edit">{t("ui.edit")}</RowAction>
+          <RowAction danger onClick={() => remove(r)} testId="delete">{t("ui.delete")}</RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+  const d = list.draft;
+  return (
+    <div className="space-y-3">
+      <QueryForm onSearch={() => list.search()} onReset={list.reset}>
+        <QueryField label={t("ui.keyword")} htmlFor="tpl-keyword" width="w-52">
+          <input
+            id="tpl-keyword"
+            className="input"
+            value={d.keyword}
+            placeholder={t("emailPage.keywordPlaceholder")}
+            onChange={(e) => list.setDraft({ ...d, keyword: e.target.value })}
+          />
+        </QueryField>
+        <QueryField label={t("emailPage.mechanism")} htmlFor="tpl-mechanism" width="w-56">
+          <select
+            id="tpl-mechanism"
+            className="input"
+            value={d.mechanism}
+            onChange={(e) => list.setDraft({ ...d, mechanism: e.target.value })}
+          >
+            <option value="">{t("ui.all")}</option>
+            {MECHANISMS.map((m) => <option key={m} value={m}>{t(`email.mechanisms.${m}`)}</option>)}
+          </select>
+        </QueryField>
+        <QueryField label={t("emailPage.isActive")} htmlFor="tpl-active" width="w-32">
+          <select
+            id="tpl-active"
+            className="input"
+            value={d.isActive}
+            onChange={(e) => list.setDraft({ ...d, isActive: e.target.value })}
+          >
+            <option value="">{t("ui.all")}</option>
+            <option value="true">{t("ui.active")}</option>
+            <option value="false">{t("ui.inactive")}</option>
+          </select>
+        </QueryField>
+      </QueryForm>
+      <div className="border-t border-slate-100" />
+      <Toolbar>
+        <AddButton onClick={() => setEditing("new")} />
+      </Toolbar>
+      <PagedTable list={list} columns={columns} rowKey={(r) => r.id} />
+      {editing && (
+        <TemplateDialog
+          template={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+      {confirmElement}
+    </div>
+  );
+}
+
+const TEMPLATE_FIELDS = [
+  "code",
+  "subject",
+  "content",
+  "subjectEn",
+  "contentEn",
+  "mechanism",
+  "mechanismDescription",
+  "notifyObject",
+  "isActive",
+  "hoursBefore",
+];
+
+function TemplateDialog(
+  { template, onClose, onSaved }: {
+    template: Template | null;
+    onClose: () => void;
+    onSaved: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({
+    code: template?.code ?? "",
+    subject: template?.subject ?? "",
+    content: template?.content ?? "",
+    subjectEn: template?.subjectEn ?? "",
+    contentEn: template?.contentEn ?? "",
+    mechanism: template?.mechanism ?? "",
+    mechanismDescription: template?.mechanismDescription ?? "",
+    notifyObject: template?.notifyObject ?? "",
+    isActive: template?.isActive ?? true,
+    hoursBefore: template?.hoursBefore?.join(", ") ?? "",
+  });
+  const { errors, setErrors, clearField } = useFieldErrors();
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm({ ...form, [k]: e.target.value });
+    clearField(k);
+  };
+  async function save() {
+    // The spec's prompts: please enter the reminder code / subject / sending mechanism.
+    const errs: Record<string, string> = {};
+    if (!form.code.trim()) errs.code = t("email.codeRequired");
+    if (!form.subject.trim()) errs.subject = t("email.subjectRequired");
+    if (!form.mechanism) errs.mechanism = t("email.mechanismRequired");
+    const hours = form.hoursBefore.split(/[,，\s]+/).filter(Boolean).map(Number);
+    if (hours.some((h) => !Number.isInteger(h) || h < 1)) {
+      errs.hoursBefore = t("emailPage.hoursFormat");
+    }
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    const body = {
+      ...form,
+      notifyObject: form.notifyObject || null,
+      hoursBefore: form.mechanism === "beforeDeadline" && hours.length ? hours : null,
+    };
+    setBusy(true);
+    const ok = await runSave(
+      t,
+      () =>
+        template
+          ? api.put("/QMO/EmailManager/Update", { ...body, id: template.id }, { silent: true })
+          : api.post("/QMO/EmailManager/Create", body, { silent: true }),
+      { fields: TEMPLATE_FIELDS, onFieldErrors: setErrors },
+    );
+    setBusy(false);
+    if (ok) onSaved();
+  }
+  const placeholders = template?.placeholders ??
+    [
+      "projectCode",
+      "projectName",
+      "deadline",
+      "supplierName",
+      "portalLink",
+      "round",
+      "recipientName",
+      "reason",
+    ];
+  return (
+    <FormDialog
+      open
+      size="xl"
+      title={template ? t("emailPage.editTitle") : t("emailPage.addTitle")}
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      testId="template-dialog"
+    >
+      <div className="grid gap-3 lg:grid-cols-2">
+        <Field
+          label={t("emailPage.code")}
+          name="code"
+          htmlFor="tpl-code"
+          error={errors.code}
+          required
+        >
+          <input
+            id="tpl-code"
+            className={inputClass(errors.code)}
+            value={form.code}
+            maxLength={64}
+            placeholder={t("email.codeRequired")}
+            onChange={set("code")}
+          />
+        </Field>
+        <Field
+          label={t("emailPage.mechanism")}
+          name="mechanism"
+          htmlFor="tpl-mech"
+          error={errors.mechanism}
+          required
+        >
+          <select
+            id="tpl-mech"
+            className={inputClass(errors.mechanism)}
+            value={form.mechanism}
+            onChange={set("mechanism")}
+          >
+            <option value="">{t("email.mechanismRequired")}</option>
+            {MECHANISMS.map((m) => <option key={m} value={m}>{t(`email.mechanisms.${m}`)}</option>)}
+          </select>
+        </Field>
+        <Field
+          label={t("emailPage.mechanismDescription")}
+          name="mechanismDescription"
+          htmlFor="tpl-mechdesc"
+          error={errors.mechanismDescription}
+        >
+          <input
+            id="tpl-mechdesc"
+            className={inputClass(errors.mechanismDescription)}
+            value={form.mechanismDescription}
+            maxLength={500}
+            onChange={set("mechanismDescription")}
+          />
+        </Field>
+        <Field
+          label={t("emailPage.notifyObject")}
+          name="notifyObject"
+          htmlFor="tpl-notify"
+          error={errors.notifyObject}
+          hint={t("emailPage.notifyHint")}
+        >
+          <select
+            id="tpl-notify"
+            className={inputClass(errors.notifyObject)}
+            value={form.notifyObject}
+            onChange={set("notifyObject")}
+          >
+            <option value="">{t("emailPage.notifyDefault")}</option>
+            {NOTIFY_OBJECTS.map((o) => (
+              <option key={o} value={o}>{t(`email.notifyObjects.${o}`)}</option>
+            ))}
+          </select>
+        </Field>
+        {form.mechanism === "beforeDeadline" && (
+          <Field
+            label={t("emailPage.hoursBefore")}
+            name="hoursBefore"
+            htmlFor="tpl-hours"
+            error={errors.hoursBefore}
+            hint={t("emailPage.hoursHint")}
+          >
+            <input
+              id="tpl-hours"
+              className={inputClass(errors.hoursBefore)}
+              value={form.hoursBefore}
+              onChange={set("hoursBefore")}
+            />
+          </Field>
+        )}
+        <Field label={t("emailPage.isActive")} name="isActive" htmlFor="tpl-isActive">
+          <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
+            <input
+              id="tpl-isActive"
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={form.isActive}
+              onChange={(e) => setForm({ ...form, isActive: e.target.checked })}
+            />
+            {t("ui.active")}
+          </label>
+        </Field>
+        <Field
+          className="lg:col-span-2"
+          label={t("emailPage.subject")}
+          name="subject"
+          htmlFor="tpl-subject"
+          error={errors.subject}
+          required
+        >
+          <input
+            id="tpl-subject"
+            className={inputClass(errors.subject)}
+            value={form.subject}
+            maxLength={300}
+            placeholder={t("email.subjectRequired")}
+            onChange={set("subject")}
+          />
+        </Field>
+        <Field
+          className="lg:col-span-2"
+          label={t("emailPage.content")}
+          name="content"
+          htmlFor="tpl-content"
+          error={errors.content}
+        >
+          <textarea
+            id="tpl-content"
+            rows={5}
+            className={inputClass(errors.content)}
+            value={form.content}
+            onChange={set("content")}
+          />
+        </Field>
+        <Field
+          className="lg:col-span-2"
+          label={t("emailPage.subjectEn")}
+          name="subjectEn"
+          htmlFor="tpl-subjectEn"
+          error={errors.subjectEn}
+        >
+          <input
+            id="tpl-subjectEn"
+            className={inputClass(errors.subjectEn)}
+            value={form.subjectEn}
+            maxLength={300}
+            onChange={set("subjectEn")}
+          />
+        </Field>
+        <Field
+          className="lg:col-span-2"
+          label={t("emailPage.contentEn")}
+          name="contentEn"
+          htmlFor="tpl-contentEn"
+          error={errors.contentEn}
+          hint={t("emailPage.enHint")}
+        >
+          <textarea
+            id="tpl-contentEn"
+            rows={5}
+            className={inputClass(errors.contentEn)}
+            value={form.contentEn}
+            onChange={set("contentEn")}
+          />
+        </Field>
+        <Field className="lg:col-span-2" label={t("emailPage.placeholders")}>
+          <div className="flex flex-wrap gap-1.5 pt-1">
+            {placeholders.map((p) => (
+              <span key={p} title={t(`email.placeholders.${p}`)}>
+                <Badge tone="blue">{`{{${p}}}`}</Badge>
+                <span className="ml-1 text-xs text-slate-500">{t(`email.placeholders.${p}`)}</span>
+              </span>
+            ))}
+          </div>
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}
+
+const statusTone = {
+  pending: "amber",
+  sent: "green",
+  failed: "red",
+  notConfigured: "slate",
+} as const;
+
+function EmailLog() {
+  const { t } = useTranslation();
+  const list = usePagedList<Outbox, { status: string; recipient: string; templateCode: string }>(
+    "/QMO/EmailLog/GetAll",
+    { initialQuery: { status: "", recipient: "", templateCode: "" } },
+  );
+  const [sending, setSending] = useState<number | null>(null);
+  async function resend(row: Outbox) {
+    setSending(row.id);
+    try {
+      const r = await api.post<Outbox>("/QMO/EmailLog/Resend", { id: row.id });
+      if (r.status === "sent") message.success(t("emailPage.resent"));
+      else message.warning(t("emailPage.resendFailed", { error: r.lastError ?? r.status }));
+      list.reload();
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setSending(null);
+    }
+  }
+  const columns: Column<Outbox>[] = [
+    {
+      key: "creationTime",
+      title: t("emailPage.createdAt"),
+      sortField: "creationTime",
+      nowrap: true,
+      render: (r) => <span className="tabular-nums">{formatTime(r.creationTime)}</span>,
+    },
+    {
+      key: "recipient",
+      title: t("emailPage.recipient"),
+      sortField: "recipient",
+      render: (r) => (
+        <span>
+          {r.recipientName && <span className="mr-1">{r.recipientName}</span>}
+          <span className="text-xs text-slate-500">{r.recipient}</span>
+        </span>
+      ),
+    },
+    { key: "templateCode", title: t("emailPage.code"), sortField: "templateCode", nowrap: true },
+    { key: "subject", title: t("emailPage.subject") },
+    {
+      key: "projectCode",
+      title: t("emailPage.project"),
+      nowrap: true,
+      render: (r) => r.projectCode || "—",
+    },
+    {
+      key: "status",
+      title: t("emailPage.status"),
+      sortField: "status",
+      nowrap: true,
+      render: (r) => <Badge tone={statusTone[r.status]}>{r.statusText}</Badge>,
+    },
+    {
+      key: "attempts",
+      title: t("emailPage.attempts"),
+      sortField: "attempts",
+      align: "right",
+      render: (r) => <span className="tabular-nums">{r.attempts}</span>,
+    },
+    {
+      key: "lastError",
+      title: t("emailPage.lastError"),
+      render: (r) =>
+        r.lastError
+          ? (
+            <span className="line-clamp-2 text-xs text-red-700" title={r.lastError}>
+              {r.lastError}
+            </span>
+          )
+          : <span className="text-slate-400">—</span>,
+    },
+    {
+      key: "sentAt",
+      title: t("emailPage.sentAt"),
+      sortField: "sentAt",
+      nowrap: true,
+      render: (r) => formatTime(r.sentAt) || "—",
+    },
+    {
+      key: "actions",
+      title: t("ui.actions"),
+      render: (r) => (
+        <RowAction
+          disabled={r.status === "sent" || sending === r.id}
+          onClick={() => resend(r)}
+          testId="resend"
+        >
+          {t("emailPage.resend")}
+        </RowAction>
+      ),
+    },
+  ];
+  const d = list.draft;
+  return (
+    <div className="space-y-3">
+      <QueryForm onSearch={() => list.search()} onReset={list.reset} testId="log-query">
+        <QueryField label={t("emailPage.status")} htmlFor="log-status" width="w-48">
+          <select
+            id="log-status"
+            className="input"
+            value={d.status}
+            onChange={(e) => list.setDraft({ ...d, status: e.target.value })}
+          >
+            <option value="">{t("ui.all")}</option>
+            {(["pending", "sent", "failed", "notConfigured"] as const).map((s) => (
+              <option key={s} value={s}>{t(`email.statuses.${s}`)}</option>
+            ))}
+          </select>
+        </QueryField>
+        <QueryField label={t("emailPage.recipient")} htmlFor="log-recipient" width="w-52">
+          <input
+            id="log-recipient"
+            className="input"
+            value={d.recipient}
+            onChange={(e) => list.setDraft({ ...d, recipient: e.target.value })}
+          />
+        </QueryField>
+        <QueryField label={t("emailPage.code")} htmlFor="log-template" width="w-44">
+          <input
+            id="log-template"
+            className="input"
+            value={d.templateCode}
+            onChange={(e) => list.setDraft({ ...d, templateCode: e.target.value })}
+          />
+        </QueryField>
+      </QueryForm>
+      <PagedTable list={list} columns={columns} rowKey={(r) => r.id} testId="email-log" />
+    </div>
+  );
+}

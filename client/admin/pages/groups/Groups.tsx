@@ -1,0 +1,269 @@
+// System management › groups: query, add/edit with a members picker, delete.
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../shared/api.ts";
+import { formatTime } from "../../../shared/time.ts";
+import {
+  AddButton,
+  Badge,
+  type Column,
+  Field,
+  FormDialog,
+  inputClass,
+  ListPage,
+  PagedTable,
+  QueryField,
+  QueryForm,
+  requiredErrors,
+  RowAction,
+  RowActions,
+  runDelete,
+  runSave,
+  Toolbar,
+  useConfirm,
+  useFieldErrors,
+  usePagedList,
+} from "../../components/index.ts";
+
+type Member = { id: number; userName: string; name: string };
+type GroupRow = {
+  id: number;
+  name: string;
+  description: string | null;
+  creationTime: string;
+  members: Member[];
+};
+
+export default function Groups() {
+  const { t } = useTranslation();
+  const list = usePagedList<GroupRow, { keyword: string }>("/QMO/Group/GetAll", {
+    initialQuery: { keyword: "" },
+  });
+  const [editing, setEditing] = useState<GroupRow | "new" | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+
+  async function remove(row: GroupRow) {
+    if (!(await confirm())) return;
+    if (
+      await runDelete(t, () => api.delete("/QMO/Group/Delete", { id: row.id }, { silent: true }))
+    ) {
+      list.reload();
+    }
+  }
+
+  const columns: Column<GroupRow>[] = [
+    { key: "name", title: t("groupsPage.name"), nowrap: true, width: "12rem" },
+    {
+      key: "description",
+      title: t("groupsPage.description"),
+      render: (g) => g.description || <span className="text-slate-400">—</span>,
+    },
+    {
+      key: "members",
+      title: t("groupsPage.members"),
+      render: (g) => (
+        <div className="flex flex-wrap gap-1">
+          {g.members.slice(0, 8).map((m) => <Badge key={m.id}>{m.name}</Badge>)}
+          {g.members.length > 8 && (
+            <span className="text-xs text-slate-500">
+              {t("groupsPage.more", { count: g.members.length - 8 })}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: "count",
+      title: t("groupsPage.memberCount"),
+      align: "right",
+      render: (g) => <span className="tabular-nums">{g.members.length}</span>,
+    },
+    {
+      key: "creationTime",
+      title: t("ui.createdAt"),
+      nowrap: true,
+      render: (g) => formatTime(g.creationTime),
+    },
+    {
+      key: "actions",
+      title: t("ui.actions"),
+      render: (g) => (
+        <RowActions>
+          <RowAction onClick={() => setEditing(g)} testId="edit">{t("ui.edit")}</RowAction>
+          <RowAction danger onClick={() => remove(g)} testId="delete">{t("ui.delete")}</RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      testId="groups-page"
+      query={
+        <QueryForm onSearch={() => list.search()} onReset={list.reset}>
+          <QueryField label={t("ui.keyword")} htmlFor="groups-keyword" width="w-56">
+            <input
+              id="groups-keyword"
+              className="input"
+              value={list.draft.keyword}
+              placeholder={t("ui.keywordPlaceholder")}
+              onChange={(e) => list.setDraft({ keyword: e.target.value })}
+            />
+          </QueryField>
+        </QueryForm>
+      }
+      toolbar={
+        <Toolbar>
+          <AddButton onClick={() => setEditing("new")} />
+        </Toolbar>
+      }
+    >
+      <PagedTable list={list} columns={columns} rowKey={(g) => g.id} sortable={false} />
+      {editing && (
+        <GroupDialog
+          group={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+      {confirmElement}
+    </ListPage>
+  );
+}
+
+function GroupDialog(
+  { group, onClose, onSaved }: { group: GroupRow | null; onClose: () => void; onSaved: () => void },
+) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({
+    name: group?.name ?? "",
+    description: group?.description ?? "",
+    userIds: group?.members.map((m) => m.id) ?? [] as number[],
+  });
+  const [users, setUsers] = useState<Member[]>([]);
+  const [filter, setFilter] = useState("");
+  const { errors, setErrors, clearField } = useFieldErrors();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.get<{ items: Member[] }>("/app/User/GetAll", {
+      MaxResultCount: 1000,
+      kind: "staff",
+      Sorting: "userName asc",
+    }).then((r) => setUsers(r.items), () => {});
+  }, []);
+  const shown = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    return f ? users.filter((u) => `${u.userName} ${u.name}`.toLowerCase().includes(f)) : users;
+  }, [users, filter]);
+  const toggle = (id: number, on: boolean) =>
+    setForm((f) => ({
+      ...f,
+      userIds: on ? [...f.userIds, id] : f.userIds.filter((x) => x !== id),
+    }));
+
+  async function save() {
+    const errs = requiredErrors(t, { name: [form.name, t("groupsPage.name")] });
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    const ok = await runSave(
+      t,
+      () =>
+        group
+          ? api.put("/QMO/Group/Update", { ...form, id: group.id }, { silent: true })
+          : api.post("/QMO/Group/Create", form, { silent: true }),
+      { fields: ["name", "description", "userIds"], onFieldErrors: setErrors },
+    );
+    setBusy(false);
+    if (ok) onSaved();
+  }
+
+  return (
+    <FormDialog
+      open
+      size="lg"
+      title={group ? t("groupsPage.editTitle") : t("groupsPage.addTitle")}
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      testId="group-dialog"
+    >
+      <div className="space-y-3">
+        <Field
+          label={t("groupsPage.name")}
+          name="name"
+          htmlFor="group-name"
+          error={errors.name}
+          required
+        >
+          <input
+            id="group-name"
+            className={inputClass(errors.name)}
+            value={form.name}
+            maxLength={64}
+            onChange={(e) => {
+              setForm({ ...form, name: e.target.value });
+              clearField("name");
+            }}
+          />
+        </Field>
+        <Field
+          label={t("groupsPage.description")}
+          name="description"
+          htmlFor="group-description"
+          error={errors.description}
+        >
+          <textarea
+            id="group-description"
+            rows={2}
+            className={inputClass(errors.description)}
+            value={form.description}
+            maxLength={500}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+          />
+        </Field>
+        <Field
+          label={t("groupsPage.members")}
+          name="userIds"
+          htmlFor="group-member-filter"
+          error={errors.userIds}
+          hint={t("groupsPage.selected", { count: form.userIds.length })}
+        >
+          <input
+            id="group-member-filter"
+            className="input mb-2"
+            value={filter}
+            placeholder={t("groupsPage.filterMembers")}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+          <div
+            className="grid max-h-56 grid-cols-1 gap-x-4 overflow-y-auto rounded-md p-2 ring-1 ring-slate-200 sm:grid-cols-2"
+            data-testid="member-picker"
+          >
+            {shown.map((u) => (
+              <label key={u.id} className="flex items-center gap-2 py-0.5 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={form.userIds.includes(u.id)}
+                  onChange={(e) => toggle(u.id, e.target.checked)}
+                />
+                <span className="truncate">
+                  {u.name} <span className="text-xs text-slate-400">{u.userName}</span>
+                </span>
+              </label>
+            ))}
+            {shown.length === 0 && (
+              <p className="col-span-full py-3 text-center text-sm text-slate-400">
+                {t("ui.empty")}
+              </p>
+            )}
+          </div>
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,216 @@
+// System settings › set the person in charge: staff users with their person in charge; set,
+// change or remove it.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../shared/api.ts";
+import {
+  type Column,
+  Field,
+  FormDialog,
+  inputClass,
+  ListPage,
+  PagedTable,
+  QueryField,
+  QueryForm,
+  requiredErrors,
+  RowAction,
+  RowActions,
+  runDelete,
+  runSave,
+  useConfirm,
+  useFieldErrors,
+  usePagedList,
+} from "../../components/index.ts";
+
+type LeaderRow = {
+  userId: number;
+  userName: string;
+  name: string;
+  emailAddress: string | null;
+  leaderId: number | null;
+  leaderUserName: string | null;
+  leaderName: string | null;
+  leaderEmailAddress: string | null;
+};
+type Staff = { id: number; userName: string; name: string };
+
+export default function Leaders() {
+  const { t } = useTranslation();
+  const list = usePagedList<LeaderRow, { keyword: string; hasLeader: string }>(
+    "/QMO/UserLeader/GetAll",
+    { initialQuery: { keyword: "", hasLeader: "" } },
+  );
+  const [editing, setEditing] = useState<LeaderRow | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+
+  async function remove(row: LeaderRow) {
+    if (!(await confirm())) return;
+    if (
+      await runDelete(
+        t,
+        () => api.delete("/QMO/UserLeader/Delete", { userId: row.userId }, { silent: true }),
+      )
+    ) list.reload();
+  }
+
+  const columns: Column<LeaderRow>[] = [
+    { key: "userName", title: t("leadersPage.userName"), sortField: "userName", nowrap: true },
+    { key: "name", title: t("leadersPage.name"), sortField: "name", nowrap: true },
+    {
+      key: "emailAddress",
+      title: t("leadersPage.email"),
+      render: (r) => r.emailAddress || <span className="text-slate-400">—</span>,
+    },
+    {
+      key: "leaderName",
+      title: t("leadersPage.leader"),
+      sortField: "leaderName",
+      nowrap: true,
+      render: (r) =>
+        r.leaderId
+          ? (
+            <span>
+              {r.leaderName} <span className="text-xs text-slate-400">{r.leaderUserName}</span>
+            </span>
+          )
+          : <span className="text-amber-700">{t("leadersPage.notSet")}</span>,
+    },
+    {
+      key: "leaderEmail",
+      title: t("leadersPage.leaderEmail"),
+      render: (r) => r.leaderEmailAddress || <span className="text-slate-400">—</span>,
+    },
+    {
+      key: "actions",
+      title: t("ui.actions"),
+      render: (r) => (
+        <RowActions>
+          <RowAction onClick={() => setEditing(r)} testId="set-leader">
+            {r.leaderId ? t("leadersPage.change") : t("leadersPage.set")}
+          </RowAction>
+          <RowAction danger disabled={!r.leaderId} onClick={() => remove(r)} testId="delete">
+            {t("leadersPage.remove")}
+          </RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      testId="leaders-page"
+      query={
+        <QueryForm onSearch={() => list.search()} onReset={list.reset}>
+          <QueryField label={t("ui.keyword")} htmlFor="leaders-keyword" width="w-56">
+            <input
+              id="leaders-keyword"
+              className="input"
+              value={list.draft.keyword}
+              placeholder={t("ui.keywordPlaceholder")}
+              onChange={(e) => list.setDraft({ ...list.draft, keyword: e.target.value })}
+            />
+          </QueryField>
+          <QueryField label={t("leadersPage.leader")} htmlFor="leaders-has" width="w-36">
+            <select
+              id="leaders-has"
+              className="input"
+              value={list.draft.hasLeader}
+              onChange={(e) => list.setDraft({ ...list.draft, hasLeader: e.target.value })}
+            >
+              <option value="">{t("ui.all")}</option>
+              <option value="true">{t("leadersPage.hasLeader")}</option>
+              <option value="false">{t("leadersPage.notSet")}</option>
+            </select>
+          </QueryField>
+        </QueryForm>
+      }
+    >
+      <PagedTable list={list} columns={columns} rowKey={(r) => r.userId} />
+      {editing && (
+        <LeaderDialog
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+      {confirmElement}
+    </ListPage>
+  );
+}
+
+function LeaderDialog(
+  { row, onClose, onSaved }: { row: LeaderRow; onClose: () => void; onSaved: () => void },
+) {
+  const { t } = useTranslation();
+  const [leaderId, setLeaderId] = useState<number | null>(row.leaderId);
+  const [staff, setStaff] = useState<Staff[]>([]);
+  const { errors, setErrors } = useFieldErrors();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.get<{ items: Staff[] }>("/QMO/UserLeader/GetAll", { MaxResultCount: 1000 }).then(
+      (r) =>
+        setStaff(
+          (r.items as unknown as LeaderRow[]).map((u) => ({
+            id: u.userId,
+            userName: u.userName,
+            name: u.name,
+          })),
+        ),
+      () => {},
+    );
+  }, []);
+  async function save() {
+    const errs = requiredErrors(t, { leaderId: [leaderId, t("leadersPage.leader")] });
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    const ok = await runSave(
+      t,
+      () => api.post("/QMO/UserLeader/Set", { userId: row.userId, leaderId }, { silent: true }),
+      { fields: ["userId", "leaderId"], onFieldErrors: setErrors },
+    );
+    setBusy(false);
+    if (ok) onSaved();
+  }
+  return (
+    <FormDialog
+      open
+      size="sm"
+      title={t("leadersPage.dialogTitle", { name: row.name })}
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      testId="leader-dialog"
+    >
+      <div className="space-y-3">
+        <Field label={t("leadersPage.user")}>
+          <p className="pt-1.5 text-sm text-slate-800">
+            {row.name} <span className="text-xs text-slate-400">{row.userName}</span>
+          </p>
+        </Field>
+        <Field
+          label={t("leadersPage.leader")}
+          name="leaderId"
+          htmlFor="leader-select"
+          error={errors.leaderId}
+          required
+        >
+          <select
+            id="leader-select"
+            className={inputClass(errors.leaderId)}
+            value={leaderId ?? ""}
+            onChange={(e) => setLeaderId(e.target.value ? Number(e.target.value) : null)}
+          >
+            <option value="">{t("ui.selectPlaceholder")}</option>
+            {staff.filter((s) => s.id !== row.userId).map((s) => (
+              <option key={s.id} value={s.id}>{s.name} ({s.userName})</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}

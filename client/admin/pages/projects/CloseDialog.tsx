@@ -1,0 +1,110 @@
+// Closing a project with a reason, and reading the close info back.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { message } from "../../../shared/messages.ts";
+import {
+  Field,
+  fieldErrorsOf,
+  FormDialog,
+  inputClass,
+  requiredErrors,
+  useFieldErrors,
+} from "../../components/index.ts";
+import { type CloseInfo, type Project, projectsApi } from "./api.ts";
+import { Field as ReadField, fmt } from "./parts.tsx";
+
+export function CloseDialog(
+  { project, onClose, onDone }: {
+    project: Project | null;
+    onClose: () => void;
+    onDone: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, clear } = useFieldErrors();
+  useEffect(() => {
+    setReason("");
+    clear();
+  }, [project?.id]);
+
+  async function submit() {
+    if (!project) return;
+    const missing = requiredErrors(t, { closeReason: [reason, t("projects.fields.closeReason")] });
+    if (missing.closeReason) return setErrors(missing);
+    setBusy(true);
+    try {
+      await projectsApi.close(project.id, reason.trim());
+      message.success(t("projectsPage.closed"));
+      onDone();
+    } catch (err) {
+      setErrors(fieldErrorsOf(err, ["closeReason"]));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormDialog
+      open={!!project}
+      title={`${t("projectsPage.close")} · ${project?.code ?? ""}`}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      testId="close-dialog"
+      submitLabel={t("projectsPage.close")}
+    >
+      <div className="space-y-3">
+        <p className="text-sm text-slate-600">{project?.name}</p>
+        <Field
+          label={t("projects.fields.closeReason")}
+          htmlFor="close-reason"
+          name="closeReason"
+          error={errors.closeReason}
+          required
+        >
+          <textarea
+            id="close-reason"
+            className={inputClass(errors.closeReason, "h-auto py-1.5")}
+            rows={4}
+            maxLength={1000}
+            autoFocus
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}
+
+/** Why, when and by whom a closed project was closed. */
+export function CloseInfoDialog(
+  { project, onClose }: { project: Project | null; onClose: () => void },
+) {
+  const { t } = useTranslation();
+  const [info, setInfo] = useState<CloseInfo | null>(null);
+  useEffect(() => {
+    setInfo(null);
+    if (project) projectsApi.closeInfo(project.id).then(setInfo).catch(() => {});
+  }, [project?.id]);
+  return (
+    <FormDialog
+      open={!!project}
+      title={`${t("projects.fields.closeInfo")} · ${project?.code ?? ""}`}
+      onClose={onClose}
+      testId="close-info-dialog"
+    >
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <ReadField label={t("projectsPage.closeTime")}>{fmt(info?.closeTime)}</ReadField>
+        <ReadField label={t("projectsPage.closedBy")}>{info?.closedByName}</ReadField>
+        <ReadField label={t("projects.fields.closeReason")} wide>
+          <span className="whitespace-pre-wrap" data-testid="close-reason">
+            {info?.closeReason}
+          </span>
+        </ReadField>
+      </dl>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,483 @@
+// Create or edit an unpublished project: header fields, line items edited in place, attachments.
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "../../../shared/ui.tsx";
+import {
+  Field,
+  FormDialog,
+  inputClass,
+  requiredErrors,
+  runSave,
+  useFieldErrors,
+} from "../../components/index.ts";
+import {
+  type Attachment,
+  type Category,
+  type Item,
+  type Kind,
+  type ProjectInput,
+  projectsApi,
+  QUOTATION_TYPES,
+  type QuotationType,
+} from "./api.ts";
+
+const FIELDS = [
+  "name",
+  "category",
+  "remark",
+  "demandCode",
+  "equipmentName",
+  "offerItemType",
+  "estimatedAmount",
+  "opiList",
+  "attList",
+] as const;
+
+type Draft = {
+  name: string;
+  category: string;
+  remark: string;
+  demandCode: string;
+  equipmentName: string;
+  offerItemType: QuotationType | "";
+  estimatedAmount: string;
+  isBidding: boolean;
+  items: (Item & { key: number })[];
+  files: Attachment[];
+};
+
+let nextKey = 1;
+const emptyItem = (): Item & { key: number } => ({
+  key: nextKey++,
+  materialCode: "",
+  itemName: "",
+  description: "",
+  unit: "",
+  estimateYearAmount: "",
+  useFactory: "",
+  needExplain: "",
+});
+
+const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
+
+export function ProjectDialog(
+  { kind, editId, open, categories, onClose, onSaved }: {
+    kind: Kind;
+    /** null: a new project. */
+    editId: number | null;
+    open: boolean;
+    categories: Category[];
+    onClose: () => void;
+    onSaved: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const f = (k: string) => t(`projects.fields.${k}`);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { errors, setErrors, clear, clearField } = useFieldErrors();
+
+  useEffect(() => {
+    if (!open) return;
+    clear();
+    if (editId === null) {
+      setDraft({
+        name: "",
+        category: "",
+        remark: "",
+        demandCode: "",
+        equipmentName: "",
+        offerItemType: "",
+        estimatedAmount: "",
+        isBidding: false,
+        items: [emptyItem()],
+        files: [],
+      });
+      return;
+    }
+    setDraft(null);
+    projectsApi.data(editId).then((p) =>
+      setDraft({
+        name: p.name,
+        category: p.category ? String(p.category) : "",
+        remark: p.remark ?? "",
+        demandCode: p.demandCode ?? "",
+        equipmentName: p.equipmentName ?? "",
+        offerItemType: p.offerItemType ?? "",
+        estimatedAmount: p.estimatedAmount ?? "",
+        isBidding: p.isBidding,
+        items: p.opiList.map((i) => ({ ...i, key: nextKey++ })),
+        files: p.attList,
+      })
+    ).catch(onClose);
+  }, [open, editId]);
+
+  const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  const setItem = (key: number, patch: Partial<Item>) => {
+    clearField("opiList");
+    setDraft((d) =>
+      d ? { ...d, items: d.items.map((i) => (i.key === key ? { ...i, ...patch } : i)) } : d
+    );
+  };
+
+  async function upload(list: FileList | null) {
+    if (!list?.length) return;
+    for (const file of Array.from(list)) {
+      setUploading((n) => n + 1);
+      try {
+        const saved = await projectsApi.upload(file, editId ?? undefined);
+        setDraft((d) => (d ? { ...d, files: [...d.files, saved] } : d));
+      } catch {
+        /* the API client showed why */
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+    if (fileInput.current) fileInput.current.value = "";
+  }
+
+  async function save() {
+    if (!draft) return;
+    const found = requiredErrors(t, {
+      name: [draft.name, f("name")],
+      ...(kind === "asset" ? { offerItemType: [draft.offerItemType, f("offerItemType")] } : {}),
+    });
+    if (draft.estimatedAmount.trim() && !DECIMAL.test(draft.estimatedAmount.trim())) {
+      found.estimatedAmount = t("projects.badDecimal", { field: f("estimatedAmount") });
+    }
+    const items = draft.items.filter((i) =>
+      Object.entries(i).some(([k, v]) => k !== "key" && k !== "id" && String(v ?? "").trim())
+    );
+    if (!items.length) found.opiList = t("projectsPage.itemsRequired");
+    else if (items.some((i) => !i.itemName.trim())) {
+      found.opiList = t("ui.required", { field: f("itemName") });
+    } else if (
+      items.some((i) => i.estimateYearAmount && !DECIMAL.test(String(i.estimateYearAmount).trim()))
+    ) {
+      found.opiList = t("projects.badDecimal", { field: f("estimateYearAmount") });
+    }
+    if (Object.keys(found).length) return setErrors(found);
+    const blank = (v: string | null | undefined) => (v ?? "").trim() || null;
+    const input: ProjectInput = {
+      ...(editId ? { id: editId } : {}),
+      name: draft.name.trim(),
+      kind,
+      category: draft.category ? Number(draft.category) : null,
+      remark: blank(draft.remark),
+      ...(kind === "asset"
+        ? {
+          demandCode: blank(draft.demandCode),
+          equipmentName: blank(draft.equipmentName),
+          offerItemType: draft.offerItemType || null,
+          estimatedAmount: blank(draft.estimatedAmount),
+          isBidding: draft.isBidding,
+        }
+        : {}),
+      opiList: items.map(({ key: _, ...i }) => ({
+        ...i,
+        itemName: i.itemName.trim(),
+        materialCode: blank(i.materialCode),
+        description: blank(i.description),
+        unit: blank(i.unit),
+        estimateYearAmount: blank(i.estimateYearAmount),
+        useFactory: blank(i.useFactory),
+        needExplain: blank(i.needExplain),
+      })),
+      attList: draft.files.map((x) => x.id),
+    };
+    setBusy(true);
+    const ok = await runSave(
+      t,
+      () => (editId ? projectsApi.update(input) : projectsApi.create(input)),
+      { fields: FIELDS, onFieldErrors: setErrors },
+    );
+    setBusy(false);
+    if (ok) onSaved();
+  }
+
+  const cell = "input h-7 px-1.5 text-sm";
+  return (
+    <FormDialog
+      open={open}
+      title={editId ? t("projectsPage.edit") : t("projectsPage.create")}
+      onClose={onClose}
+      onSubmit={draft ? save : undefined}
+      busy={busy || uploading > 0}
+      size="xl"
+      testId="project-dialog"
+    >
+      {!draft
+        ? (
+          <div className="flex justify-center py-10 text-primary">
+            <Spinner />
+          </div>
+        )
+        : (
+          <div className="space-y-4">
+            <div className="grid gap-3 lg:grid-cols-2">
+              <Field label={f("name")} htmlFor="pj-name" name="name" error={errors.name} required>
+                <input
+                  id="pj-name"
+                  className={inputClass(errors.name)}
+                  value={draft.name}
+                  maxLength={200}
+                  autoFocus
+                  onChange={(e) => {
+                    set({ name: e.target.value });
+                    clearField("name");
+                  }}
+                />
+              </Field>
+              <Field
+                label={f("category")}
+                htmlFor="pj-category"
+                name="category"
+                error={errors.category}
+              >
+                <select
+                  id="pj-category"
+                  className={inputClass(errors.category)}
+                  value={draft.category}
+                  onChange={(e) => set({ category: e.target.value })}
+                >
+                  <option value="">{t("projectsPage.none")}</option>
+                  {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+                </select>
+              </Field>
+              {kind === "asset" && (
+                <>
+                  <Field
+                    label={f("offerItemType")}
+                    htmlFor="pj-type"
+                    name="offerItemType"
+                    error={errors.offerItemType}
+                    required
+                  >
+                    <select
+                      id="pj-type"
+                      className={inputClass(errors.offerItemType)}
+                      value={draft.offerItemType}
+                      onChange={(e) => {
+                        set({ offerItemType: e.target.value as QuotationType });
+                        clearField("offerItemType");
+                      }}
+                    >
+                      <option value="">{t("projectsPage.choose")}</option>
+                      {QUOTATION_TYPES.map((q) => (
+                        <option key={q} value={q}>{t(`projects.quotationTypes.${q}`)}</option>
+                      ))}
+                    </select>
+                  </Field>
+                  <Field
+                    label={f("demandCode")}
+                    htmlFor="pj-demand"
+                    name="demandCode"
+                    error={errors.demandCode}
+                  >
+                    <input
+                      id="pj-demand"
+                      className={inputClass(errors.demandCode)}
+                      value={draft.demandCode}
+                      maxLength={64}
+                      onChange={(e) => set({ demandCode: e.target.value })}
+                    />
+                  </Field>
+                  <Field
+                    label={f("equipmentName")}
+                    htmlFor="pj-equipment"
+                    name="equipmentName"
+                    error={errors.equipmentName}
+                  >
+                    <input
+                      id="pj-equipment"
+                      className={inputClass(errors.equipmentName)}
+                      value={draft.equipmentName}
+                      maxLength={200}
+                      onChange={(e) => set({ equipmentName: e.target.value })}
+                    />
+                  </Field>
+                  <Field
+                    label={f("estimatedAmount")}
+                    htmlFor="pj-amount"
+                    name="estimatedAmount"
+                    error={errors.estimatedAmount}
+                    hint={t("projectsPage.monthlyHint")}
+                  >
+                    <input
+                      id="pj-amount"
+                      className={inputClass(errors.estimatedAmount, "tabular-nums")}
+                      inputMode="decimal"
+                      value={draft.estimatedAmount}
+                      onChange={(e) => {
+                        set({ estimatedAmount: e.target.value });
+                        clearField("estimatedAmount");
+                      }}
+                    />
+                  </Field>
+                  <Field label={f("isBidding")} htmlFor="pj-bidding">
+                    <input
+                      id="pj-bidding"
+                      type="checkbox"
+                      className="mt-2 size-4 accent-primary"
+                      checked={draft.isBidding}
+                      onChange={(e) => set({ isBidding: e.target.checked })}
+                    />
+                  </Field>
+                </>
+              )}
+              <Field
+                label={f("remark")}
+                htmlFor="pj-remark"
+                name="remark"
+                error={errors.remark}
+                className="lg:col-span-2"
+              >
+                <textarea
+                  id="pj-remark"
+                  className={inputClass(errors.remark, "h-auto py-1.5")}
+                  rows={2}
+                  maxLength={2000}
+                  value={draft.remark}
+                  onChange={(e) => set({ remark: e.target.value })}
+                />
+              </Field>
+            </div>
+
+            <fieldset data-testid="item-editor">
+              <div className="mb-1.5 flex items-center justify-between">
+                <legend className="text-sm font-semibold text-slate-800">
+                  {t("projectsPage.items")}
+                </legend>
+                <button
+                  type="button"
+                  className="btn btn-default h-7 text-xs"
+                  onClick={() => set({ items: [...draft.items, emptyItem()] })}
+                  data-testid="add-item"
+                >
+                  + {t("projectsPage.addItem")}
+                </button>
+              </div>
+              <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
+                <table className="w-full min-w-[56rem] text-sm">
+                  <thead className="bg-slate-50 text-xs text-slate-600">
+                    <tr>
+                      <th className="w-8 px-2 py-1.5 text-center font-semibold">#</th>
+                      <th className="w-28 px-1 py-1.5 text-left font-semibold">
+                        {f("materialCode")}
+                      </th>
+                      <th className="px-1 py-1.5 text-left font-semibold">
+                        <span className="text-red-500">*</span>
+                        {kind === "asset" ? f("equipmentName") : f("itemName")}
+                      </th>
+                      <th className="w-20 px-1 py-1.5 text-left font-semibold">{f("unit")}</th>
+                      <th className="w-28 px-1 py-1.5 text-left font-semibold">
+                        {f("estimateYearAmount")}
+                      </th>
+                      <th className="w-28 px-1 py-1.5 text-left font-semibold">
+                        {f("useFactory")}
+                      </th>
+                      <th className="px-1 py-1.5 text-left font-semibold">{f("needExplain")}</th>
+                      <th className="w-14 px-1 py-1.5" />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {draft.items.map((i, n) => (
+                      <tr key={i.key} className="border-t border-slate-100" data-testid="item-row">
+                        <td className="px-2 text-center text-xs text-slate-400">{n + 1}</td>
+                        {(
+                          [
+                            "materialCode",
+                            "itemName",
+                            "unit",
+                            "estimateYearAmount",
+                            "useFactory",
+                            "needExplain",
+                          ] as const
+                        ).map((k) => (
+                          <td key={k} className="px-1 py-1">
+                            <input
+                              className={cell}
+                              aria-label={`${f(k)} ${n + 1}`}
+                              data-item-field={k}
+                              inputMode={k === "estimateYearAmount" ? "decimal" : undefined}
+                              value={i[k] ?? ""}
+                              onChange={(e) => setItem(i.key, { [k]: e.target.value })}
+                            />
+                          </td>
+                        ))}
+                        <td className="px-1 text-center">
+                          <button
+                            type="button"
+                            className="rounded px-1 text-xs text-red-600 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-primary"
+                            onClick={() =>
+                              set({
+                                items: draft.items.filter((x) =>
+                                  x.key !== i.key
+                                ),
+                              })}
+                            aria-label={`${t("ui.delete")} ${n + 1}`}
+                          >
+                            {t("ui.delete")}
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {errors.opiList && (
+                <p className="mt-1 text-xs text-red-600" role="alert" data-testid="field-error">
+                  {errors.opiList}
+                </p>
+              )}
+            </fieldset>
+
+            <div data-testid="attachment-editor">
+              <div className="mb-1.5 flex items-center justify-between">
+                <span className="text-sm font-semibold text-slate-800">
+                  {f("attachments")}
+                </span>
+                <label className="btn btn-default h-7 cursor-pointer text-xs focus-within:ring-2 focus-within:ring-primary">
+                  {uploading > 0 && <Spinner className="size-3.5" />}
+                  {t("projectsPage.upload")}
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    multiple
+                    className="sr-only"
+                    data-testid="upload"
+                    onChange={(e) => upload(e.target.files)}
+                  />
+                </label>
+              </div>
+              {draft.files.length === 0
+                ? <p className="text-xs text-slate-400">{t("projectsPage.noFiles")}</p>
+                : (
+                  <ul className="flex flex-wrap gap-2">
+                    {draft.files.map((x) => (
+                      <li
+                        key={x.id}
+                        className="flex items-center gap-1 rounded bg-slate-100 py-0.5 pr-1 pl-2 text-xs text-slate-700"
+                      >
+                        <span className="max-w-64 truncate">{x.fileName}</span>
+                        <button
+                          type="button"
+                          className="rounded px-1 text-slate-400 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-primary"
+                          aria-label={`${t("ui.delete")} ${x.fileName}`}
+                          onClick={() => set({ files: draft.files.filter((y) => y.id !== x.id) })}
+                        >
+                          ×
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              {errors.attList && <p className="mt-1 text-xs text-red-600">{errors.attList}</p>}
+            </div>
+          </div>
+        )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,626 @@
+// Supplier management (spec §2): query, export, add, introduce one from the ERP by code, batch
+// introduction (confirmed first, then a summary), modify, portal password, delete.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../shared/api.ts";
+import { message } from "../../../shared/messages.ts";
+import {
+  AddButton,
+  Badge,
+  DataTable,
+  ExportButton,
+  Field,
+  FormDialog,
+  inputClass,
+  ListPage,
+  PagedTable,
+  QueryField,
+  QueryForm,
+  requiredErrors,
+  RowAction,
+  RowActions,
+  runSave,
+  Toolbar,
+  useConfirm,
+  useFieldErrors,
+  usePagedList,
+} from "../../components/index.ts";
+import { fmt } from "../projects/parts.tsx";
+
+const SUP = "/QMO/Supplier";
+
+type Supplier = {
+  id: number;
+  code: string;
+  abbrName: string;
+  fullName: string;
+  status: "effective" | "invalid";
+  contactPerson: string | null;
+  contactNumber: string | null;
+  email1: string | null;
+  email2: string | null;
+  email3: string | null;
+  cooperationStatus: "potential" | "qualified";
+  source: "local" | "erp";
+  lastModificationTime: string | null;
+  portalUserName: string | null;
+  portalUserActive: boolean | null;
+};
+
+type SyncReport = {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  rows: { row: number; code: string | null; outcome: string; reason?: string }[];
+};
+
+type Query = {
+  Code: string;
+  FullName: string;
+  AbbrName: string;
+  Status: string;
+  CooperationStatus: string;
+};
+const emptyQuery: Query = {
+  Code: "",
+  FullName: "",
+  AbbrName: "",
+  Status: "",
+  CooperationStatus: "",
+};
+
+type Draft = {
+  id?: number;
+  code: string;
+  abbrName: string;
+  fullName: string;
+  status: "effective" | "invalid";
+  contactPerson: string;
+  contactNumber: string;
+  email1: string;
+  email2: string;
+  email3: string;
+  cooperationStatus: "potential" | "qualified";
+  createPortalAccount: boolean;
+};
+const FIELDS = [
+  "code",
+  "abbrName",
+  "fullName",
+  "status",
+  "contactPerson",
+  "contactNumber",
+  "email1",
+  "email2",
+  "email3",
+  "cooperationStatus",
+] as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export default function SupplierList() {
+  const { t } = useTranslation();
+  const sf = (k: string) => t(`suppliers.fields.${k}`);
+  const s = (k: string, p: Record<string, unknown> = {}) => t(`suppliersPage.${k}`, p);
+  const list = usePagedList<Supplier, Query>(`${SUP}/GetAll`, { initialQuery: emptyQuery });
+  const [confirmElement, confirm] = useConfirm();
+  const [edit, setEdit] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, clear, clearField } = useFieldErrors();
+  const [introduce, setIntroduce] = useState<string | null>(null);
+  const [introduceError, setIntroduceError] = useState("");
+  const [report, setReport] = useState<SyncReport | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const [password, setPassword] = useState<{ supplier: Supplier; value: string } | null>(null);
+  const [issued, setIssued] = useState<{ userName: string; password?: string } | null>(null);
+
+  const open = (row?: Supplier) => {
+    clear();
+    setEdit(
+      row
+        ? {
+          id: row.id,
+          code: row.code,
+          abbrName: row.abbrName,
+          fullName: row.fullName,
+          status: row.status,
+          contactPerson: row.contactPerson ?? "",
+          contactNumber: row.contactNumber ?? "",
+          email1: row.email1 ?? "",
+          email2: row.email2 ?? "",
+          email3: row.email3 ?? "",
+          cooperationStatus: row.cooperationStatus,
+          createPortalAccount: false,
+        }
+        : {
+          code: "",
+          abbrName: "",
+          fullName: "",
+          status: "effective",
+          contactPerson: "",
+          contactNumber: "",
+          email1: "",
+          email2: "",
+          email3: "",
+          cooperationStatus: "potential",
+          createPortalAccount: true,
+        },
+    );
+  };
+
+  async function save() {
+    if (!edit) return;
+    const found = requiredErrors(t, {
+      ...(edit.id ? {} : { code: [edit.code, sf("code")] }),
+      abbrName: [edit.abbrName, sf("abbrName")],
+      fullName: [edit.fullName, sf("fullName")],
+    });
+    for (const k of ["email1", "email2", "email3"] as const) {
+      if (edit[k].trim() && !EMAIL.test(edit[k].trim())) {
+        found[k] = t("errors.field.invalidEmail", { field: sf(k) });
+      }
+    }
+    if (Object.keys(found).length) return setErrors(found);
+    setBusy(true);
+    let answer: { account?: { userName: string; password?: string } } | undefined;
+    const ok = await runSave(t, async () => {
+      const { id, createPortalAccount, ...rest } = edit;
+      answer = id
+        ? await api.post(`${SUP}/UpdateSupplierData`, { id, ...rest })
+        : await api.post(`${SUP}/CreateSupplierData`, { ...rest, createPortalAccount });
+    }, { fields: FIELDS, onFieldErrors: setErrors });
+    setBusy(false);
+    if (!ok) return;
+    setEdit(null);
+    list.reload();
+    if (answer?.account?.password) setIssued(answer.account);
+  }
+
+  async function runIntroduce() {
+    if (introduce === null) return;
+    if (!introduce.trim()) return setIntroduceError(t("ui.required", { field: sf("code") }));
+    setBusy(true);
+    try {
+      const r = await api.post<{ supplier: Supplier; outcome: string }>(
+        `${SUP}/IntroduceSupplier`,
+        { code: introduce.trim() },
+        { silent: true },
+      );
+      message.success(
+        s("introduced", { code: r.supplier.code, outcome: t(`sync.outcome.${r.outcome}`) }),
+      );
+      setIntroduce(null);
+      list.reload();
+    } catch (err) {
+      setIntroduceError(err instanceof Error ? err.message : t("errors.error"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sync() {
+    if (!(await confirm({ text: t("sync.confirm"), danger: false }))) return;
+    setSyncing(true);
+    try {
+      setReport(await api.post<SyncReport>(`${SUP}/AutoInductSupplierData`));
+      list.reload();
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  async function remove(row: Supplier) {
+    if (!(await confirm())) return;
+    try {
+      const r = await api.delete<{ deleted: boolean }>(`${SUP}/Delete`, { Id: row.id }, {
+        silent: true,
+      });
+      message.success(r.deleted ? t("ui.deleted") : t("suppliers.invalidated"));
+      list.reload();
+    } catch (err) {
+      message.error(`${t("ui.deleteFailed")}: ${(err as Error).message}`);
+    }
+  }
+
+  async function setPortalPassword() {
+    if (!password) return;
+    const { supplier, value } = password;
+    setBusy(true);
+    try {
+      const path = supplier.portalUserName
+        ? `${SUP}/UpdateSupplierPassword`
+        : `${SUP}/CreatePortSupplierData`;
+      const r = await api.post<{ userName: string; password?: string }>(path, {
+        id: supplier.id,
+        ...(value ? { password: value } : {}),
+      });
+      setPassword(null);
+      message.success(t("ui.saved"));
+      if (r.password) setIssued(r);
+      list.reload();
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (k: keyof Draft, label: string, opts: { required?: boolean; max?: number } = {}) =>
+    edit && (
+      <Field label={label} htmlFor={`sup-${k}`} name={k} error={errors[k]} required={opts.required}>
+        <input
+          id={`sup-${k}`}
+          className={inputClass(errors[k])}
+          value={String(edit[k] ?? "")}
+          maxLength={opts.max}
+          onChange={(e) => {
+            setEdit({ ...edit, [k]: e.target.value });
+            clearField(k);
+          }}
+        />
+      </Field>
+    );
+
+  return (
+    <ListPage
+      testId="supplier-list"
+      query={
+        <QueryForm onSearch={() => list.search()} onReset={list.reset}>
+          {(["Code", "FullName", "AbbrName"] as const).map((k) => (
+            <QueryField
+              key={k}
+              label={sf(k[0].toLowerCase() + k.slice(1))}
+              htmlFor={`sq-${k}`}
+              width="w-44"
+            >
+              <input
+                id={`sq-${k}`}
+                className="input"
+                value={list.draft[k]}
+                onChange={(e) => list.setDraft({ ...list.draft, [k]: e.target.value })}
+              />
+            </QueryField>
+          ))}
+          <QueryField label={sf("status")} htmlFor="sq-status" width="w-32">
+            <select
+              id="sq-status"
+              className="input"
+              value={list.draft.Status}
+              onChange={(e) => list.setDraft({ ...list.draft, Status: e.target.value })}
+            >
+              <option value="">{t("ui.all")}</option>
+              <option value="effective">{t("suppliers.status.effective")}</option>
+              <option value="invalid">{t("suppliers.status.invalid")}</option>
+            </select>
+          </QueryField>
+          <QueryField label={sf("cooperationStatus")} htmlFor="sq-coop" width="w-32">
+            <select
+              id="sq-coop"
+              className="input"
+              value={list.draft.CooperationStatus}
+              onChange={(e) => list.setDraft({ ...list.draft, CooperationStatus: e.target.value })}
+            >
+              <option value="">{t("ui.all")}</option>
+              <option value="potential">{t("suppliers.cooperation.potential")}</option>
+              <option value="qualified">{t("suppliers.cooperation.qualified")}</option>
+            </select>
+          </QueryField>
+        </QueryForm>
+      }
+      toolbar={
+        <Toolbar>
+          <AddButton onClick={() => open()} />
+          <button
+            type="button"
+            className="btn btn-default"
+            onClick={() => {
+              setIntroduce("");
+              setIntroduceError("");
+            }}
+            data-testid="introduce"
+          >
+            {s("introduce")}
+          </button>
+          <button
+            type="button"
+            className="btn btn-default"
+            onClick={sync}
+            disabled={syncing}
+            data-testid="sync"
+          >
+            {syncing ? s("syncing") : s("sync")}
+          </button>
+          <ExportButton
+            path={`${SUP}/Export`}
+            params={list.query}
+            fileName={`${t("suppliers.exportFileName")}.xlsx`}
+          />
+        </Toolbar>
+      }
+    >
+      <PagedTable
+        list={list}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            key: "code",
+            title: sf("code"),
+            sortField: "code",
+            nowrap: true,
+            className: "font-mono text-xs",
+          },
+          { key: "abbrName", title: sf("abbrName"), sortField: "abbrName", nowrap: true },
+          {
+            key: "fullName",
+            title: sf("fullName"),
+            sortField: "fullName",
+            className: "min-w-48 text-slate-900",
+          },
+          {
+            key: "status",
+            title: sf("status"),
+            nowrap: true,
+            render: (r) => (
+              <span className="inline-flex gap-1">
+                <Badge tone={r.status === "effective" ? "green" : "red"}>
+                  {t(`suppliers.status.${r.status}`)}
+                </Badge>
+                <Badge tone={r.cooperationStatus === "qualified" ? "blue" : "slate"}>
+                  {t(`suppliers.cooperation.${r.cooperationStatus}`)}
+                </Badge>
+              </span>
+            ),
+          },
+          {
+            key: "contact",
+            title: sf("contactPerson"),
+            nowrap: true,
+            render: (r) => (
+              <div className="text-xs leading-4">
+                <div className="text-slate-800">{r.contactPerson}</div>
+                <div className="text-slate-500 tabular-nums">{r.contactNumber}</div>
+              </div>
+            ),
+          },
+          {
+            key: "emails",
+            title: s("emails"),
+            render: (r) => (
+              <div className="space-y-0.5 text-xs whitespace-nowrap">
+                {[r.email1, r.email2, r.email3].filter(Boolean).map((e) => <div key={e}>{e}</div>)}
+              </div>
+            ),
+          },
+          {
+            key: "portalUserName",
+            title: sf("portalUserName"),
+            nowrap: true,
+            render: (r) =>
+              r.portalUserName
+                ? <span className="font-mono text-xs">{r.portalUserName}</span>
+                : <span className="text-xs text-slate-400">{s("noPortal")}</span>,
+          },
+          {
+            key: "lastModificationTime",
+            title: sf("lastModificationTime"),
+            sortField: "lastModificationTime",
+            nowrap: true,
+            className: "tabular-nums",
+            render: (r) => fmt(r.lastModificationTime),
+          },
+          {
+            key: "actions",
+            title: t("ui.actions"),
+            render: (r) => (
+              <RowActions>
+                <RowAction onClick={() => open(r)} testId="edit">{t("ui.edit")}</RowAction>
+                <RowAction
+                  onClick={() => setPassword({ supplier: r, value: "" })}
+                  testId="password"
+                >
+                  {r.portalUserName ? s("password") : s("createPortal")}
+                </RowAction>
+                <RowAction danger onClick={() => remove(r)} testId="delete">
+                  {t("ui.delete")}
+                </RowAction>
+              </RowActions>
+            ),
+          },
+        ]}
+      />
+
+      <FormDialog
+        open={!!edit}
+        title={edit?.id ? s("edit") : s("create")}
+        onClose={() => setEdit(null)}
+        onSubmit={save}
+        busy={busy}
+        size="lg"
+        testId="supplier-dialog"
+      >
+        {edit && (
+          <div className="grid gap-3 md:grid-cols-2">
+            {edit.id
+              ? (
+                <Field label={sf("code")} htmlFor="sup-code-ro">
+                  <input
+                    id="sup-code-ro"
+                    className="input bg-slate-50"
+                    value={edit.code}
+                    readOnly
+                  />
+                </Field>
+              )
+              : text("code", sf("code"), { required: true, max: 32 })}
+            {text("abbrName", sf("abbrName"), { required: true, max: 64 })}
+            <div className="md:col-span-2">
+              {text("fullName", sf("fullName"), { required: true, max: 200 })}
+            </div>
+            <Field label={sf("status")} htmlFor="sup-status">
+              <select
+                id="sup-status"
+                className="input"
+                value={edit.status}
+                onChange={(e) => setEdit({ ...edit, status: e.target.value as Draft["status"] })}
+              >
+                <option value="effective">{t("suppliers.status.effective")}</option>
+                <option value="invalid">{t("suppliers.status.invalid")}</option>
+              </select>
+            </Field>
+            <Field label={sf("cooperationStatus")} htmlFor="sup-coop">
+              <select
+                id="sup-coop"
+                className="input"
+                value={edit.cooperationStatus}
+                onChange={(e) =>
+                  setEdit({
+                    ...edit,
+                    cooperationStatus: e.target.value as Draft["cooperationStatus"],
+                  })}
+              >
+                <option value="potential">{t("suppliers.cooperation.potential")}</option>
+                <option value="qualified">{t("suppliers.cooperation.qualified")}</option>
+              </select>
+            </Field>
+            {text("contactPerson", sf("contactPerson"), { max: 64 })}
+            {text("contactNumber", sf("contactNumber"), { max: 64 })}
+            {text("email1", sf("email1"), { max: 256 })}
+            {text("email2", sf("email2"), { max: 256 })}
+            {text("email3", sf("email3"), { max: 256 })}
+            {!edit.id && (
+              <Field label={s("portal")} htmlFor="sup-portal">
+                <label className="flex items-center gap-2 pt-1.5 text-sm text-slate-700">
+                  <input
+                    id="sup-portal"
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={edit.createPortalAccount}
+                    onChange={(e) => setEdit({ ...edit, createPortalAccount: e.target.checked })}
+                  />
+                  {s("createPortalHint")}
+                </label>
+              </Field>
+            )}
+          </div>
+        )}
+      </FormDialog>
+
+      <FormDialog
+        open={introduce !== null}
+        title={s("introduce")}
+        onClose={() => setIntroduce(null)}
+        onSubmit={runIntroduce}
+        busy={busy}
+        size="sm"
+        testId="introduce-dialog"
+      >
+        <Field
+          label={sf("code")}
+          htmlFor="intro-code"
+          error={introduceError}
+          required
+          hint={s("introduceHint")}
+        >
+          <input
+            id="intro-code"
+            className={inputClass(introduceError)}
+            value={introduce ?? ""}
+            autoFocus
+            onChange={(e) => {
+              setIntroduce(e.target.value);
+              setIntroduceError("");
+            }}
+          />
+        </Field>
+      </FormDialog>
+
+      <FormDialog
+        open={!!report}
+        title={s("syncResult")}
+        onClose={() => setReport(null)}
+        size="lg"
+        testId="sync-report"
+      >
+        {report && (
+          <div className="space-y-3">
+            <dl className="grid grid-cols-4 gap-2 text-center">
+              {(["created", "updated", "unchanged", "rejected"] as const).map((k) => (
+                <div
+                  key={k}
+                  className={`rounded-md p-2 ring-1 ${
+                    k === "rejected" && report.rejected
+                      ? "bg-red-50 ring-red-200"
+                      : "bg-slate-50 ring-slate-200"
+                  }`}
+                >
+                  <dt className="text-xs text-slate-500">{t(`sync.outcome.${k}`)}</dt>
+                  <dd className="text-xl font-semibold text-slate-900 tabular-nums" data-count={k}>
+                    {report[k]}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {report.rejected > 0 && (
+              <DataTable
+                rows={report.rows.filter((r) => r.outcome === "rejected")}
+                rowKey={(r) => r.row}
+                showIndex={false}
+                maxHeight={300}
+                columns={[
+                  { key: "row", title: t("sync.columns.row"), width: "4rem", align: "right" },
+                  { key: "code", title: t("sync.columns.code"), nowrap: true },
+                  { key: "reason", title: t("sync.columns.reason") },
+                ]}
+              />
+            )}
+          </div>
+        )}
+      </FormDialog>
+
+      <FormDialog
+        open={!!password}
+        title={`${password?.supplier.portalUserName ? s("password") : s("createPortal")} · ${
+          password?.supplier.code ?? ""
+        }`}
+        onClose={() => setPassword(null)}
+        onSubmit={setPortalPassword}
+        busy={busy}
+        size="sm"
+        testId="password-dialog"
+      >
+        <Field label={s("newPassword")} htmlFor="sup-pw" hint={s("passwordHint")}>
+          <input
+            id="sup-pw"
+            type="password"
+            autoComplete="new-password"
+            className="input"
+            value={password?.value ?? ""}
+            onChange={(e) => password && setPassword({ ...password, value: e.target.value })}
+          />
+        </Field>
+      </FormDialog>
+
+      <FormDialog
+        open={!!issued}
+        title={s("passwordIssued")}
+        onClose={() => setIssued(null)}
+        size="sm"
+        testId="password-issued"
+      >
+        <p className="text-sm text-slate-600">{s("passwordOnce")}</p>
+        <dl className="mt-3 grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
+          <dt className="text-slate-500">{sf("portalUserName")}</dt>
+          <dd className="font-mono">{issued?.userName}</dd>
+          <dt className="text-slate-500">{s("newPassword")}</dt>
+          <dd className="font-mono select-all" data-testid="issued-password">
+            {issued?.password}
+          </dd>
+        </dl>
+      </FormDialog>
+      {confirmElement}
+    </ListPage>
+  );
+}

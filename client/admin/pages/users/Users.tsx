@@ -1,0 +1,469 @@
+// System management › users: query, add/edit with roles, kind and supplier link, active flag,
+// reset password, delete.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../shared/api.ts";
+import { formatTime } from "../../../shared/time.ts";
+import {
+  AddButton,
+  Badge,
+  type Column,
+  Field,
+  FormDialog,
+  inputClass,
+  ListPage,
+  PagedTable,
+  QueryField,
+  QueryForm,
+  requiredErrors,
+  RowAction,
+  RowActions,
+  runDelete,
+  runSave,
+  Toolbar,
+  useConfirm,
+  useFieldErrors,
+  usePagedList,
+} from "../../components/index.ts";
+
+export type UserRow = {
+  id: number;
+  userName: string;
+  name: string;
+  emailAddress: string | null;
+  isActive: boolean;
+  kind: "staff" | "supplier";
+  supplierId: number | null;
+  lastLoginTime: string | null;
+  creationTime: string;
+  roleNames: string[];
+  groupIds: number[];
+};
+type Role = { id: number; name: string; displayName: string };
+type Supplier = { id: number; code: string; abbrName: string | null; fullName: string };
+
+const FIELDS = ["userName", "name", "emailAddress", "password", "kind", "supplierId", "roleNames"];
+
+export default function Users() {
+  const { t } = useTranslation();
+  const list = usePagedList<UserRow, { keyword: string; kind: string; isActive: string }>(
+    "/app/User/GetAll",
+    { initialQuery: { keyword: "", kind: "", isActive: "" } },
+  );
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [editing, setEditing] = useState<UserRow | "new" | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+
+  useEffect(() => {
+    api.get<{ items: Role[] }>("/app/User/GetRoles").then((r) => setRoles(r.items), () => {});
+  }, []);
+  const roleLabel = (name: string) => roles.find((r) => r.name === name)?.displayName ?? name;
+
+  async function remove(row: UserRow) {
+    if (!(await confirm())) return;
+    if (
+      await runDelete(t, () => api.delete("/app/User/Delete", { id: row.id }, { silent: true }))
+    ) {
+      list.reload();
+    }
+  }
+
+  const columns: Column<UserRow>[] = [
+    { key: "userName", title: t("usersPage.userName"), sortField: "userName", nowrap: true },
+    { key: "name", title: t("usersPage.name"), sortField: "name", nowrap: true },
+    {
+      key: "emailAddress",
+      title: t("usersPage.email"),
+      render: (u) => u.emailAddress || <span className="text-slate-400">—</span>,
+    },
+    {
+      key: "kind",
+      title: t("usersPage.kind"),
+      nowrap: true,
+      render: (u) => t(`usersPage.kinds.${u.kind}`),
+    },
+    {
+      key: "roles",
+      title: t("usersPage.roles"),
+      render: (u) => (
+        <div className="flex flex-wrap gap-1">
+          {u.roleNames.map((r) => <Badge key={r} tone="blue">{roleLabel(r)}</Badge>)}
+        </div>
+      ),
+    },
+    {
+      key: "isActive",
+      title: t("usersPage.isActive"),
+      sortField: "isActive",
+      nowrap: true,
+      render: (u) =>
+        u.isActive
+          ? <Badge tone="green">{t("ui.active")}</Badge>
+          : <Badge>{t("ui.inactive")}</Badge>,
+    },
+    {
+      key: "lastLoginTime",
+      title: t("usersPage.lastLogin"),
+      sortField: "lastLoginTime",
+      nowrap: true,
+      render: (u) => formatTime(u.lastLoginTime) || "—",
+    },
+    {
+      key: "creationTime",
+      title: t("ui.createdAt"),
+      sortField: "creationTime",
+      nowrap: true,
+      render: (u) => formatTime(u.creationTime),
+    },
+    {
+      key: "actions",
+      title: t("ui.actions"),
+      render: (u) => (
+        <RowActions>
+          <RowAction onClick={() => setEditing(u)} testId="edit">{t("ui.edit")}</RowAction>
+          <RowAction onClick={() => setResetting(u)} testId="reset-password">
+            {t("usersPage.resetPassword")}
+          </RowAction>
+          <RowAction danger onClick={() => remove(u)} testId="delete">{t("ui.delete")}</RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      testId="users-page"
+      query={
+        <QueryForm onSearch={() => list.search()} onReset={list.reset}>
+          <QueryField label={t("ui.keyword")} htmlFor="users-keyword" width="w-56">
+            <input
+              id="users-keyword"
+              className="input"
+              value={list.draft.keyword}
+              placeholder={t("usersPage.keywordPlaceholder")}
+              onChange={(e) => list.setDraft({ ...list.draft, keyword: e.target.value })}
+            />
+          </QueryField>
+          <QueryField label={t("usersPage.kind")} htmlFor="users-kind" width="w-36">
+            <select
+              id="users-kind"
+              className="input"
+              value={list.draft.kind}
+              onChange={(e) => list.setDraft({ ...list.draft, kind: e.target.value })}
+            >
+              <option value="">{t("ui.all")}</option>
+              <option value="staff">{t("usersPage.kinds.staff")}</option>
+              <option value="supplier">{t("usersPage.kinds.supplier")}</option>
+            </select>
+          </QueryField>
+          <QueryField label={t("usersPage.isActive")} htmlFor="users-active" width="w-32">
+            <select
+              id="users-active"
+              className="input"
+              value={list.draft.isActive}
+              onChange={(e) => list.setDraft({ ...list.draft, isActive: e.target.value })}
+            >
+              <option value="">{t("ui.all")}</option>
+              <option value="true">{t("ui.active")}</option>
+              <option value="false">{t("ui.inactive")}</option>
+            </select>
+          </QueryField>
+        </QueryForm>
+      }
+      toolbar={
+        <Toolbar>
+          <AddButton onClick={() => setEditing("new")} />
+        </Toolbar>
+      }
+    >
+      <PagedTable list={list} columns={columns} rowKey={(u) => u.id} />
+      {editing && (
+        <UserDialog
+          user={editing === "new" ? null : editing}
+          roles={roles}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+      {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
+      {confirmElement}
+    </ListPage>
+  );
+}
+
+function UserDialog(
+  { user, roles, onClose, onSaved }: {
+    user: UserRow | null;
+    roles: Role[];
+    onClose: () => void;
+    onSaved: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({
+    userName: user?.userName ?? "",
+    name: user?.name ?? "",
+    emailAddress: user?.emailAddress ?? "",
+    password: "",
+    kind: user?.kind ?? "staff",
+    supplierId: user?.supplierId ?? null as number | null,
+    roleNames: user?.roleNames ?? [] as string[],
+    isActive: user?.isActive ?? true,
+  });
+  const { errors, setErrors, clearField } = useFieldErrors();
+  const [busy, setBusy] = useState(false);
+  const [suppliers, setSuppliers] = useState<Supplier[]>([]);
+  const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    clearField(k);
+  };
+
+  useEffect(() => {
+    if (form.kind !== "supplier" || suppliers.length) return;
+    api.get<{ items: Supplier[] }>("/QMO/Supplier/GetAll", {
+      MaxResultCount: 1000,
+      Sorting: "code asc",
+    }).then((r) => setSuppliers(r.items), () => {});
+  }, [form.kind, suppliers.length]);
+
+  async function save() {
+    const errs = requiredErrors(t, {
+      userName: [form.userName, t("usersPage.userName")],
+      name: [form.name, t("usersPage.name")],
+      ...(user ? {} : { password: [form.password, t("usersPage.password")] }),
+      ...(form.kind === "supplier"
+        ? { supplierId: [form.supplierId, t("usersPage.supplier")] as [unknown, string] }
+        : {}),
+    });
+    if (!user && form.password && form.password.length < 8) {
+      errs.password = t("usersPage.passwordTooShort");
+    }
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    const { password, ...rest } = form;
+    const body = {
+      ...rest,
+      supplierId: form.kind === "supplier" ? form.supplierId : null,
+      ...(user ? { id: user.id } : { password }),
+    };
+    setBusy(true);
+    const ok = await runSave(
+      t,
+      () =>
+        user
+          ? api.put("/app/User/Update", body, { silent: true })
+          : api.post("/app/User/Create", body, { silent: true }),
+      { fields: FIELDS, onFieldErrors: setErrors },
+    );
+    setBusy(false);
+    if (ok) onSaved();
+  }
+
+  return (
+    <FormDialog
+      open
+      title={user ? t("usersPage.editTitle") : t("usersPage.addTitle")}
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      testId="user-dialog"
+    >
+      <div className="space-y-3">
+        <Field
+          label={t("usersPage.userName")}
+          name="userName"
+          htmlFor="user-userName"
+          error={errors.userName}
+          required
+        >
+          <input
+            id="user-userName"
+            className={inputClass(errors.userName)}
+            value={form.userName}
+            maxLength={64}
+            autoComplete="off"
+            onChange={(e) => set("userName", e.target.value)}
+          />
+        </Field>
+        <Field
+          label={t("usersPage.name")}
+          name="name"
+          htmlFor="user-name"
+          error={errors.name}
+          required
+        >
+          <input
+            id="user-name"
+            className={inputClass(errors.name)}
+            value={form.name}
+            maxLength={64}
+            onChange={(e) => set("name", e.target.value)}
+          />
+        </Field>
+        <Field
+          label={t("usersPage.email")}
+          name="emailAddress"
+          htmlFor="user-email"
+          error={errors.emailAddress}
+        >
+          <input
+            id="user-email"
+            type="email"
+            className={inputClass(errors.emailAddress)}
+            value={form.emailAddress}
+            onChange={(e) => set("emailAddress", e.target.value)}
+          />
+        </Field>
+        {!user && (
+          <Field
+            label={t("usersPage.password")}
+            name="password"
+            htmlFor="user-password"
+            error={errors.password}
+            hint={t("usersPage.passwordHint")}
+            required
+          >
+            <input
+              id="user-password"
+              type="password"
+              autoComplete="new-password"
+              className={inputClass(errors.password)}
+              value={form.password}
+              onChange={(e) => set("password", e.target.value)}
+            />
+          </Field>
+        )}
+        <Field label={t("usersPage.kind")} name="kind" htmlFor="user-kind" error={errors.kind}>
+          <select
+            id="user-kind"
+            className={inputClass(errors.kind)}
+            value={form.kind}
+            onChange={(e) => set("kind", e.target.value as "staff" | "supplier")}
+          >
+            <option value="staff">{t("usersPage.kinds.staff")}</option>
+            <option value="supplier">{t("usersPage.kinds.supplier")}</option>
+          </select>
+        </Field>
+        {form.kind === "supplier" && (
+          <Field
+            label={t("usersPage.supplier")}
+            name="supplierId"
+            htmlFor="user-supplier"
+            error={errors.supplierId}
+            required
+          >
+            <select
+              id="user-supplier"
+              className={inputClass(errors.supplierId)}
+              value={form.supplierId ?? ""}
+              onChange={(e) => set("supplierId", e.target.value ? Number(e.target.value) : null)}
+            >
+              <option value="">{t("ui.selectPlaceholder")}</option>
+              {suppliers.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.code} · {s.abbrName || s.fullName}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <Field label={t("usersPage.roles")} name="roleNames" error={errors.roleNames}>
+          <div
+            className="flex flex-wrap gap-x-4 gap-y-1.5 pt-1.5"
+            role="group"
+            aria-label={t("usersPage.roles")}
+          >
+            {roles.map((r) => (
+              <label key={r.id} className="inline-flex items-center gap-1.5 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={form.roleNames.includes(r.name)}
+                  onChange={(e) =>
+                    set(
+                      "roleNames",
+                      e.target.checked
+                        ? [...form.roleNames, r.name]
+                        : form.roleNames.filter((n) =>
+                          n !== r.name
+                        ),
+                    )}
+                />
+                {r.displayName}
+              </label>
+            ))}
+          </div>
+        </Field>
+        <Field label={t("usersPage.isActive")} name="isActive" htmlFor="user-active">
+          <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
+            <input
+              id="user-active"
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={form.isActive}
+              onChange={(e) => set("isActive", e.target.checked)}
+            />
+            {t("ui.active")}
+          </label>
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}
+
+function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState("");
+  const { errors, setErrors } = useFieldErrors();
+  const [busy, setBusy] = useState(false);
+  async function save() {
+    if (password.length < 8) {
+      setErrors({ newPassword: t("usersPage.passwordTooShort") });
+      return;
+    }
+    setBusy(true);
+    const ok = await runSave(
+      t,
+      () =>
+        api.post("/app/User/ResetPassword", { userId: user.id, newPassword: password }, {
+          silent: true,
+        }),
+      { fields: ["newPassword"], onFieldErrors: setErrors },
+    );
+    setBusy(false);
+    if (ok) onClose();
+  }
+  return (
+    <FormDialog
+      open
+      size="sm"
+      title={t("usersPage.resetPasswordOf", { name: user.name })}
+      onClose={onClose}
+      onSubmit={save}
+      busy={busy}
+      testId="reset-password-dialog"
+    >
+      <Field
+        label={t("usersPage.newPassword")}
+        name="newPassword"
+        htmlFor="reset-password"
+        error={errors.newPassword}
+        hint={t("usersPage.resetHint")}
+        required
+      >
+        <input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          className={inputClass(errors.newPassword)}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+    </FormDialog>
+  );
+}

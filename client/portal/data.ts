@@ -1,0 +1,195 @@
+// The portal's calls to QMO/SupplierOffer, the upload with progress, the checks made before an
+// upload, and the countdown that follows the server's clock.
+import { useEffect } from "react";
+import {
+  api,
+  API_ROOT,
+  API_TIMEOUT,
+  ApiError,
+  type ApiErrorBody,
+  httpErrorMessage,
+} from "../shared/api.ts";
+import { getToken } from "../shared/auth.ts";
+import { i18n, t } from "../shared/i18n.ts";
+import { createStore, useStore } from "../shared/store.ts";
+import { detectContentType, HEAD_BYTES } from "../../server/domain/files/detect.ts";
+
+export type QuoteStatus = "canOffer" | "quoted" | "notQuoted";
+
+export type MyProject = {
+  id: number;
+  code: string;
+  name: string;
+  kind: "material" | "asset";
+  typeName: string | null;
+  pubDate: string | null;
+  offerEndTime: string | null;
+  agreed: boolean;
+  lastQuoteTime: string | null;
+  round: number;
+  status: QuoteStatus;
+  canSubmit: boolean;
+  closesAt: string | null;
+  secondsLeft: number;
+  projectStatus: "unpublished" | "published" | "inQuotation" | "ended" | "closed";
+};
+
+export type ProjectDetail = MyProject & {
+  demandCode: string | null;
+  equipmentName: string | null;
+  offerItemType: string | null;
+  agreedAt: string | null;
+  invitedRounds: number[];
+  rounds: { round: number; openedAt: string; endTime: string }[];
+  opiList: {
+    id: number;
+    materialCode: string | null;
+    itemName: string;
+    description: string | null;
+    unit: string | null;
+    estimateYearAmount: string | null;
+    useFactory: string | null;
+    needExplain: string | null;
+  }[];
+  attList: { id: number; fileName: string; size: number }[];
+};
+
+export type Quote = {
+  id: number;
+  offProId: number;
+  round: number;
+  submittedAt: string;
+  fileId: number;
+  fileName: string;
+  size: number;
+  isCurrent: boolean;
+};
+
+export type Instruction = {
+  content: string;
+  agreed: boolean | null;
+  agreedAt: string | null;
+  maxUploadMb: number;
+};
+
+const base = "/QMO/SupplierOffer";
+
+/** Remembers when an answer arrived, so "seconds left" (server clock) becomes a local instant. */
+export type Timed<T> = T & { endsAt: number };
+const timed = <T extends { secondsLeft: number }>(x: T): Timed<T> => ({
+  ...x,
+  endsAt: Date.now() + x.secondsLeft * 1000,
+});
+
+export const portalApi = {
+  projects: async () => {
+    const r = await api.get<{ items: MyProject[]; totalCount: number }>(`${base}/GetAll`, {
+      MaxResultCount: 1000,
+    }, { silent: true });
+    return r.items.map(timed);
+  },
+  project: async (offProId: number) =>
+    timed(await api.get<ProjectDetail>(`${base}/Get`, { offProId }, { silent: true })),
+  instruction: (offProId: number) =>
+    api.get<Instruction>(`${base}/GetInstruction`, { offProId }, { silent: true }),
+  agree: (offProId: number) => api.post<{ agreedAt: string }>(`${base}/Agree`, { offProId }),
+  quotes: (offProId: number) =>
+    api.get<{ items: Quote[] }>(`${base}/GetMyQuotes`, { offProId }, { silent: true })
+      .then((r) => r.items),
+  download: (id: number) => api.download("/QMO/FileService/GetFileStream", { id }),
+};
+
+/** A ticking "now" shared by every countdown on the page (one timer for all of them). */
+const clock = createStore(Date.now());
+let ticking = 0;
+let timer: ReturnType<typeof setInterval> | undefined;
+export function useNow(): number {
+  useEffect(() => {
+    if (ticking++ === 0) timer = setInterval(() => clock.set(Date.now()), 1000);
+    return () => {
+      if (--ticking === 0) clearInterval(timer);
+    };
+  }, []);
+  return useStore(clock);
+}
+
+/** Seconds left before a local instant, never below zero. */
+export const secondsUntil = (endsAt: number, now: number) =>
+  Math.max(0, Math.ceil((endsAt - now) / 1000));
+
+/** "2d 03:04:05" / "03:04:05" in the user's language. */
+export function formatCountdown(seconds: number): string {
+  const d = Math.floor(seconds / 86400);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const hms = `${pad(Math.floor((seconds % 86400) / 3600))}:${
+    pad(Math.floor((seconds % 3600) / 60))
+  }:${pad(seconds % 60)}`;
+  return d > 0 ? t("portal.countdown.days", { d, hms }) : hms;
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The server's own rules, applied before sending: not empty, within the upload limit, and a type
+ * the server recognises from the first bytes. Answers the server's message, or null when fine.
+ */
+export async function checkFile(file: File, maxUploadMb: number): Promise<string | null> {
+  if (file.size === 0) return t("files.empty");
+  if (file.size > maxUploadMb * 1024 * 1024) return t("files.tooLarge", { max: maxUploadMb });
+  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  if (!detectContentType(head, file.name)) return t("files.unsupportedType");
+  return null;
+}
+
+/**
+ * Submit with upload progress (fetch cannot report it): the envelope is read as the API client
+ * reads it, and a refusal carries the server's localised message.
+ */
+export function submitQuote(
+  input: { offProId: number; round: number; file: File },
+  onProgress: (fraction: number) => void,
+): Promise<Quote> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.set("offProId", String(input.offProId));
+    form.set("round", String(input.round));
+    form.set("file", input.file);
+    const xhr = new XMLHttpRequest();
+    const path = `${API_ROOT}${base}/Submit`;
+    xhr.open("POST", path);
+    xhr.timeout = Math.max(API_TIMEOUT, 10 * 60_000);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.setRequestHeader("accept-language", i18n.language);
+    const token = getToken();
+    if (token) xhr.setRequestHeader("authorization", `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      // deno-lint-ignore no-explicit-any
+      let json: any;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch { /* not JSON: fall back to the status's message */ }
+      if (xhr.status >= 200 && xhr.status < 300 && json?.success) {
+        onProgress(1);
+        return resolve(json.result as Quote);
+      }
+      const body: ApiErrorBody | undefined = json?.error ?? undefined;
+      reject(
+        new ApiError(
+          body?.message || httpErrorMessage(xhr.status, path),
+          xhr.status,
+          body,
+          xhr.status === 401,
+        ),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError(t("shell.api.network"), 0));
+    xhr.ontimeout = () =>
+      reject(new ApiError(t("shell.api.timeout", { seconds: xhr.timeout / 1000 }), 0));
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,58 @@
+// Transient messages (spec §9: shown 5 s) and the in-production error log of the header.
+/// <reference path="./vite-env.d.ts" />
+import { createStore } from "./store.ts";
+
+export const MESSAGE_DURATION = 5000;
+
+export type MessageKind = "success" | "error" | "warning" | "info";
+export type Message = { id: number; kind: MessageKind; text: string };
+
+export const messages = createStore<Message[]>([]);
+let nextId = 1;
+
+export function showMessage(kind: MessageKind, text: string, duration = MESSAGE_DURATION) {
+  const id = nextId++;
+  messages.set((list) => [...list.filter((m) => m.text !== text), { id, kind, text }].slice(-5));
+  setTimeout(() => dismissMessage(id), duration);
+  return id;
+}
+
+export const dismissMessage = (id: number) => messages.set((l) => l.filter((m) => m.id !== id));
+
+export const message = {
+  success: (text: string) => showMessage("success", text),
+  error: (text: string) => showMessage("error", text),
+  warning: (text: string) => showMessage("warning", text),
+  info: (text: string) => showMessage("info", text),
+};
+
+export type ErrorLogEntry = {
+  id: number;
+  time: number;
+  message: string;
+  detail?: string;
+  page: string;
+  kind: "error" | "request";
+};
+
+export const errorLog = createStore<ErrorLogEntry[]>([]);
+
+/** The error log keeps entries only in production builds, as spec §8 says. */
+export function logError(entry: Omit<ErrorLogEntry, "id" | "time" | "page">) {
+  if (!import.meta.env?.PROD) return;
+  errorLog.set((l) =>
+    [...l, { ...entry, id: nextId++, time: Date.now(), page: location.pathname + location.search }]
+      .slice(-100)
+  );
+}
+
+export function installErrorHandlers() {
+  addEventListener("error", (e) => {
+    logError({ kind: "error", message: e.message || String(e.error), detail: e.error?.stack });
+  });
+  addEventListener("unhandledrejection", (e) => {
+    const r = e.reason;
+    if (r?.handled) return;
+    logError({ kind: "error", message: String(r?.message ?? r), detail: r?.stack });
+  });
+}

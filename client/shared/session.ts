@@ -1,0 +1,89 @@
+// The signed-in user: sign-in, user info, sign-out, and the 30-minute inactivity sign-out (spec §4).
+import { api } from "./api.ts";
+import { getToken, removeToken, setToken } from "./auth.ts";
+import { t } from "./i18n.ts";
+import { createStore } from "./store.ts";
+
+export type UserInfo = {
+  id: number;
+  name: string;
+  userName: string;
+  avatar: string | null;
+  introduction: string | null;
+  emailAddress: string | null;
+  language: string | null;
+  kind: "staff" | "supplier";
+  supplierId: number | null;
+  roleNames: string[];
+  grantedPermissionNames: string[];
+};
+
+export const INACTIVITY_TIMEOUT = 1_800_000;
+
+export const session = createStore<UserInfo | null>(null);
+
+export async function signIn(userName: string, password: string) {
+  const r = await api.post<{ accessToken: string }>("/app/TokenAuth/Authenticate", {
+    userNameOrEmailAddress: userName.trim(),
+    password,
+    rememberClient: false,
+  }, { silent: true });
+  setToken(r.accessToken);
+  session.set(null);
+}
+
+export async function loadUserInfo(): Promise<UserInfo> {
+  const info = await api.get<UserInfo | null>("/QMO/SystemUserExt/GetUserInfo", undefined, {
+    silent: true,
+  });
+  if (!info) throw new Error(t("shell.userInfoFailed"));
+  session.set(info);
+  return info;
+}
+
+/** Forgets the token, roles and permissions (spec §4). */
+export function resetSession() {
+  removeToken();
+  session.set(null);
+}
+
+export async function signOut() {
+  try {
+    if (getToken()) await api.post("/app/User/Logout", undefined, { silent: true });
+  } catch { /* the token is dropped either way */ }
+  resetSession();
+}
+
+/** The wanted path, for /login?redirect=… */
+export const loginUrl = (wanted: string) =>
+  wanted && wanted !== "/" ? `/login?redirect=${encodeURIComponent(wanted)}` : "/login";
+
+/**
+ * Signs out after INACTIVITY_TIMEOUT without a click (or key press) while a token exists:
+ * the token is revoked, an alert says why, and the page reloads onto the sign-in page.
+ */
+export function watchInactivity(now: () => number = Date.now) {
+  let last = now();
+  const touch = () => (last = now());
+  addEventListener("click", touch, true);
+  addEventListener("keydown", touch, true);
+  const timer = setInterval(() => {
+    if (!getToken()) return touch();
+    if (now() - last < INACTIVITY_TIMEOUT) return;
+    clearInterval(timer);
+    const token = getToken();
+    resetSession();
+    fetch("/api/services/app/User/Logout", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => {});
+    alert(t("shell.sessionTimedOut"));
+    location.reload();
+  }, 5000);
+  return () => {
+    clearInterval(timer);
+    removeEventListener("click", touch, true);
+    removeEventListener("keydown", touch, true);
+  };
+}
