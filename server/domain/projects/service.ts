@@ -853,28 +853,31 @@ export async function openOptimizeRound(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Call after a first-round quote is stored: when every invited supplier has now quoted, the
- * early-end window starts (quotes may still be modified for 30 minutes, then the project ends).
+ * The statement that starts the early-end window once every invited supplier has a first-round
+ * quote (quotes may still be modified for 30 minutes, then the project ends). With `fileId`, it
+ * only acts if the quote stored with that file exists, so it can run in the same batch as a
+ * guarded insert and does nothing when the insert did not happen.
  */
+export function markAllQuotedStatement(projectId: number, at: Date, fileId?: number) {
+  const stored = fileId === undefined
+    ? sql`1`
+    : sql`exists (select 1 from ${quotes} where ${quotes.fileId} = ${fileId} and ${quotes.round} = 0)`;
+  return sql`update ${offerProjects} set all_quoted_at = ${at.getTime()}
+    where ${offerProjects.id} = ${projectId} and ${offerProjects.status} = 'published'
+      and ${offerProjects.allQuotedAt} is null and ${stored}
+      and (select count(*) from ${offerProjectSuppliers}
+            where ${offerProjectSuppliers.projectId} = ${projectId}) > 0
+      and (select count(distinct q.supplier_id) from ${quotes} q
+            join ${offerProjectSuppliers} s
+              on s.project_id = q.project_id and s.supplier_id = q.supplier_id
+            where q.project_id = ${projectId} and q.round = 0)
+        >= (select count(*) from ${offerProjectSuppliers}
+            where ${offerProjectSuppliers.projectId} = ${projectId})`;
+}
+
+/** Call after a first-round quote is stored outside a batch (see markAllQuotedStatement). */
 export async function recordQuoteProgress(db: DbOrTx, projectId: number, at: Date) {
-  const row = await loadProject(db, projectId);
-  if (row.status !== "published" || row.allQuotedAt) return;
-  const [{ invited }] = await db.select({ invited: count() }).from(offerProjectSuppliers)
-    .where(eq(offerProjectSuppliers.projectId, projectId));
-  const [{ quoted }] = await db.select({
-    quoted: sql<number>`count(distinct ${quotes.supplierId})`,
-  })
-    .from(quotes).innerJoin(
-      offerProjectSuppliers,
-      and(
-        eq(offerProjectSuppliers.projectId, quotes.projectId),
-        eq(offerProjectSuppliers.supplierId, quotes.supplierId),
-      ),
-    )
-    .where(and(eq(quotes.projectId, projectId), eq(quotes.round, 0)));
-  if (invited > 0 && Number(quoted) >= invited) {
-    await db.update(offerProjects).set({ allQuotedAt: at }).where(eq(offerProjects.id, projectId));
-  }
+  await db.run(markAllQuotedStatement(projectId, at));
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   type RoundTiming,
 } from "../projects/rules.ts";
 import { type FileDto, storeUpload } from "../files/service.ts";
+import { markAllQuotedStatement } from "../projects/service.ts";
 import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
 import { enqueue } from "../email/outbox.ts";
 import type { Lang } from "../../i18n.ts";
@@ -437,7 +438,7 @@ export async function submitQuote(
           userId: actor.id,
           clientIp: meta.clientIp ?? null,
         })),
-        deps.db.run(markAllQuoted(p.id, stored.id, now)),
+        deps.db.run(markAllQuotedStatement(p.id, now, stored.id)),
       ]);
       const q = await deps.db.query.quotes.findFirst({ where: eq(quotes.fileId, stored.id) });
       if (q) {
@@ -490,24 +491,6 @@ function insertGuarded(
         and ${offerProjects.offerEndTime} is ${ms(p.offerEndTime)}
         and ${offerProjects.allQuotedAt} is ${ms(p.allQuotedAt)})
       and ${roundSame} and ${invitedSame}`;
-}
-
-/**
- * Starts the early-end window when, with this first quote, every invited supplier has quoted.
- * Runs in the same batch as the insert, so it sees it (and does nothing if the insert did not happen).
- */
-function markAllQuoted(projectId: number, fileId: number, now: Date) {
-  return sql`update ${offerProjects} set all_quoted_at = ${now.getTime()}
-    where ${offerProjects.id} = ${projectId} and ${offerProjects.allQuotedAt} is null
-      and exists (select 1 from ${quotes} where ${quotes.fileId} = ${fileId} and ${quotes.round} = 0)
-      and (select count(*) from ${offerProjectSuppliers}
-            where ${offerProjectSuppliers.projectId} = ${projectId}) > 0
-      and (select count(distinct q.supplier_id) from ${quotes} q
-            join ${offerProjectSuppliers} s
-              on s.project_id = q.project_id and s.supplier_id = q.supplier_id
-            where q.project_id = ${projectId} and q.round = 0)
-        >= (select count(*) from ${offerProjectSuppliers}
-            where ${offerProjectSuppliers.projectId} = ${projectId})`;
 }
 
 const toQuoteDto = (
