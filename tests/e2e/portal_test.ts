@@ -274,6 +274,22 @@ Deno.test("the supplier portal in a browser", opts, async (t) => {
       });
       assert.equal(theirs.status, 404);
     });
+    await t.step(
+      "an email's project link, opened signed out, lands on that project after sign-in",
+      async () => {
+        const { context, page } = await newPage(b, base);
+        await page.goto(`/portal/projects/${fresh.id}`);
+        await page.waitForURL((u) => u.pathname === "/login");
+        assert.equal(
+          new URL(page.url()).searchParams.get("redirect"),
+          `/portal/projects/${fresh.id}`,
+        );
+        await signInAs(page, "PS1", PORTAL_PASSWORD);
+        await page.waitForURL((u) => u.pathname === `/portal/projects/${fresh.id}`);
+        await page.getByText(fresh.name).first().waitFor();
+        await context.close();
+      },
+    );
 
     await t.step("staff opening the portal go back to the back-office", async () => {
       const { context, page } = await newPage(b, base);

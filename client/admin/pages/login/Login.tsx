@@ -1,5 +1,5 @@
 // Sign-in (spec §2, §5): the user name is trimmed; a signed-in user goes to the root path; after
-// signing in, staff land on the wanted page and suppliers on their portal.
+// signing in, staff land on the wanted page and suppliers on the wanted portal page (or its start).
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
@@ -44,7 +44,10 @@ export default function Login() {
       await signIn(userName, password);
       const info = await loadUserInfo();
       resetTags();
-      if (info.kind === "supplier") return globalThis.location.assign("/portal");
+      if (info.kind === "supplier") {
+        // A supplier sent here from a portal page (an email link, a timed-out session) goes back.
+        return globalThis.location.assign(redirect.startsWith("/portal") ? redirect : "/portal");
+      }
       navigate(redirect, { replace: true });
     } catch (err) {
       setError((err as Error).message);
