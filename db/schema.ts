@@ -292,6 +292,8 @@ export const offerProjects = sqliteTable("offer_projects", {
   closeReason: text("close_reason"),
   /** Set when the last invited supplier has quoted: the early-end window runs from here. */
   allQuotedAt: instant("all_quoted_at"),
+  /** Whether a quote must carry a priced line for every line item (else lines are optional). */
+  linesRequired: integer("lines_required", { mode: "boolean" }).notNull().default(false),
   creatorId: integer("creator_id"),
   createdAt: created(),
   updatedAt: instant("updated_at"),
@@ -366,6 +368,77 @@ export const quotes = sqliteTable("quotes", {
   index("quotes_supplier_idx").on(t.supplierId, t.submittedAt),
 ]);
 
+/**
+ * The priced lines of a submission, one per line item quoted. Money and rates are exact decimal
+ * strings (never binary floats); codes come from the data dictionary.
+ */
+export const quoteLines = sqliteTable("quote_lines", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  quoteId: integer("quote_id").notNull().references(() => quotes.id, { onDelete: "cascade" }),
+  itemId: integer("item_id").notNull().references(() => offerProjectItems.id, {
+    onDelete: "cascade",
+  }),
+  /** Unit price before tax in `currency`, a decimal string. */
+  unitPrice: text("unit_price").notNull(),
+  /** Tax rate in percent, a decimal string (e.g. "13"). */
+  taxRate: text("tax_rate").notNull(),
+  currency: text("currency").notNull(),
+  tradeTerms: text("trade_terms").notNull(),
+  paymentMethod: text("payment_method").notNull(),
+  /** Payment term in days (e.g. 60 for "net 60"). */
+  paymentTermDays: integer("payment_term_days").notNull(),
+  leadTimeDays: integer("lead_time_days").notNull(),
+  /** Last day (UTC+8, YYYY-MM-DD) the price holds; null: until the next update. */
+  validUntil: text("valid_until"),
+  remark: text("remark"),
+}, (t) => [
+  uniqueIndex("quote_lines_quote_item_idx").on(t.quoteId, t.itemId),
+  index("quote_lines_item_idx").on(t.itemId),
+]);
+
+/** Exchange rates kept with the data dictionary: CNY per one unit of a currency, from a date on. */
+export const exchangeRates = sqliteTable("exchange_rates", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  currency: text("currency").notNull(),
+  /** First day (UTC+8, YYYY-MM-DD) the rate is in force; it holds until the next one. */
+  effectiveDate: text("effective_date").notNull(),
+  /** CNY per one unit of the currency, a decimal string. */
+  rate: text("rate").notNull(),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+  updatedBy: integer("updated_by"),
+}, (t) => [uniqueIndex("exchange_rates_currency_date_idx").on(t.currency, t.effectiveDate)]);
+
+/**
+ * The buyer's award decisions. The latest one of a project (not superseded) is in force: the whole
+ * project to one supplier, or chosen lines each to a supplier (award_lines).
+ */
+export const awards = sqliteTable("awards", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  scope: text("scope", { enum: ["project", "lines"] }).notNull(),
+  /** The supplier awarded the whole project (scope "project"). */
+  supplierId: integer("supplier_id").references(() => suppliers.id),
+  reason: text("reason").notNull(),
+  awardedAt: instant("awarded_at").notNull(),
+  awardedBy: integer("awarded_by"),
+  /** Set when a later award replaced this one. */
+  supersededAt: instant("superseded_at"),
+}, (t) => [index("awards_project_idx").on(t.projectId, t.supersededAt)]);
+
+export const awardLines = sqliteTable("award_lines", {
+  awardId: integer("award_id").notNull().references(() => awards.id, { onDelete: "cascade" }),
+  itemId: integer("item_id").notNull().references(() => offerProjectItems.id, {
+    onDelete: "cascade",
+  }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+}, (t) => [
+  primaryKey({ columns: [t.awardId, t.itemId] }),
+  index("award_lines_supplier_idx").on(t.supplierId),
+]);
+
 export const suppliersRelations = relations(suppliers, ({ many }) => ({
   projects: many(offerProjectSuppliers),
   quotes: many(quotes),
@@ -438,6 +511,7 @@ export const emailTemplates = sqliteTable("email_templates", {
       "ended",
       "closed",
       "quoteReceived",
+      "awarded",
       "manual",
     ],
   }).notNull(),

@@ -66,6 +66,7 @@ export const MECHANISMS: Mechanism[] = [
   "ended",
   "closed",
   "quoteReceived",
+  "awarded",
   "manual",
 ];
 export const NOTIFY_OBJECTS: NotifyObject[] = [
@@ -83,6 +84,7 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   ended: "buyerAndLeader",
   closed: "buyerAndLeader",
   quoteReceived: "buyer",
+  awarded: "suppliers",
   manual: "suppliers",
 };
 
