@@ -28,6 +28,7 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
   AMS_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
   ERP_SUPPLIERS_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
+  ERP_SUPPLIERS_TOKEN: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -52,6 +53,8 @@ export type Config = {
   amsUrl?: string;
   /** The ERP's supplier list (JSON); unset: suppliers are introduced from files only. */
   erpSuppliersUrl?: string;
+  /** Sent to the ERP as `Authorization: Bearer …` when set. */
+  erpSuppliersToken?: string;
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     maxUploadMb: e.MAX_UPLOAD_MB,
     amsUrl: e.AMS_URL,
     erpSuppliersUrl: e.ERP_SUPPLIERS_URL,
+    erpSuppliersToken: e.ERP_SUPPLIERS_TOKEN,
   };
 }
 

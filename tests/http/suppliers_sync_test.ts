@@ -13,13 +13,20 @@ Deno.test("a buyer introduces suppliers from a local ERP over HTTP and from an u
     },
     { code: "E002", abbrName: "x", fullName: "x", status: "effective", editDate: "bad" },
   ];
+  // The ERP answers only with the configured token.
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-    () => Response.json(records),
+    (req) =>
+      req.headers.get("authorization") === "Bearer erp-secret"
+        ? Response.json(records)
+        : new Response("unauthorised", { status: 401 }),
   );
   try {
     await using env = await testEnv({
-      env: { ERP_SUPPLIERS_URL: `http://127.0.0.1:${server.addr.port}/suppliers` },
+      env: {
+        ERP_SUPPLIERS_URL: `http://127.0.0.1:${server.addr.port}/suppliers`,
+        ERP_SUPPLIERS_TOKEN: "erp-secret",
+      },
     });
     const { token } = await userWithRoles(env, "buyer1", ["Buyer"]);
     const codes = await call(env, "get", "/QMO/Supplier/GetSuppCodeByEditDate", {

@@ -52,7 +52,8 @@ export type SourceRecord = { row: number; data: Record<string, unknown> };
 const ERP_TIMEOUT_MS = 60_000;
 
 /**
- * The ERP's supplier list: GET ERP_SUPPLIERS_URL (with `since` as an ISO instant when given),
+ * The ERP's supplier list: GET ERP_SUPPLIERS_URL (with `since` as an ISO instant when given, and
+ * ERP_SUPPLIERS_TOKEN as a bearer token when set),
  * answering a JSON array of records or `{ "items": [...] }`.
  */
 export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceRecord[]> {
@@ -63,7 +64,12 @@ export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceR
   let body: unknown;
   try {
     const res = await fetch(url, {
-      headers: { accept: "application/json" },
+      headers: {
+        accept: "application/json",
+        ...(deps.config.erpSuppliersToken
+          ? { authorization: `Bearer ${deps.config.erpSuppliersToken}` }
+          : {}),
+      },
       signal: AbortSignal.timeout(ERP_TIMEOUT_MS),
     });
     if (!res.ok) {
