@@ -294,6 +294,15 @@ export const offerProjects = sqliteTable("offer_projects", {
   allQuotedAt: instant("all_quoted_at"),
   /** Whether a quote must carry a priced line for every line item (else lines are optional). */
   linesRequired: integer("lines_required", { mode: "boolean" }).notNull().default(false),
+  /**
+   * Sealed quotes: until quoting ends, buyers see who quoted and when, but no file, price or line.
+   * Set on creation (default on for tendering) and fixed once published.
+   */
+  sealedQuotes: integer("sealed_quotes", { mode: "boolean" }).notNull().default(false),
+  /** The buyer's instructions to the suppliers for this project: part of the request pack. */
+  instructionText: text("instruction_text"),
+  /** The request pack version in force (offer_project_versions); null until first published. */
+  packVersion: integer("pack_version"),
   creatorId: integer("creator_id"),
   createdAt: created(),
   updatedAt: instant("updated_at"),
@@ -318,7 +327,30 @@ export const offerProjectItems = sqliteTable("offer_project_items", {
   estimateYearAmount: text("estimate_year_amount"),
   useFactory: text("use_factory"),
   needExplain: text("need_explain"),
+  /**
+   * Set when a revision of a published request pack dropped the item: it leaves the current pack
+   * but stays, since quotes already answered it (quote lines point at it).
+   */
+  removedAt: instant("removed_at"),
 }, (t) => [index("offer_project_items_project_idx").on(t.projectId, t.sort)]);
+
+/**
+ * Each published version of a project's request pack (line items, buyer attachments, instruction
+ * text): its content hash over a canonical snapshot (server/domain/projects/pack.ts), kept forever.
+ */
+export const offerProjectVersions = sqliteTable("offer_project_versions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  version: integer("version").notNull(),
+  /** Hex SHA-256 of `snapshot`. */
+  contentHash: text("content_hash").notNull(),
+  /** The canonical JSON the hash is taken over. */
+  snapshot: text("snapshot").notNull(),
+  publishedAt: instant("published_at").notNull(),
+  publishedBy: integer("published_by"),
+}, (t) => [uniqueIndex("offer_project_versions_idx").on(t.projectId, t.version)]);
 
 /** Optimisation rounds (1 and 2) of asset projects, each with its own deadline. */
 export const offerRounds = sqliteTable("offer_rounds", {
@@ -363,9 +395,41 @@ export const quotes = sqliteTable("quotes", {
   submittedAt: instant("submitted_at").notNull(),
   submittedBy: integer("submitted_by"),
   clientIp: text("client_ip"),
+  /** The request pack version this quote answered (offer_project_versions.version). */
+  packVersion: integer("pack_version"),
 }, (t) => [
   index("quotes_project_supplier_idx").on(t.projectId, t.supplierId, t.round, t.submittedAt),
   index("quotes_supplier_idx").on(t.supplierId, t.submittedAt),
+]);
+
+/**
+ * The tamper-evident record of submissions: append-only (triggers refuse UPDATE and DELETE), one
+ * entry per quote, each hashing the one before (server/domain/quotes/chain.ts has the canonical
+ * form). No foreign keys, so no cascade can ever remove an entry.
+ */
+export const quoteChain = sqliteTable("quote_chain", {
+  /** 1, 2, 3 … without gaps. */
+  seq: integer("seq").primaryKey(),
+  quoteId: integer("quote_id").notNull(),
+  projectId: integer("project_id").notNull(),
+  supplierId: integer("supplier_id").notNull(),
+  round: integer("round").notNull(),
+  fileId: integer("file_id").notNull(),
+  fileSha256: text("file_sha256").notNull(),
+  /** Hash of the structured lines, when the submission had any. */
+  linesHash: text("lines_hash"),
+  /** Hash of the file's SHA-256 and the lines together: what the supplier's receipt shows. */
+  contentHash: text("content_hash").notNull(),
+  packVersion: integer("pack_version"),
+  packHash: text("pack_hash"),
+  /** Milliseconds since the epoch, as in the quote. */
+  submittedAt: integer("submitted_at").notNull(),
+  prevHash: text("prev_hash").notNull(),
+  entryHash: text("entry_hash").notNull(),
+}, (t) => [
+  uniqueIndex("quote_chain_prev_idx").on(t.prevHash),
+  uniqueIndex("quote_chain_quote_idx").on(t.quoteId),
+  index("quote_chain_project_idx").on(t.projectId, t.supplierId),
 ]);
 
 /**
@@ -511,6 +575,8 @@ export const emailTemplates = sqliteTable("email_templates", {
       "ended",
       "closed",
       "quoteReceived",
+      "quoteReceipt",
+      "packRevised",
       "awarded",
       "manual",
     ],
