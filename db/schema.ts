@@ -231,8 +231,8 @@ export const files = sqliteTable(
     contentType: text("content_type").notNull(),
     /** The original file name, shown and used for download. */
     fileName: text("file_name").notNull(),
-    /** What the file belongs to: a project's attachments or a supplier's quote. */
-    purpose: text("purpose", { enum: ["project", "quote", "other"] }).notNull(),
+    /** What the file belongs to: a project's attachments, a supplier's quote or certificate. */
+    purpose: text("purpose", { enum: ["project", "quote", "certificate", "other"] }).notNull(),
     projectId: integer("project_id"),
     uploadedBy: integer("uploaded_by"),
     createdAt: created(),
@@ -243,6 +243,34 @@ export const files = sqliteTable(
   ) => [index("files_project_idx").on(t.projectId, t.purpose), index("files_sha_idx").on(t.sha256)],
 );
 
+/**
+ * A supplier's certificate (UL, ISO 9001, IATF 16949 …). Dates are calendar dates in UTC+8; a
+ * certificate is valid through its expiry date, and one without an expiry date does not expire.
+ */
+export const supplierCertificates = sqliteTable("supplier_certificates", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id, {
+    onDelete: "cascade",
+  }),
+  /** A code of the data dictionary's CertificateType. */
+  type: text("type").notNull(),
+  number: text("number").notNull(),
+  issuedOn: text("issued_on").notNull(),
+  expiresOn: text("expires_on"),
+  fileId: integer("file_id").references(() => files.id),
+  remark: text("remark"),
+  createdBy: integer("created_by"),
+  createdAt: created(),
+  updatedBy: integer("updated_by"),
+  updatedAt: instant("updated_at"),
+  /** The expiry date the buyers were warned about: once per certificate and expiry date. */
+  expiryWarnedFor: text("expiry_warned_for"),
+  expiryWarnedAt: instant("expiry_warned_at"),
+}, (t) => [
+  uniqueIndex("supplier_certificates_number_idx").on(t.supplierId, t.type, t.number),
+  index("supplier_certificates_expiry_idx").on(t.expiresOn),
+]);
+
 // ---------------------------------------------------------------------------------------------
 // Quotation projects
 // ---------------------------------------------------------------------------------------------
@@ -252,6 +280,8 @@ export const offerProjectTypes = sqliteTable("offer_project_types", {
   name: text("name").notNull().unique(),
   description: text("description"),
   sort: integer("sort").notNull().default(0),
+  /** Certificate types (CertificateType codes) every supplier invited to its projects must hold. */
+  requiredCertificates: text("required_certificates", { mode: "json" }).$type<string[]>(),
   createdAt: created(),
   updatedAt: instant("updated_at"),
 });
@@ -303,6 +333,8 @@ export const offerProjects = sqliteTable("offer_projects", {
   instructionText: text("instruction_text"),
   /** The request pack version in force (offer_project_versions); null until first published. */
   packVersion: integer("pack_version"),
+  /** Certificate types an invited supplier must hold, besides those its category requires. */
+  requiredCertificates: text("required_certificates", { mode: "json" }).$type<string[]>(),
   creatorId: integer("creator_id"),
   createdAt: created(),
   updatedAt: instant("updated_at"),
@@ -578,6 +610,7 @@ export const emailTemplates = sqliteTable("email_templates", {
       "quoteReceipt",
       "packRevised",
       "awarded",
+      "certificateExpiring",
       "manual",
     ],
   }).notNull(),
