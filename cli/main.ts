@@ -7,6 +7,7 @@ import { registerDbCommands } from "./commands/db.ts";
 import { registerProjectCommands } from "./commands/projects.ts";
 import { registerJobCommands } from "./commands/jobs.ts";
 import { registerMailCommands } from "./commands/mail.ts";
+import { registerDemoCommands } from "./commands/demo.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerProjectCommands(program);
   registerJobCommands(program);
   registerMailCommands(program);
+  registerDemoCommands(program);
   return program;
 }
 
