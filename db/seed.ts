@@ -11,6 +11,7 @@ import { seedDemoQuote } from "../server/domain/quotes/demo.ts";
 import { seedDemoProjects } from "../server/domain/projects/demo.ts";
 import { ensureCompanyCalendar } from "../server/domain/calendar/service.ts";
 import { ensureEmailTemplates } from "../server/domain/email/templates.ts";
+import { ensureCommercialCodes } from "../server/domain/dictionary/commercial.ts";
 
 export type SeedReport = {
   firstRun: boolean;
@@ -73,6 +74,8 @@ async function hasActiveAdmin(deps: Deps): Promise<boolean> {
 export async function seed(deps: Deps): Promise<SeedReport> {
   await ensureStaticRoles(deps.db);
   await ensureCompanyCalendar(deps.db);
+  // Currencies, trade terms and payment methods that priced quote lines choose from.
+  await ensureCommercialCodes(deps.db);
   // Missing seeded email templates are added on every start; edited ones are left alone.
   await ensureEmailTemplates(deps.db);
   const report: SeedReport = { firstRun: false, adminCreated: false, demoSignIns: [] };

@@ -45,3 +45,18 @@ export const createCodeInput = z.object({
 export const updateCodeInput = z.object({ id: z.coerce.number().int().positive(), ...codeFields });
 
 export type CreateCodeInput = z.input<typeof createCodeInput>;
+
+// Exchange rates (CNY per one unit of a currency, in force from a date on).
+export const listRatesInput = z.object({
+  currency: z.string().trim().max(16).optional(),
+  ...pagedInput,
+});
+const rateFields = {
+  currency: z.string().trim().min(1).max(16).transform((v) => v.toUpperCase()),
+  effectiveDate: z.string().trim().max(32).transform((v) => v.slice(0, 10)),
+  /** CNY per unit, up to 8 decimals (JPY is about 0.05). */
+  rate: z.union([z.string(), z.number()]).transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,9}(\.\d{1,8})?$/.test(v), { error: "rates.badRate" }),
+};
+export const createRateInput = z.object(rateFields);
+export const updateRateInput = z.object({ id: z.coerce.number().int().positive(), ...rateFields });

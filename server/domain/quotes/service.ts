@@ -30,6 +30,14 @@ import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
 import { enqueue } from "../email/outbox.ts";
 import type { Lang } from "../../i18n.ts";
 import { type MyProjectsInput, myProjectsInput, submitQuoteForm } from "./schemas.ts";
+import {
+  commercialCodes,
+  linesForSubmission,
+  linesOfQuotes,
+  lineStatements,
+  MAX_DAYS,
+  quotableItems,
+} from "./lines.ts";
 
 export type SupplierQuoteStatus = "canOffer" | "quoted" | "notQuoted";
 
@@ -46,7 +54,7 @@ export function supplierIdOf(actor: Actor): number {
 const visibleStatuses = ["published", "ended", "closed"] as const;
 
 /** The invitation and project, or 404 when the project does not exist or is not published to it. */
-async function invitationOf(db: DbOrTx, supplierId: number, projectId: number) {
+export async function invitationOf(db: DbOrTx, supplierId: number, projectId: number) {
   const [row] = await db.select({ inv: offerProjectSuppliers, project: offerProjects })
     .from(offerProjectSuppliers)
     .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
@@ -389,7 +397,7 @@ function refuse(key: string): never {
 export async function submitQuote(
   deps: Deps,
   actor: Actor,
-  raw: { offProId: number | string; round?: number | string; file: File },
+  raw: { offProId: number | string; round?: number | string; file: File; lines?: unknown },
   meta: ClientMeta = {},
 ): Promise<QuoteDto> {
   const supplierId = supplierIdOf(actor);
@@ -406,6 +414,7 @@ export async function submitQuote(
     deps.clock.now(),
   );
   if (early) refuse(early);
+  const lines = await linesForSubmission(deps.db, project, input.lines, deps.clock.now());
   const limit = await uploadLimitMb(deps);
   const stored: FileDto = await storeUpload(
     { ...deps, config: { ...deps.config, maxUploadMb: limit } },
@@ -439,6 +448,7 @@ export async function submitQuote(
           clientIp: meta.clientIp ?? null,
         })),
         deps.db.run(markAllQuotedStatement(p.id, now, stored.id)),
+        ...lineStatements(stored.id, lines).map((st) => deps.db.run(st)),
       ]);
       const q = await deps.db.query.quotes.findFirst({ where: eq(quotes.fileId, stored.id) });
       if (q) {
@@ -560,4 +570,34 @@ export async function quotedSupplierCount(db: DbOrTx, projectId: number): Promis
   const [{ n }] = await db.select({ n: countDistinct(quotes.supplierId) }).from(quotes)
     .where(and(eq(quotes.projectId, projectId), eq(quotes.round, 0)));
   return n;
+}
+
+/**
+ * GetQuoteForm: what the portal needs to price the lines: the items still in the request pack,
+ * whether every one must be priced, the dictionary's currencies, trade terms and payment methods,
+ * and the lines of this supplier's latest submission to start from.
+ */
+export async function quoteForm(deps: Deps, actor: Actor, projectId: number) {
+  const supplierId = supplierIdOf(actor);
+  const { project } = await invitationOf(deps.db, supplierId, projectId);
+  const items = await quotableItems(deps.db, projectId);
+  const [latest] = await deps.db.select({ id: quotes.id, round: quotes.round }).from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)))
+    .orderBy(desc(quotes.submittedAt), desc(quotes.id)).limit(1);
+  const lines = latest ? (await linesOfQuotes(deps.db, [latest.id])).get(latest.id) ?? [] : [];
+  return {
+    offProId: projectId,
+    linesRequired: project.linesRequired && items.length > 0,
+    items: items.map((i) => ({
+      id: i.id,
+      materialCode: i.materialCode,
+      itemName: i.itemName,
+      unit: i.unit,
+      estimateYearAmount: i.estimateYearAmount,
+    })),
+    ...await commercialCodes(deps.db),
+    maxDays: MAX_DAYS,
+    lines: lines.filter((l) => items.some((i) => i.id === l.itemId)),
+    linesFromRound: latest?.round ?? null,
+  };
 }

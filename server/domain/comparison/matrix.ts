@@ -1,0 +1,265 @@
+// The comparison matrix: line items as rows, invited suppliers as columns, each priced line turned
+// into CNY at the exchange rate in force on its quote's date, the lowest of each row marked, totals
+// by expected yearly usage, each supplier's rank, and the change from the first quote to the
+// latest optimisation round. Pure: the loader (service.ts) hands it rows read from the database.
+import { add, cmp, type Dec, dec, div, isZero, mul, sub, toFixed, ZERO } from "./decimal.ts";
+import { BASE_CURRENCY, rateOn, type RateRow } from "../dictionary/commercial.ts";
+import type { QuoteLine } from "../quotes/lines.ts";
+
+/** Decimals shown: unit prices in CNY, amounts (line totals, totals), percentages. */
+export const UNIT_PLACES = 4;
+export const AMOUNT_PLACES = 2;
+export const PERCENT_PLACES = 2;
+
+export type MatrixItem = {
+  id: number;
+  materialCode: string | null;
+  itemName: string;
+  unit: string | null;
+  estimateYearAmount: string | null;
+};
+export type MatrixSupplierIn = { id: number; code: string; abbrName: string; fullName: string };
+/** The current (last) submission of a supplier in a round, with its priced lines. */
+export type MatrixQuote = {
+  supplierId: number;
+  round: number;
+  quoteId: number;
+  submittedAt: Date;
+  /** The quote's date in UTC+8 (YYYY-MM-DD): the exchange rate in force that day is used. */
+  date: string;
+  lines: QuoteLine[];
+};
+export type MatrixInput = {
+  items: MatrixItem[];
+  suppliers: MatrixSupplierIn[];
+  quotes: MatrixQuote[];
+  rates: RateRow[];
+  /** Item id -> awarded supplier id (the award in force), if any. */
+  awarded?: Map<number, number>;
+};
+
+/**
+ * priced: a price in CNY; noRate: a price, but no exchange rate for its currency on its date;
+ * missing: the supplier's latest quote leaves this line out; noLines: the latest quote has no
+ * priced lines at all (attachment only); noQuote: the supplier has not quoted.
+ */
+export type CellStatus = "priced" | "noRate" | "missing" | "noLines" | "noQuote";
+
+export type MatrixCell = {
+  supplierId: number;
+  status: CellStatus;
+  /** The round of the quote the price comes from (0 first quote, 1/2 optimisation). */
+  round: number | null;
+  line: QuoteLine | null;
+  rate: string | null;
+  rateDate: string | null;
+  /** Unit price before tax in CNY (UNIT_PLACES decimals). */
+  cny: string | null;
+  /** cny × expected yearly usage (AMOUNT_PLACES decimals); null without usage. */
+  amount: string | null;
+  lowest: boolean;
+  /** The lowest price is shared with another supplier. */
+  tie: boolean;
+  /** The same line in the first quote, in CNY, when the price comes from a later round. */
+  firstCny: string | null;
+  change: string | null;
+  changePercent: string | null;
+  awarded: boolean;
+};
+
+export type MatrixRow = {
+  item: MatrixItem;
+  /** Expected yearly usage counts in the totals only when it is set and above zero. */
+  inTotals: boolean;
+  cells: MatrixCell[];
+  lowestCny: string | null;
+  lowestSupplierIds: number[];
+  tie: boolean;
+  awardedSupplierId: number | null;
+};
+
+export type RankNote = "noQuote" | "incomplete" | "noUsage" | null;
+
+export type MatrixColumn = MatrixSupplierIn & {
+  quoted: boolean;
+  /** Latest round quoted and when (the quote whose prices the column shows). */
+  round: number | null;
+  submittedAt: Date | null;
+  pricedLines: number;
+  /** Items with usage that this supplier has not priced in CNY (missing or without a rate). */
+  missingItemIds: number[];
+  complete: boolean;
+  /** Sum of amounts over the items with usage; complete columns only. */
+  total: string | null;
+  /** The same total from the first quote, when the column shows a later round. */
+  firstTotal: string | null;
+  change: string | null;
+  changePercent: string | null;
+  rank: number | null;
+  /** Shares its rank with another supplier. */
+  rankTie: boolean;
+  rankNote: RankNote;
+  lowestCount: number;
+};
+
+export type Matrix = {
+  baseCurrency: string;
+  rows: MatrixRow[];
+  suppliers: MatrixColumn[];
+  /** Whether any quote of the project came from an optimisation round. */
+  hasRounds: boolean;
+};
+
+type Priced = { line: QuoteLine; rate: RateRow | null; cny: Dec | null };
+
+function price(line: QuoteLine, q: MatrixQuote, rates: RateRow[]): Priced {
+  const rate = rateOn(rates, line.currency, q.date);
+  return { line, rate, cny: rate ? mul(dec(line.unitPrice), dec(rate.rate)) : null };
+}
+
+const usageOf = (item: MatrixItem): Dec | null => {
+  if (!item.estimateYearAmount) return null;
+  const u = dec(item.estimateYearAmount);
+  return isZero(u) ? null : u;
+};
+
+function percent(change: Dec, base: Dec): string | null {
+  return isZero(base)
+    ? null
+    : toFixed(div(mul(change, dec(100)), base, PERCENT_PLACES), PERCENT_PLACES);
+}
+
+/** Sum of cny × usage over the items with usage, or null when one of them has no price in CNY. */
+function totalOf(items: MatrixItem[], priced: Map<number, Priced>): Dec | null {
+  let total = ZERO;
+  for (const item of items) {
+    const u = usageOf(item);
+    if (!u) continue;
+    const p = priced.get(item.id);
+    if (!p?.cny) return null;
+    total = add(total, mul(p.cny, u));
+  }
+  return total;
+}
+
+export function buildMatrix(input: MatrixInput): Matrix {
+  const { items, rates } = input;
+  const awarded = input.awarded ?? new Map<number, number>();
+  const latest = new Map<number, MatrixQuote>();
+  const first = new Map<number, MatrixQuote>();
+  for (const q of input.quotes) {
+    const l = latest.get(q.supplierId);
+    if (!l || q.round > l.round) latest.set(q.supplierId, q);
+    if (q.round === 0) first.set(q.supplierId, q);
+  }
+  const pricedOf = (q: MatrixQuote | undefined) =>
+    new Map((q?.lines ?? []).map((l) => [l.itemId, price(l, q!, rates)]));
+  const latestPriced = new Map(input.suppliers.map((s) => [s.id, pricedOf(latest.get(s.id))]));
+  const firstPriced = new Map(input.suppliers.map((s) => [s.id, pricedOf(first.get(s.id))]));
+  const anyUsage = items.some((i) => usageOf(i));
+
+  const rows: MatrixRow[] = items.map((item) => {
+    const u = usageOf(item);
+    let lowest: Dec | null = null;
+    for (const s of input.suppliers) {
+      const c = latestPriced.get(s.id)!.get(item.id)?.cny;
+      if (c && (!lowest || cmp(c, lowest) < 0)) lowest = c;
+    }
+    const lowestIds = lowest
+      ? input.suppliers.filter((s) => {
+        const c = latestPriced.get(s.id)!.get(item.id)?.cny;
+        return c && cmp(c, lowest!) === 0;
+      }).map((s) => s.id)
+      : [];
+    const tie = lowestIds.length > 1;
+    const cells = input.suppliers.map((s): MatrixCell => {
+      const q = latest.get(s.id);
+      const p = latestPriced.get(s.id)!.get(item.id);
+      const status: CellStatus = !q
+        ? "noQuote"
+        : !q.lines.length
+        ? "noLines"
+        : !p
+        ? "missing"
+        : p.cny
+        ? "priced"
+        : "noRate";
+      const f = q && q.round > 0 ? firstPriced.get(s.id)!.get(item.id) : undefined;
+      const change = p?.cny && f?.cny ? sub(p.cny, f.cny) : null;
+      return {
+        supplierId: s.id,
+        status,
+        round: q?.round ?? null,
+        line: p?.line ?? null,
+        rate: p?.rate?.rate ?? null,
+        rateDate: p?.rate && p.line.currency !== BASE_CURRENCY ? p.rate.effectiveDate : null,
+        cny: p?.cny ? toFixed(p.cny, UNIT_PLACES) : null,
+        amount: p?.cny && u ? toFixed(mul(p.cny, u), AMOUNT_PLACES) : null,
+        lowest: lowestIds.includes(s.id),
+        tie: tie && lowestIds.includes(s.id),
+        firstCny: f?.cny ? toFixed(f.cny, UNIT_PLACES) : null,
+        change: change ? toFixed(change, UNIT_PLACES) : null,
+        changePercent: change && f?.cny ? percent(change, f.cny) : null,
+        awarded: awarded.get(item.id) === s.id,
+      };
+    });
+    return {
+      item,
+      inTotals: !!u,
+      cells,
+      lowestCny: lowest ? toFixed(lowest, UNIT_PLACES) : null,
+      lowestSupplierIds: lowestIds,
+      tie,
+      awardedSupplierId: awarded.get(item.id) ?? null,
+    };
+  });
+
+  const totals = new Map<number, Dec | null>();
+  const columns: MatrixColumn[] = input.suppliers.map((s) => {
+    const q = latest.get(s.id);
+    const priced = latestPriced.get(s.id)!;
+    const missing = items.filter((i) => usageOf(i) && !priced.get(i.id)?.cny).map((i) => i.id);
+    const total = q ? totalOf(items, priced) : null;
+    totals.set(s.id, anyUsage ? total : null);
+    const firstTotal = q && q.round > 0 && first.has(s.id)
+      ? totalOf(items, firstPriced.get(s.id)!)
+      : null;
+    const change = total && firstTotal && anyUsage ? sub(total, firstTotal) : null;
+    return {
+      ...s,
+      quoted: !!q,
+      round: q?.round ?? null,
+      submittedAt: q?.submittedAt ?? null,
+      pricedLines: [...priced.values()].filter((p) => items.some((i) => i.id === p.line.itemId))
+        .length,
+      missingItemIds: q ? missing : items.filter((i) => usageOf(i)).map((i) => i.id),
+      complete: !!q && missing.length === 0,
+      total: total && anyUsage ? toFixed(total, AMOUNT_PLACES) : null,
+      firstTotal: firstTotal && anyUsage ? toFixed(firstTotal, AMOUNT_PLACES) : null,
+      change: change ? toFixed(change, AMOUNT_PLACES) : null,
+      changePercent: change && firstTotal ? percent(change, firstTotal) : null,
+      rank: null,
+      rankTie: false,
+      rankNote: !q ? "noQuote" : !anyUsage ? "noUsage" : total ? null : "incomplete",
+      lowestCount: rows.filter((r) => r.lowestSupplierIds.includes(s.id)).length,
+    };
+  });
+
+  // Competition ranking ("1, 1, 3") over the complete columns, lowest total first.
+  const ranked = columns.filter((c) => totals.get(c.id))
+    .sort((a, b) => cmp(totals.get(a.id)!, totals.get(b.id)!));
+  ranked.forEach((c, i) => {
+    const prev = ranked[i - 1];
+    const same = prev && cmp(totals.get(prev.id)!, totals.get(c.id)!) === 0;
+    c.rank = same ? prev.rank : i + 1;
+    const next = ranked[i + 1];
+    c.rankTie = !!same || (!!next && cmp(totals.get(next.id)!, totals.get(c.id)!) === 0);
+  });
+
+  return {
+    baseCurrency: BASE_CURRENCY,
+    rows,
+    suppliers: columns,
+    hasRounds: input.quotes.some((q) => q.round > 0),
+  };
+}

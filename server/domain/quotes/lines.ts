@@ -1,0 +1,253 @@
+// Priced quote lines: beside the attachment, a supplier prices each line item of the project (unit
+// price before tax, tax rate, currency, trade terms, payment method and term, lead time, validity;
+// spec §5). Checked here against the project's items and the data dictionary, stored in the same
+// atomic batch as the submission they belong to, and read back for the supplier and the buyer.
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { offerProjectItems, quoteLines } from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import { type FieldError, validation } from "../errors.ts";
+import { cmp, dec, normalize } from "../comparison/decimal.ts";
+import { isCalendarDate } from "../dictionary/service.ts";
+import {
+  type CommercialOption,
+  commercialOptions,
+  CURRENCY,
+  PAYMENT_METHOD,
+  TRADE_TERMS,
+} from "../dictionary/commercial.ts";
+import { dateInUtc8 } from "../calendar/service.ts";
+
+/** Longest payment term and lead time accepted, in days. */
+export const MAX_DAYS = 730;
+
+/** A line as stored and answered: money and rates as exact decimal strings. */
+export type QuoteLine = {
+  itemId: number;
+  unitPrice: string;
+  taxRate: string;
+  currency: string;
+  tradeTerms: string;
+  paymentMethod: string;
+  paymentTermDays: number;
+  leadTimeDays: number;
+  validUntil: string | null;
+  remark: string | null;
+};
+
+export const LINE_FIELDS = [
+  "unitPrice",
+  "taxRate",
+  "currency",
+  "tradeTerms",
+  "paymentMethod",
+  "paymentTermDays",
+  "leadTimeDays",
+  "validUntil",
+  "remark",
+] as const;
+
+type ItemRef = { id: number; itemName: string };
+
+export type CommercialCodes = {
+  currencies: CommercialOption[];
+  tradeTerms: CommercialOption[];
+  paymentMethods: CommercialOption[];
+};
+
+export async function commercialCodes(db: DbOrTx): Promise<CommercialCodes> {
+  return {
+    currencies: await commercialOptions(db, CURRENCY),
+    tradeTerms: await commercialOptions(db, TRADE_TERMS),
+    paymentMethods: await commercialOptions(db, PAYMENT_METHOD),
+  };
+}
+
+/** The line items a quote answers now: the project's items still in its request pack. */
+export async function quotableItems(db: DbOrTx, projectId: number) {
+  return await db.select().from(offerProjectItems).where(and(
+    eq(offerProjectItems.projectId, projectId),
+    isNull(offerProjectItems.removedAt),
+  )).orderBy(asc(offerProjectItems.sort), asc(offerProjectItems.id));
+}
+
+const PRICE = /^\d{1,12}(\.\d{1,6})?$/;
+const RATE = /^\d{1,3}(\.\d{1,2})?$/;
+
+const text = (v: unknown) => (v === undefined || v === null ? "" : String(v).trim());
+
+/** Reads a key without regard to case, as every other input of the API. */
+function pick(o: Record<string, unknown>, key: string): unknown {
+  if (key in o) return o[key];
+  const k = Object.keys(o).find((x) => x.toLowerCase() === key.toLowerCase());
+  return k === undefined ? undefined : o[k];
+}
+
+/**
+ * Checks the lines a supplier sent against the project's items and the dictionary's codes, and
+ * answers them normalised. Every problem is reported at once, each naming its line item; when the
+ * project requires lines, every item must be priced. `today` is the submission's date in UTC+8.
+ */
+export function checkLines(
+  raw: unknown[],
+  items: ItemRef[],
+  codes: CommercialCodes,
+  opts: { required: boolean; today: string },
+): QuoteLine[] {
+  const errors: FieldError[] = [];
+  const out: QuoteLine[] = [];
+  const seen = new Set<number>();
+  const err = (i: number, field: string, key: string, params: Record<string, unknown> = {}) =>
+    errors.push({ messageKey: key, params, members: [`lines.${i}.${field}`] });
+  const has = (list: CommercialOption[], code: string) => list.some((c) => c.code === code);
+
+  raw.forEach((value, i) => {
+    const line = i + 1;
+    if (!value || typeof value !== "object" || Array.isArray(value)) {
+      return err(i, "itemId", "quoteLines.notALine", { line });
+    }
+    const o = value as Record<string, unknown>;
+    const itemId = Number(pick(o, "itemId"));
+    const item = items.find((x) => x.id === itemId);
+    if (!item) return err(i, "itemId", "quoteLines.unknownItem", { line });
+    if (seen.has(itemId)) {
+      return err(i, "itemId", "quoteLines.duplicateItem", { item: item.itemName });
+    }
+    seen.add(itemId);
+    const p = { item: item.itemName };
+    const before = errors.length;
+
+    const unitPrice = text(pick(o, "unitPrice"));
+    if (!unitPrice) err(i, "unitPrice", "quoteLines.required.unitPrice", p);
+    else if (!PRICE.test(unitPrice) || cmp(dec(unitPrice), dec(0)) <= 0) {
+      err(i, "unitPrice", "quoteLines.badPrice", p);
+    }
+    const taxRate = text(pick(o, "taxRate")).replace(/%$/, "").trim();
+    if (!taxRate) err(i, "taxRate", "quoteLines.required.taxRate", p);
+    else if (!RATE.test(taxRate) || cmp(dec(taxRate), dec(100)) > 0) {
+      err(i, "taxRate", "quoteLines.badTaxRate", p);
+    }
+    const codeField = (
+      field: "currency" | "tradeTerms" | "paymentMethod",
+      list: CommercialOption[],
+    ) => {
+      const v = text(pick(o, field));
+      if (!v) err(i, field, `quoteLines.required.${field}`, p);
+      else if (!has(list, v)) err(i, field, `quoteLines.unknown.${field}`, { ...p, value: v });
+      return v;
+    };
+    const currency = codeField("currency", codes.currencies);
+    const tradeTerms = codeField("tradeTerms", codes.tradeTerms);
+    const paymentMethod = codeField("paymentMethod", codes.paymentMethods);
+    const days = (field: "paymentTermDays" | "leadTimeDays") => {
+      const v = text(pick(o, field));
+      if (!v) {
+        err(i, field, `quoteLines.required.${field}`, p);
+        return 0;
+      }
+      if (!/^\d{1,4}$/.test(v) || Number(v) > MAX_DAYS) {
+        err(i, field, `quoteLines.badDays.${field}`, { ...p, max: MAX_DAYS });
+        return 0;
+      }
+      return Number(v);
+    };
+    const paymentTermDays = days("paymentTermDays");
+    const leadTimeDays = days("leadTimeDays");
+    const validRaw = text(pick(o, "validUntil")).slice(0, 10);
+    if (validRaw && !isCalendarDate(validRaw)) err(i, "validUntil", "quoteLines.badDate", p);
+    else if (validRaw && validRaw < opts.today) {
+      err(i, "validUntil", "quoteLines.validityPast", { ...p, date: validRaw });
+    }
+    const remark = text(pick(o, "remark"));
+    if (remark.length > 500) err(i, "remark", "quoteLines.remarkTooLong", { ...p, max: 500 });
+    if (errors.length > before) return;
+    out.push({
+      itemId,
+      unitPrice: normalize(dec(unitPrice)),
+      taxRate: normalize(dec(taxRate)),
+      currency,
+      tradeTerms,
+      paymentMethod,
+      paymentTermDays,
+      leadTimeDays,
+      validUntil: validRaw || null,
+      remark: remark || null,
+    });
+  });
+  if (opts.required && !errors.length) {
+    const missing = items.filter((x) => !seen.has(x.id));
+    if (missing.length) {
+      errors.push({
+        messageKey: "quoteLines.missing",
+        params: { items: missing.map((x) => x.itemName).join(", "), count: missing.length },
+        members: ["lines"],
+      });
+    }
+  }
+  if (errors.length) throw validation("errors.validation", {}, errors);
+  return out;
+}
+
+/** Reads the checked lines of a submission: its items, codes and, from the project, the rule. */
+export async function linesForSubmission(
+  db: DbOrTx,
+  project: { id: number; linesRequired: boolean },
+  raw: unknown[] | undefined,
+  now: Date,
+): Promise<QuoteLine[]> {
+  if (!raw?.length && !project.linesRequired) return [];
+  const items = await quotableItems(db, project.id);
+  return checkLines(raw ?? [], items, await commercialCodes(db), {
+    required: project.linesRequired && items.length > 0,
+    today: dateInUtc8(now),
+  });
+}
+
+/**
+ * The statements that store `lines` for the submission stored with file `fileId`; they insert
+ * nothing when that submission was not written (a refused guarded insert in the same batch).
+ */
+export function lineStatements(fileId: number, lines: QuoteLine[]) {
+  return lines.map((l) =>
+    sql`insert into ${quoteLines} (quote_id, item_id, unit_price, tax_rate, currency, trade_terms,
+        payment_method, payment_term_days, lead_time_days, valid_until, remark)
+      select q.id, ${l.itemId}, ${l.unitPrice}, ${l.taxRate}, ${l.currency}, ${l.tradeTerms},
+        ${l.paymentMethod}, ${l.paymentTermDays}, ${l.leadTimeDays}, ${l.validUntil}, ${l.remark}
+      from quotes q where q.file_id = ${fileId}`
+  );
+}
+
+/**
+ * The canonical text of a submission's lines (sorted by item, fixed key order, exact decimals):
+ * what a content hash of the lines is taken over.
+ */
+export function canonicalLines(lines: QuoteLine[]): string {
+  const sorted = [...lines].sort((a, b) => a.itemId - b.itemId);
+  return JSON.stringify(sorted.map((l) => [
+    l.itemId,
+    l.unitPrice,
+    l.taxRate,
+    l.currency,
+    l.tradeTerms,
+    l.paymentMethod,
+    l.paymentTermDays,
+    l.leadTimeDays,
+    l.validUntil,
+    l.remark,
+  ]));
+}
+
+/** The lines of each of the given submissions. */
+export async function linesOfQuotes(
+  db: DbOrTx,
+  quoteIds: number[],
+): Promise<Map<number, QuoteLine[]>> {
+  const out = new Map<number, QuoteLine[]>();
+  if (!quoteIds.length) return out;
+  const rows = await db.select().from(quoteLines).where(inArray(quoteLines.quoteId, quoteIds))
+    .orderBy(asc(quoteLines.id));
+  for (const r of rows) {
+    const { id: _, quoteId, ...line } = r;
+    out.set(quoteId, [...(out.get(quoteId) ?? []), line]);
+  }
+  return out;
+}
