@@ -31,6 +31,8 @@ i18n.use(initReactI18next).init({
   fallbackLng: "zh",
   supportedLngs: languages,
   interpolation: { escapeValue: false },
+  // An empty string in a locale is meant (English has no word after the page jumper).
+  returnEmptyString: true,
   initAsync: false,
 });
 document.documentElement.lang = i18n.language;

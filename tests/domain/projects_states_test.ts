@@ -5,6 +5,7 @@ import {
   closeProject,
   deleteProject,
   endProject,
+  getProjectData,
   openOptimizeRound,
   publishProject,
   updateProject,
@@ -85,4 +86,24 @@ Deno.test("the state table says what the README says", () => {
     ended: ["close", "openRound"],
     closed: [],
   });
+});
+
+Deno.test("an asset project offers round 2 only once round 1 is over, and nothing after it", async () => {
+  await using env = await testEnv();
+  const actor = everything();
+  const { p } = await projectIn(env, "ended");
+  const offered = async () =>
+    (await getProjectData(env, actor, p.id)).actions.includes("openRound");
+  assert.equal(await offered(), true);
+  const roundEnd = "2026-11-24T09:00:00.000Z";
+  await openOptimizeRound(env, actor, { offProId: p.id, round: 1, endTime: roundEnd });
+  assert.equal(await offered(), false, "round 1 is still open");
+  await assert.rejects(
+    openOptimizeRound(env, actor, { offProId: p.id, round: 2, endTime: DEADLINE }),
+    DomainError,
+  );
+  env.clock.set(roundEnd);
+  assert.equal(await offered(), true, "round 1 is over");
+  await openOptimizeRound(env, actor, { offProId: p.id, round: 2, endTime: DEADLINE });
+  assert.equal(await offered(), false, "both rounds were opened");
 });

@@ -27,10 +27,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh database and the app with the client, listening on a free port. */
-export async function startServer() {
+/**
+ * A fresh database and the app with the client, listening on a free port; `env` adds settings
+ * (ERP_SUPPLIERS_URL …).
+ */
+export async function startServer(opts: { env?: Record<string, string> } = {}) {
   await ensureClientBuild({ log: (m) => console.log(m) });
-  const env = await testEnv();
+  const env = await testEnv({ env: opts.env });
   const app = createApp(env, { extend: serveClient() });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const base = `http://127.0.0.1:${server.addr.port}`;

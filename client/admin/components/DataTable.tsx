@@ -44,6 +44,9 @@ export type DataTableProps<T> = {
 };
 
 const alignClass = { left: "text-left", center: "text-center", right: "text-right" };
+/** The row actions stay in sight when a wide table scrolls sideways. */
+const ACTIONS = "actions";
+const stickyRight = "sticky right-0 shadow-[inset_1px_0_0_var(--color-slate-200)]";
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -101,7 +104,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     : undefined}
                   className={`border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold whitespace-nowrap text-slate-600 ${
                     alignClass[c.align ?? "left"]
-                  }`}
+                  } ${c.key === ACTIONS ? stickyRight : ""}`}
                 >
                   {c.sortField && onSort
                     ? (
@@ -131,8 +134,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 aria-selected={selected || undefined}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
                 className={`${onRowClick ? "cursor-pointer" : ""} ${
-                  selected ? "bg-primary-50" : "odd:bg-white even:bg-slate-50/60"
-                } hover:bg-primary-50/70`}
+                  selected ? "bg-primary-50" : "odd:bg-white even:bg-slate-50"
+                } hover:bg-primary-50`}
               >
                 {showIndex && (
                   <td className="border-b border-slate-100 px-2 py-1.5 text-center text-xs text-slate-400 tabular-nums">
@@ -144,7 +147,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     key={c.key}
                     className={`border-b border-slate-100 px-3 py-1.5 align-middle text-slate-700 ${
                       alignClass[c.align ?? "left"]
-                    } ${c.nowrap ? "whitespace-nowrap" : ""} ${c.className ?? ""}`}
+                    } ${c.nowrap ? "whitespace-nowrap" : ""} ${
+                      c.key === ACTIONS ? `${stickyRight} bg-inherit` : ""
+                    } ${c.className ?? ""}`}
                   >
                     {c.render
                       ? c.render(row, i)

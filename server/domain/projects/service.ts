@@ -253,6 +253,11 @@ async function selectProjects(
   );
 }
 
+/** Round 1 may be opened when there is none; round 2 once round 1 is over (openOptimizeRound). */
+const nextRoundOpenable = (rounds: RoundTiming[], now: Date) =>
+  rounds.length === 0 ||
+  (rounds.length === 1 && rounds[0].round === 1 && now.getTime() >= rounds[0].endTime.getTime());
+
 function toDto(
   p: ProjectRow,
   extra: {
@@ -301,7 +306,8 @@ function toDto(
     currentRound: open?.round ?? null,
     closesAt: quoteClosesAt(p),
     actions: transitions[effective].filter((a) =>
-      a !== "quote" && (a !== "openRound" || (p.kind === "asset" && extra.rounds.length < 2))
+      a !== "quote" &&
+      (a !== "openRound" || (p.kind === "asset" && nextRoundOpenable(extra.rounds, now)))
     ),
   };
 }
@@ -1097,6 +1103,7 @@ export async function dashboardSummary(
     0,
     now,
   );
+  const openRounds = await roundsOf(deps.db, projects.map((p) => p.id));
   return {
     now,
     kinds,
@@ -1104,9 +1111,14 @@ export async function dashboardSummary(
       count: await countOf(open),
       filter: { open: "1" },
       items: projects.map((p) => {
-        const closes = p.closesAt ?? p.offerEndTime;
+        // Inside an optimisation round, quoting closes at the round's end.
+        const round = p.currentRound === null
+          ? undefined
+          : openRounds.find((r) => r.projectId === p.id && r.round === p.currentRound);
+        const closes = round?.endTime ?? p.closesAt ?? p.offerEndTime;
         return {
           ...p,
+          closesAt: closes,
           msLeft: closes ? Math.max(0, closes.getTime() - now.getTime()) : null,
         };
       }),

@@ -127,7 +127,12 @@ function KindOverview({ kind }: { kind: Kind }) {
                         <StatusBadge status={p.status} />
                       </td>
                       <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">
-                        {fmt(p.offerEndTime)}
+                        {fmt(p.closesAt ?? p.offerEndTime)}
+                        {p.currentRound && (
+                          <span className="ml-1 text-xs text-slate-500">
+                            ({t(`projects.fields.round${p.currentRound}`)})
+                          </span>
+                        )}
                       </td>
                       <td
                         className={`px-3 py-1.5 text-right whitespace-nowrap tabular-nums ${

@@ -78,10 +78,13 @@ export function ProjectDialog(
   const [uploading, setUploading] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const { errors, setErrors, clear, clearField } = useFieldErrors();
+  /** A line item's own errors, by `${item key}.${field}`, shown under the cell. */
+  const [cellErrors, setCellErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
     if (!open) return;
     clear();
+    setCellErrors({});
     if (editId === null) {
       setDraft({
         name: "",
@@ -117,6 +120,11 @@ export function ProjectDialog(
   const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   const setItem = (key: number, patch: Partial<Item>) => {
     clearField("opiList");
+    setCellErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[`${key}.${k}`];
+      return next;
+    });
     setDraft((d) =>
       d ? { ...d, items: d.items.map((i) => (i.key === key ? { ...i, ...patch } : i)) } : d
     );
@@ -150,15 +158,26 @@ export function ProjectDialog(
     const items = draft.items.filter((i) =>
       Object.entries(i).some(([k, v]) => k !== "key" && k !== "id" && String(v ?? "").trim())
     );
-    if (!items.length) found.opiList = t("projectsPage.itemsRequired");
-    else if (items.some((i) => !i.itemName.trim())) {
-      found.opiList = t("ui.required", { field: f("itemName") });
-    } else if (
-      items.some((i) => i.estimateYearAmount && !DECIMAL.test(String(i.estimateYearAmount).trim()))
-    ) {
-      found.opiList = t("projects.badDecimal", { field: f("estimateYearAmount") });
+    // Each bad cell is marked where it is; the line with nothing in it yet is the one to fill.
+    const nameLabel = kind === "asset" ? f("equipmentName") : f("itemName");
+    const cells: Record<string, string> = {};
+    if (!items.length) {
+      found.opiList = t("projectsPage.itemsRequired");
+      if (draft.items[0]) {
+        cells[`${draft.items[0].key}.itemName`] = t("ui.required", { field: nameLabel });
+      }
     }
-    if (Object.keys(found).length) return setErrors(found);
+    for (const i of items) {
+      if (!i.itemName.trim()) cells[`${i.key}.itemName`] = t("ui.required", { field: nameLabel });
+      const amount = String(i.estimateYearAmount ?? "").trim();
+      if (amount && !DECIMAL.test(amount)) {
+        cells[`${i.key}.estimateYearAmount`] = t("projects.badDecimal", {
+          field: f("estimateYearAmount"),
+        });
+      }
+    }
+    setCellErrors(cells);
+    if (Object.keys(found).length || Object.keys(cells).length) return setErrors(found);
     const blank = (v: string | null | undefined) => (v ?? "").trim() || null;
     const input: ProjectInput = {
       ...(editId ? { id: editId } : {}),
@@ -197,7 +216,7 @@ export function ProjectDialog(
     if (ok) onSaved();
   }
 
-  const cell = "input h-7 px-1.5 text-sm";
+  const cell = "h-7 px-1.5 text-sm";
   return (
     <FormDialog
       open={open}
@@ -385,7 +404,9 @@ export function ProjectDialog(
                   <tbody>
                     {draft.items.map((i, n) => (
                       <tr key={i.key} className="border-t border-slate-100" data-testid="item-row">
-                        <td className="px-2 text-center text-xs text-slate-400">{n + 1}</td>
+                        <td className="px-2 pt-2.5 text-center align-top text-xs text-slate-400">
+                          {n + 1}
+                        </td>
                         {(
                           [
                             "materialCode",
@@ -395,19 +416,33 @@ export function ProjectDialog(
                             "useFactory",
                             "needExplain",
                           ] as const
-                        ).map((k) => (
-                          <td key={k} className="px-1 py-1">
-                            <input
-                              className={cell}
-                              aria-label={`${f(k)} ${n + 1}`}
-                              data-item-field={k}
-                              inputMode={k === "estimateYearAmount" ? "decimal" : undefined}
-                              value={i[k] ?? ""}
-                              onChange={(e) => setItem(i.key, { [k]: e.target.value })}
-                            />
-                          </td>
-                        ))}
-                        <td className="px-1 text-center">
+                        ).map((k) => {
+                          const error = cellErrors[`${i.key}.${k}`];
+                          return (
+                            <td key={k} className="px-1 py-1 align-top">
+                              <input
+                                className={inputClass(error, cell)}
+                                aria-label={`${f(k)} ${n + 1}`}
+                                aria-invalid={error ? true : undefined}
+                                data-item-field={k}
+                                inputMode={k === "estimateYearAmount" ? "decimal" : undefined}
+                                value={i[k] ?? ""}
+                                onChange={(e) => setItem(i.key, { [k]: e.target.value })}
+                              />
+                              {error && (
+                                <p
+                                  className="mt-0.5 text-xs leading-4 text-red-600"
+                                  role="alert"
+                                  data-testid="field-error"
+                                  data-item-error={k}
+                                >
+                                  {error}
+                                </p>
+                              )}
+                            </td>
+                          );
+                        })}
+                        <td className="px-1 pt-2 text-center align-top">
                           <button
                             type="button"
                             className="rounded px-1 text-xs text-red-600 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-primary"

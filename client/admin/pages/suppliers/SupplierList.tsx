@@ -1,6 +1,6 @@
 // Supplier management (spec §2): query, export, add, introduce one from the ERP by code, batch
 // introduction (confirmed first, then a summary), modify, portal password, delete.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
@@ -112,6 +112,7 @@ export default function SupplierList() {
   const [introduceError, setIntroduceError] = useState("");
   const [report, setReport] = useState<SyncReport | null>(null);
   const [syncing, setSyncing] = useState(false);
+  const importInput = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState<{ supplier: Supplier; value: string } | null>(null);
   const [issued, setIssued] = useState<{ userName: string; password?: string } | null>(null);
 
@@ -204,6 +205,23 @@ export default function SupplierList() {
     setSyncing(true);
     try {
       setReport(await api.post<SyncReport>(`${SUP}/AutoInductSupplierData`));
+      list.reload();
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  /** The same batch introduction from an .xlsx or .csv file in the ERP's columns. */
+  async function importFile(file: File | undefined) {
+    if (importInput.current) importInput.current.value = "";
+    if (!file || !(await confirm({ text: t("sync.confirm"), danger: false }))) return;
+    setSyncing(true);
+    try {
+      const form = new FormData();
+      form.append("file", file);
+      setReport(await api.post<SyncReport>(`${SUP}/ImportSupplierData`, form));
       list.reload();
     } catch {
       /* shown by the API client */
@@ -333,6 +351,23 @@ export default function SupplierList() {
           >
             {syncing ? s("syncing") : s("sync")}
           </button>
+          <label
+            className={`btn btn-default cursor-pointer focus-within:ring-2 focus-within:ring-primary ${
+              syncing ? "pointer-events-none opacity-50" : ""
+            }`}
+            title={s("importHint")}
+          >
+            {s("importFile")}
+            <input
+              ref={importInput}
+              type="file"
+              accept=".xlsx,.csv"
+              className="sr-only"
+              data-testid="import-file"
+              disabled={syncing}
+              onChange={(e) => importFile(e.target.files?.[0])}
+            />
+          </label>
           <ExportButton
             path={`${SUP}/Export`}
             params={list.query}
