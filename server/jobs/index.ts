@@ -6,6 +6,7 @@ import { sendDueReminders } from "../domain/email/reminders.ts";
 import { acquireLease, lastRunAt, releaseLease } from "./leases.ts";
 import { recordAutomaticEnds } from "../domain/projects/service.ts";
 import { syncFromErp } from "../domain/suppliers/sync.ts";
+import { sweepStaleUploads } from "../domain/files/service.ts";
 
 export type Job = {
   name: string;
@@ -40,6 +41,7 @@ export const jobs: Job[] = [
       return { total, created, updated, unchanged, rejected };
     },
   },
+  { name: "sweepUploads", everyMs: 60 * minute, leaseMs: 10 * minute, run: sweepStaleUploads },
 ];
 
 export type JobOutcome = {

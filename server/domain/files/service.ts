@@ -103,6 +103,9 @@ export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = d
     } finally {
       await reader.cancel().catch(() => {});
     }
+    // On disk before the rename and the row: a crash (or power cut) never leaves a row whose bytes
+    // are partly in the page cache only.
+    await out.syncData();
     out.close();
     if (size === 0) throw validation("files.empty");
     const contentType = detectContentType(head.subarray(0, headLen), fileName);
@@ -112,6 +115,7 @@ export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = d
     await Deno.mkdir(join(root, sha256.slice(0, 2)), { recursive: true });
     await Deno.rename(tmp, target);
     moved = true;
+    await syncDir(join(root, sha256.slice(0, 2)));
     const [row] = await db.insert(files).values({
       sha256,
       size,
@@ -129,6 +133,42 @@ export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = d
     } catch { /* already closed */ }
     if (!moved) await Deno.remove(tmp).catch(() => {});
   }
+}
+
+/** Makes a rename in `dir` durable (the directory entry itself is flushed). */
+async function syncDir(dir: string): Promise<void> {
+  const d = await Deno.open(dir, { read: true });
+  try {
+    await d.sync();
+  } finally {
+    d.close();
+  }
+}
+
+/** Temporary files older than this are left-overs of an upload cut short (a crash, a kill). */
+export const STALE_UPLOAD_MS = 6 * 3600_000;
+
+/**
+ * Removes temporary upload files not written to for STALE_UPLOAD_MS: what a server killed in the
+ * middle of an upload leaves behind. Uploads in progress (here or on another instance sharing the
+ * folder) keep writing theirs, so they are never touched. Answers how many went.
+ */
+export async function sweepStaleUploads(deps: Deps): Promise<{ removed: number }> {
+  const dir = join(storeRoot(deps), "tmp");
+  const before = deps.clock.now().getTime() - STALE_UPLOAD_MS;
+  let removed = 0;
+  try {
+    for await (const entry of Deno.readDir(dir)) {
+      if (!entry.isFile) continue;
+      const path = join(dir, entry.name);
+      const info = await Deno.stat(path).catch(() => null);
+      if (!info?.mtime || info.mtime.getTime() > before) continue;
+      await Deno.remove(path).then(() => removed++, () => {});
+    }
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  return { removed };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,276 @@
+// Crash safety of quote uploads: the real server is killed with SIGKILL while a 50 MB quote is on its
+// way in (at several points of the body, while the bytes are written to disk, as they land in the
+// store) and just after answering one. After each restart the database passes its integrity check,
+// every quote's file is whole (size and SHA-256 as its row says), files left half-written are never
+// quotes, and no acknowledged quote is lost.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import {
+  api,
+  checkFileStore,
+  integrity,
+  prepareDataDir,
+  printTally,
+  quotingProject,
+  signInHttp,
+  sleep,
+  startServerProcess,
+  SUPPLIER_PASSWORD,
+} from "./support.ts";
+import { testEnv } from "../helpers.ts";
+import { STALE_UPLOAD_MS } from "../../server/domain/files/service.ts";
+import { runDueJobs } from "../../server/jobs/index.ts";
+
+const MB = 1024 * 1024;
+const SIZE = 50 * MB - 64 * 1024; // the file itself, under MAX_UPLOAD_MB with the form around it
+const CHUNK = MB;
+
+/** The bytes of upload number `n`: a PDF header, then a pattern unique to `n`, chunk by chunk. */
+function chunkOf(n: number, index: number): Uint8Array {
+  const start = index * CHUNK;
+  const len = Math.min(CHUNK, SIZE - start);
+  const out = new Uint8Array(len);
+  const view = new DataView(out.buffer);
+  for (let off = 0; off + 8 <= len; off += 4096) {
+    view.setUint32(off, n);
+    view.setUint32(off + 4, index * 1000 + off / 4096);
+  }
+  if (index === 0) out.set(new TextEncoder().encode("%PDF-1.7\n%reliability\n"));
+  return out;
+}
+
+const chunks = Math.ceil(SIZE / CHUNK);
+
+function sha256Of(n: number): string {
+  const h = createHash("sha256");
+  for (let i = 0; i < chunks; i++) h.update(chunkOf(n, i));
+  return h.digest("hex");
+}
+
+type Upload = {
+  done: Promise<{ status: number; json?: { result?: { id: number } } } | { error: string }>;
+  /** Resolves once `pauseAt` bytes of the file were handed to the connection. */
+  paused: Promise<void>;
+};
+
+/**
+ * POSTs a multipart Submit whose file part streams chunk by chunk, `paceMs` apart; with `pauseAt` it
+ * stops sending after that many file bytes and holds the connection open.
+ */
+function upload(
+  base: string,
+  token: string,
+  projectId: number,
+  n: number,
+  opts: { paceMs?: number; pauseAt?: number } = {},
+): Upload {
+  const boundary = `----qmo-reliability-${n}-${crypto.randomUUID()}`;
+  const enc = new TextEncoder();
+  const head = enc.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="offProId"\r\n\r\n${projectId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="round"\r\n\r\n0\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="报价-${n}.pdf"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = enc.encode(`\r\n--${boundary}--\r\n`);
+  let index = -1;
+  let sent = 0;
+  let reached!: () => void;
+  const paused = new Promise<void>((r) => (reached = r));
+  let hold: (() => void) | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (index === -1) {
+        controller.enqueue(head);
+        index = 0;
+        return;
+      }
+      if (opts.pauseAt !== undefined && sent >= opts.pauseAt) {
+        reached();
+        await new Promise<void>((r) => (hold = r));
+        return;
+      }
+      if (index >= chunks) {
+        controller.enqueue(tail);
+        controller.close();
+        return;
+      }
+      if (opts.paceMs) await sleep(opts.paceMs);
+      const c = chunkOf(n, index++);
+      sent += c.byteLength;
+      controller.enqueue(c);
+    },
+    cancel() {
+      hold?.();
+    },
+  });
+  const done = fetch(`${base}/api/services/QMO/SupplierOffer/Submit`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "accept-language": "en",
+    },
+    body,
+    duplex: "half",
+  } as RequestInit).then(
+    async (res) => ({ status: res.status, json: await res.json().catch(() => undefined) }),
+    (err) => ({ error: String(err) }),
+  ).finally(() => hold?.());
+  return { done, paused };
+}
+
+/** Names in a folder (none when it does not exist). */
+async function namesIn(dir: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  try {
+    for await (const e of Deno.readDir(dir)) out.add(e.name);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  return out;
+}
+
+/** Polls until `cond` answers true (or `ms` passes); answers whether it did. */
+async function waitFor(cond: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await cond()) return true;
+    await sleep(1);
+  }
+  return false;
+}
+
+Deno.test("SIGKILL during a 50 MB quote upload never leaves a quote without its whole file", async () => {
+  const { dataDir, value: setup } = await prepareDataDir((deps) => quotingProject(deps));
+  const { projectId, supplierUsers: [supplier] } = setup;
+  const tmpDir = join(dataDir, "files", "tmp");
+  /** Uploads answered 200 (their quote ids): each must be there after every restart. */
+  const acknowledged = new Map<number, string>();
+  const outcomes: string[] = [];
+  let failures = 0;
+  let cases = 0;
+  let server = await startServerProcess(dataDir);
+  try {
+    const cycle = async (
+      name: string,
+      n: number,
+      act: (base: string, token: string) => Promise<void>,
+    ) => {
+      cases++;
+      const token = await signInHttp(server.base, supplier.userName, SUPPLIER_PASSWORD);
+      await act(server.base, token);
+      await server.kill();
+      server = await startServerProcess(dataDir);
+      const check = await integrity(join(dataDir, "qmo.db"));
+      const store = await checkFileStore(dataDir);
+      const token2 = await signInHttp(server.base, supplier.userName, SUPPLIER_PASSWORD);
+      const mine = await api(server.base, "get", "/QMO/SupplierOffer/GetMyQuotes", {
+        token: token2,
+        query: { OffProId: projectId },
+      });
+      const listed: { id: number; sha256: string; size: number }[] = mine.json?.result?.items ??
+        mine.json?.result ?? [];
+      const lost = [...acknowledged.keys()].filter((id) => !listed.some((q) => q.id === id));
+      const ok = check === "ok" && store.broken.length === 0 && lost.length === 0 &&
+        listed.every((q) => q.size === SIZE);
+      if (!ok) failures++;
+      outcomes.push(
+        `${name} (#${n}): integrity ${check}, quote files ${store.checked} whole ${
+          store.checked - store.broken.length
+        }, temp files ${store.tempFiles}, quotes listed ${listed.length}`,
+      );
+      assert.equal(check, "ok", name);
+      assert.deepEqual(store.broken, [], name);
+      assert.deepEqual(lost, [], `${name}: acknowledged quotes lost`);
+      for (const q of listed) assert.equal(q.size, SIZE, `${name}: quote ${q.id} is partial`);
+    };
+
+    // Killed while the body is still arriving: at 10 %, half-way and one chunk before the end.
+    for (const [i, fraction] of [[1, 0.1], [2, 0.5], [3, (chunks - 1) / chunks]] as const) {
+      await cycle(`body ${Math.round(fraction * 100)}%`, i, async (base, token) => {
+        const up = upload(base, token, projectId, i, {
+          paceMs: 2,
+          pauseAt: Math.floor(SIZE * fraction / CHUNK) * CHUNK,
+        });
+        await up.paused;
+        await sleep(100);
+        queueMicrotask(() => void up.done);
+      });
+    }
+
+    // Killed while the server writes the received bytes to its temporary file.
+    await cycle("writing the temporary file", 4, async (base, token) => {
+      const before = await namesIn(tmpDir);
+      const up = upload(base, token, projectId, 4);
+      let partial = 0;
+      const seen = await waitFor(async () => {
+        for (const name of await namesIn(tmpDir)) {
+          if (before.has(name)) continue;
+          const { size } = await Deno.stat(join(tmpDir, name)).catch(() => ({ size: 0 }));
+          if (size > 0) partial = size;
+          if (size > 0) return true;
+        }
+        return false;
+      }, 30_000);
+      assert.ok(seen, "the upload never reached the temporary file");
+      outcomes.push(
+        `  (killed with ${(partial / MB).toFixed(1)} of ${(SIZE / MB).toFixed(1)} MiB written)`,
+      );
+      void up.done;
+    });
+
+    // Killed the moment the bytes appear in the store under their hash (before or after the row).
+    const sha5 = sha256Of(5);
+    await cycle("moved into the store", 5, async (base, token) => {
+      const up = upload(base, token, projectId, 5);
+      const blob = join(dataDir, "files", sha5.slice(0, 2), sha5);
+      const seen = await waitFor(() => Deno.stat(blob).then(() => true, () => false), 30_000);
+      assert.ok(seen, "the upload never reached the store");
+      void up.done;
+    });
+
+    // Killed right after the answer: the acknowledged quote and its file are kept.
+    await cycle("just acknowledged", 6, async (base, token) => {
+      const r = await upload(base, token, projectId, 6).done;
+      assert.ok("status" in r && r.status === 200, JSON.stringify(r));
+      acknowledged.set(r.json!.result!.id, sha256Of(6));
+    });
+
+    // The server still takes quotes after all that, and the acknowledged one is byte-exact.
+    const token = await signInHttp(server.base, supplier.userName, SUPPLIER_PASSWORD);
+    const last = await upload(server.base, token, projectId, 7).done;
+    assert.ok("status" in last && last.status === 200, JSON.stringify(last));
+    const mine = await api(server.base, "get", "/QMO/SupplierOffer/GetMyQuotes", {
+      token,
+      query: { OffProId: projectId },
+    });
+    const items: { id: number; sha256: string }[] = mine.json.result.items ?? mine.json.result;
+    for (const [id, sha] of acknowledged) {
+      assert.equal(items.find((q) => q.id === id)?.sha256, sha);
+    }
+    const lost = [...acknowledged.keys()].filter((id) => !items.some((q) => q.id === id)).length;
+    for (const o of outcomes) console.log(`  ${o}`);
+    printTally("crash during upload", { cases, failures, rowsLost: lost });
+  } finally {
+    await server.kill();
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("the upload sweep removes temporary files a killed upload left, never one in progress", async () => {
+  await using env = await testEnv();
+  const tmp = join(env.dataDir, "files", "tmp");
+  await Deno.mkdir(tmp, { recursive: true });
+  const left = join(tmp, "left-by-a-kill");
+  const writing = join(tmp, "being-written");
+  await Deno.writeFile(left, new Uint8Array(1024));
+  await Deno.writeFile(writing, new Uint8Array(1024));
+  // The clock of the job is the test's; the files' times are the disk's.
+  env.clock.set(new Date(Date.now() + STALE_UPLOAD_MS - 60_000));
+  await Deno.utime(left, new Date(Date.now() - 2 * 60_000), new Date(Date.now() - 2 * 60_000));
+  const outcomes = await runDueJobs(env, { only: ["sweepUploads"] });
+  assert.deepEqual(outcomes, [{ job: "sweepUploads", status: "done", result: { removed: 1 } }]);
+  assert.deepEqual([...await namesIn(tmp)], ["being-written"]);
+});
