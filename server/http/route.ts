@@ -107,13 +107,17 @@ export function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
     case "object": {
       if (!value || typeof value !== "object" || Array.isArray(value)) return value;
       const shape = def.shape!;
+      // Only the schema's own keys count: an input key such as "constructor" or "__proto__" must
+      // not reach Object.prototype (it is unknown, so left for the schema to strip or refuse).
+      const own = (k: string) => Object.hasOwn(shape, k);
       const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
-        const key = shape[k] ? k : byLower.get(k.toLowerCase()) ?? k;
+        if (k === "__proto__") continue;
+        const key = own(k) ? k : byLower.get(k.toLowerCase()) ?? k;
         // A key given twice in different casing: the exact one wins.
-        if (key in out && key !== k) continue;
-        out[key] = shape[key] ? normalizeKeys(shape[key], v) : v;
+        if (Object.hasOwn(out, key) && key !== k) continue;
+        out[key] = own(key) ? normalizeKeys(shape[key], v) : v;
       }
       return out;
     }
