@@ -220,7 +220,6 @@ Deno.test(
       await t.step("screenshots of every page in both languages", async () => {
         const pages: [string, string][] = [
           ["dashboard", "/dashboard"],
-          ["suppliers", "/supplier/SupplierList"],
           ["categories", "/offerProjectManager/OfferProjectTypeList"],
           ["material-list", "/offerProjectManager/OfferProjectManagerList"],
           ["asset-list", "/offerProjectManager/offerProjectAMSList"],
