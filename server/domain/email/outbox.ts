@@ -34,6 +34,16 @@ export type EmailEvent =
   }
   | { kind: "ended"; projectId: number }
   | { kind: "closed"; projectId: number }
+  /** An award decision: each awarded supplier is told which items it won. */
+  | {
+    kind: "awarded";
+    projectId: number;
+    awardId: number;
+    reason: string;
+    supplierIds: number[];
+    projectWide: boolean;
+    items: { supplierId: number; itemName: string }[];
+  }
   | {
     kind: "reminder";
     projectId: number;
@@ -83,6 +93,8 @@ function eventKey(e: EmailEvent, code: string, now: Date): string {
       return `round${e.round}:${e.projectId}:${code}`;
     case "quoteReceived":
       return `quote:${e.quoteId}:${code}`;
+    case "awarded":
+      return `award:${e.awardId}:${code}`;
     case "reminder":
       // The deadline is part of the key: a moved deadline earns a new reminder.
       return `reminder:${e.projectId}:r${e.round}:${code}:${e.hours}h:${e.deadline.getTime()}`;
@@ -192,8 +204,16 @@ async function staffRecipients(
   }));
 }
 
+/** The items an award gives this supplier, one per line (after "the whole project" when it is). */
+function awardedItemsText(lang: Lang, e: EmailEvent, supplierId: number | null): string {
+  if (e.kind !== "awarded") return "";
+  const names = e.items.filter((i) => i.supplierId === supplierId).map((i) => `· ${i.itemName}`);
+  return [...(e.projectWide ? [t(lang, "award.wholeProject")] : []), ...names].join("\n");
+}
+
 function reasonText(lang: Lang, project: Project, e: EmailEvent): string {
   if (e.kind === "closed") return project.closeReason ?? "";
+  if (e.kind === "awarded") return e.reason;
   if (e.kind === "ended") return t(lang, `email.endReasons.${project.endReason ?? "manual"}`);
   return "";
 }
@@ -248,6 +268,7 @@ export async function enqueue(
         round: roundLabel(r.language, round),
         recipientName: r.name,
         reason: reasonText(r.language, project, event),
+        awardedItems: awardedItemsText(r.language, event, r.supplierId),
       };
       const en = r.language === "en";
       const inserted = await tx.insert(emailOutbox).values({

@@ -14,6 +14,7 @@ export const PLACEHOLDERS = [
   "round",
   "recipientName",
   "reason",
+  "awardedItems",
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Record<Placeholder, string>;
@@ -188,6 +189,22 @@ export const seededTemplates: Seed[] = [
     contentEn:
       "Dear {{recipientName}},\n\n{{supplierName}} has submitted a quotation ({{round}}) for " +
       'project {{projectCode}} "{{projectName}}".' + signatureEn,
+  },
+  {
+    code: "AWARD_NOTICE",
+    mechanism: "awarded",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "采购员定标时发送给中标供应商 / Sent to each supplier awarded when the buyer records the award",
+    subject: "【中标通知】{{projectCode}} {{projectName}}",
+    content:
+      "{{supplierName}}，您好：\n\n感谢贵司参与报价项目 {{projectCode}}「{{projectName}}」。经评审，贵司中标：\n" +
+      "{{awardedItems}}\n\n采购员将与贵司联系合同及订单事宜。供应商门户：{{portalLink}}" + signature,
+    subjectEn: "[Award notice] {{projectCode}} {{projectName}}",
+    contentEn: "Dear {{supplierName}},\n\nThank you for quoting for project {{projectCode}} " +
+      '"{{projectName}}". After evaluation, your company has been awarded:\n{{awardedItems}}\n\n' +
+      "The buyer will contact you about the contract and purchase orders. Supplier portal: " +
+      "{{portalLink}}" + signatureEn,
   },
 ];
 

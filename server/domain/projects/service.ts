@@ -100,6 +100,10 @@ export type ProjectDto = {
   closesAt: Date | null;
   /** What the project's state allows now (rules.ts); permissions are checked on each call. */
   actions: ProjectAction[];
+  /** Whether quotes must carry a priced line for every line item. */
+  linesRequired: boolean;
+  /** The suppliers of the award in force (abbreviations), or null when not awarded. */
+  award: string | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +149,12 @@ const supplierCountSql = sql<number>`(select count(*) from offer_project_supplie
 const quotedCountSql = sql<number>`(select count(distinct q.supplier_id) from quotes q
   where q.project_id = ${offerProjects.id} and q.round = 0)`;
 const hasQuotesSql = sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id})`;
+/** The suppliers of the award in force, by abbreviation (comparison/service.ts records awards). */
+const awardNamesSql = sql<string | null>`(select group_concat(s.abbr_name, ', ') from
+  (select distinct coalesce(al.supplier_id, a.supplier_id) as sid from awards a
+    left join award_lines al on al.award_id = a.id
+    where a.project_id = ${offerProjects.id} and a.superseded_at is null) w
+  join suppliers s on s.id = w.sid)`;
 
 function statusCondition(status: string, now: Date): SQL {
   const t = now.getTime();
@@ -234,6 +244,7 @@ async function selectProjects(
     supplierCount: supplierCountSql,
     quotedCount: quotedCountSql,
     hasQuotes: sql<number>`${hasQuotesSql}`,
+    awardNames: awardNamesSql,
   }).from(offerProjects)
     .leftJoin(offerProjectTypes, eq(offerProjectTypes.id, offerProjects.typeId))
     .leftJoin(users, eq(users.id, offerProjects.creatorId))
@@ -248,6 +259,7 @@ async function selectProjects(
       supplierCount: Number(r.supplierCount),
       quotedCount: Number(r.quotedCount),
       hasQuotes: Boolean(r.hasQuotes),
+      awardNames: r.awardNames ?? null,
       rounds: rounds.filter((x) => x.projectId === r.p.id),
     }, now)
   );
@@ -267,6 +279,7 @@ function toDto(
     quotedCount: number;
     hasQuotes: boolean;
     rounds: RoundTiming[];
+    awardNames?: string | null;
   },
   now: Date,
 ): ProjectDto {
@@ -305,6 +318,8 @@ function toDto(
     quotedCount: extra.quotedCount,
     currentRound: open?.round ?? null,
     closesAt: quoteClosesAt(p),
+    linesRequired: p.linesRequired,
+    award: extra.awardNames ?? null,
     actions: transitions[effective].filter((a) =>
       a !== "quote" &&
       (a !== "openRound" || (p.kind === "asset" && nextRoundOpenable(extra.rounds, now)))
@@ -553,6 +568,8 @@ async function headerValues(db: DbOrTx, input: ProjectFields) {
     monthlyPurchase: asset && reachesMonthlyThreshold(input.estimatedAmount),
     isBidding: asset && input.isBidding,
     fromAms: asset && input.fromAms,
+    // Left out: off for a new project (the column's default), unchanged when edited.
+    ...(input.linesRequired === undefined ? {} : { linesRequired: input.linesRequired }),
   };
 }
 
