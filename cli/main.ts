@@ -7,6 +7,8 @@ import { registerDbCommands } from "./commands/db.ts";
 import { registerProjectCommands } from "./commands/projects.ts";
 import { registerJobCommands } from "./commands/jobs.ts";
 import { registerMailCommands } from "./commands/mail.ts";
+import { registerAuditCommands } from "./commands/audit.ts";
+import { registerQuoteCommands } from "./commands/quotes.ts";
 import { registerDemoCommands } from "./commands/demo.ts";
 
 export function buildProgram(): Command {
@@ -22,6 +24,8 @@ export function buildProgram(): Command {
   registerProjectCommands(program);
   registerJobCommands(program);
   registerMailCommands(program);
+  registerQuoteCommands(program);
+  registerAuditCommands(program);
   registerDemoCommands(program);
   return program;
 }

@@ -20,7 +20,7 @@ import { lang, say, withDeps } from "../context.ts";
  * The CLI acts as the administrator `admin` (or the user named by QMO_CLI_USER), with every
  * permission: whoever runs it already holds the database.
  */
-async function cliActor(deps: Deps): Promise<Actor> {
+export async function cliActor(deps: Deps): Promise<Actor> {
   const name = Deno.env.get("QMO_CLI_USER") ?? "admin";
   const u = await deps.db.query.users.findFirst({ where: eq(users.normalizedUserName, name) });
   return {

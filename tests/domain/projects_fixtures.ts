@@ -1,6 +1,6 @@
 // Shared set-up of the projects tests: staff with chosen permissions, suppliers, projects in a state.
 import { eq } from "drizzle-orm";
-import { quotes, rolePermissions, roles, suppliers } from "../../db/schema.ts";
+import { offerProjects, quotes, rolePermissions, roles, suppliers } from "../../db/schema.ts";
 import type { Actor } from "../../server/domain/context.ts";
 import { allPermissions, Permissions } from "../../server/domain/auth/permissions.ts";
 import { storeUpload } from "../../server/domain/files/service.ts";
@@ -85,12 +85,16 @@ export async function quote(env: TestEnv, projectId: number, supplierId: number,
     purpose: "quote",
     projectId,
   });
+  const [project] = await env.db.select().from(offerProjects)
+    .where(eq(offerProjects.id, projectId));
   await env.db.insert(quotes).values({
     projectId,
     supplierId,
     round,
     fileId: f.id,
     submittedAt: env.clock.now(),
+    // A quote answers the request pack version in force, as the supplier side records it.
+    packVersion: project?.packVersion ?? null,
   });
   if (round === 0) await recordQuoteProgress(env.db, projectId, env.clock.now());
   return f.id;

@@ -45,7 +45,7 @@ Deno.test("a supplier reaches nothing of another supplier's: every supplier rout
       const r = await call(env, route.method, route.path, {
         token: a.token,
         lang: "en",
-        query: route.method === "get" ? { offProId: target } : undefined,
+        query: route.method === "get" ? { offProId: target, quoteId: target } : undefined,
         body: route.form
           ? submitForm(target, pdfFile("A trying"))
           : route.body

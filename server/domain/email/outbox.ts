@@ -4,9 +4,11 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import {
   emailOutbox,
   emailTemplates,
+  files,
   offerProjects,
   offerProjectSuppliers,
   offerRounds,
+  quoteChain,
   quotes,
   suppliers,
   userLeaders,
@@ -34,16 +36,10 @@ export type EmailEvent =
   }
   | { kind: "ended"; projectId: number }
   | { kind: "closed"; projectId: number }
-  /** An award decision: each awarded supplier is told which items it won. */
-  | {
-    kind: "awarded";
-    projectId: number;
-    awardId: number;
-    reason: string;
-    supplierIds: number[];
-    projectWide: boolean;
-    items: { supplierId: number; itemName: string }[];
-  }
+  /** The supplier's receipt of a submission, with the hashes of its record. */
+  | { kind: "quoteReceipt"; projectId: number; supplierId: number; quoteId: number; round: number }
+  /** A published request pack changed: every invited supplier is told. */
+  | { kind: "packRevised"; projectId: number; version: number }
   | {
     kind: "reminder";
     projectId: number;
@@ -93,8 +89,10 @@ function eventKey(e: EmailEvent, code: string, now: Date): string {
       return `round${e.round}:${e.projectId}:${code}`;
     case "quoteReceived":
       return `quote:${e.quoteId}:${code}`;
-    case "awarded":
-      return `award:${e.awardId}:${code}`;
+    case "quoteReceipt":
+      return `receipt:${e.quoteId}:${code}`;
+    case "packRevised":
+      return `pack${e.version}:${e.projectId}:${code}`;
     case "reminder":
       // The deadline is part of the key: a moved deadline earns a new reminder.
       return `reminder:${e.projectId}:r${e.round}:${code}:${e.hours}h:${e.deadline.getTime()}`;
@@ -126,7 +124,7 @@ async function supplierRecipients(
   e: EmailEvent,
   notQuotedOnly: boolean,
 ): Promise<Recipient[]> {
-  const round = e.kind === "roundOpened" || e.kind === "reminder"
+  const round = e.kind === "roundOpened" || e.kind === "reminder" || e.kind === "quoteReceipt"
     ? e.round
     : e.kind === "quoteReceived"
     ? e.round ?? 0
@@ -137,7 +135,7 @@ async function supplierRecipients(
     .where(eq(offerProjectSuppliers.projectId, project.id));
   if (round === 1) invited = invited.filter((r) => r.link.round1);
   if (round === 2) invited = invited.filter((r) => r.link.round2);
-  const wanted = e.kind === "quoteReceived"
+  const wanted = e.kind === "quoteReceived" || e.kind === "quoteReceipt"
     ? [e.supplierId]
     : "supplierIds" in e && e.supplierIds
     ? e.supplierIds
@@ -204,16 +202,26 @@ async function staffRecipients(
   }));
 }
 
-/** The items an award gives this supplier, one per line (after "the whole project" when it is). */
-function awardedItemsText(lang: Lang, e: EmailEvent, supplierId: number | null): string {
-  if (e.kind !== "awarded") return "";
-  const names = e.items.filter((i) => i.supplierId === supplierId).map((i) => `· ${i.itemName}`);
-  return [...(e.projectWide ? [t(lang, "award.wholeProject")] : []), ...names].join("\n");
+/** What a supplier's receipt shows: the file, the time and the hashes of the quote's record. */
+async function receiptValues(tx: DbOrTx, quoteId: number): Promise<PlaceholderValues> {
+  const [row] = await tx.select({ q: quotes, fileName: files.fileName, c: quoteChain })
+    .from(quotes)
+    .innerJoin(files, eq(files.id, quotes.fileId))
+    .leftJoin(quoteChain, eq(quoteChain.quoteId, quotes.id))
+    .where(eq(quotes.id, quoteId));
+  if (!row) return {};
+  return {
+    fileName: row.fileName,
+    submittedAt: formatUtc8(row.q.submittedAt),
+    packVersion: row.q.packVersion == null ? "" : String(row.q.packVersion),
+    contentHash: row.c?.contentHash ?? "",
+    recordNo: row.c ? String(row.c.seq) : "",
+    recordHash: row.c?.entryHash ?? "",
+  };
 }
 
 function reasonText(lang: Lang, project: Project, e: EmailEvent): string {
   if (e.kind === "closed") return project.closeReason ?? "";
-  if (e.kind === "awarded") return e.reason;
   if (e.kind === "ended") return t(lang, `email.endReasons.${project.endReason ?? "manual"}`);
   return "";
 }
@@ -239,6 +247,7 @@ export async function enqueue(
   let deadline = project.offerEndTime;
   if (event.kind === "roundOpened" || event.kind === "reminder") round = event.round;
   if (event.kind === "quoteReceived") round = event.round ?? 0;
+  if (event.kind === "quoteReceipt") round = event.round;
   if (round > 0) {
     const r = await tx.query.offerRounds.findFirst({
       where: and(eq(offerRounds.projectId, project.id), eq(offerRounds.round, round)),
@@ -252,6 +261,7 @@ export async function enqueue(
     quotingSupplier = s?.fullName ?? "";
   }
 
+  const receipt = event.kind === "quoteReceipt" ? await receiptValues(tx, event.quoteId) : {};
   const added: number[] = [];
   for (const tpl of templates) {
     const recipients = tpl.notifyObject === "buyer" || tpl.notifyObject === "buyerAndLeader"
@@ -268,7 +278,8 @@ export async function enqueue(
         round: roundLabel(r.language, round),
         recipientName: r.name,
         reason: reasonText(r.language, project, event),
-        awardedItems: awardedItemsText(r.language, event, r.supplierId),
+        packVersion: project.packVersion == null ? "" : String(project.packVersion),
+        ...receipt,
       };
       const en = r.language === "en";
       const inserted = await tx.insert(emailOutbox).values({

@@ -14,10 +14,17 @@ export const PLACEHOLDERS = [
   "round",
   "recipientName",
   "reason",
+  "packVersion",
+  "fileName",
+  "submittedAt",
+  "contentHash",
+  "recordNo",
+  "recordHash",
   "awardedItems",
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
-export type PlaceholderValues = Record<Placeholder, string>;
+/** An event fills the placeholders it knows; the others are rendered empty. */
+export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
@@ -48,7 +55,10 @@ export function placeholderErrors(fields: Record<string, string | null | undefin
 export function render(text: string, values: PlaceholderValues): string {
   return text.replace(
     PLACEHOLDER,
-    (whole, name: string) => name in values ? values[name as Placeholder] : whole,
+    (whole, name: string) =>
+      (PLACEHOLDERS as readonly string[]).includes(name)
+        ? values[name as Placeholder] ?? ""
+        : whole,
   );
 }
 
@@ -67,6 +77,8 @@ export const MECHANISMS: Mechanism[] = [
   "ended",
   "closed",
   "quoteReceived",
+  "quoteReceipt",
+  "packRevised",
   "awarded",
   "manual",
 ];
@@ -85,6 +97,8 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   ended: "buyerAndLeader",
   closed: "buyerAndLeader",
   quoteReceived: "buyer",
+  quoteReceipt: "suppliers",
+  packRevised: "suppliers",
   awarded: "suppliers",
   manual: "suppliers",
 };
@@ -189,6 +203,44 @@ export const seededTemplates: Seed[] = [
     contentEn:
       "Dear {{recipientName}},\n\n{{supplierName}} has submitted a quotation ({{round}}) for " +
       'project {{projectCode}} "{{projectName}}".' + signatureEn,
+  },
+  {
+    code: "QUOTE_RECEIPT",
+    mechanism: "quoteReceipt",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "供应商提交报价后发送回执（含报价内容哈希与存证记录） / Sent to the supplier after each submission: the receipt with the content hash and its record",
+    subject: "【报价回执】{{projectCode}} {{projectName}} {{submittedAt}}",
+    content:
+      "{{supplierName}}，您好：\n\n我们已于 {{submittedAt}}（北京时间，UTC+8）收到贵司对报价项目 {{projectCode}}" +
+      "「{{projectName}}」的报价（{{round}}，依据需求文件第 {{packVersion}} 版）。\n附件：{{fileName}}\n" +
+      "报价内容哈希（SHA-256）：{{contentHash}}\n存证记录：第 {{recordNo}} 条，记录哈希 {{recordHash}}\n" +
+      "请保存此回执：哈希可证明我方收到的报价内容未被更改。查看报价：{{portalLink}}" + signature,
+    subjectEn: "[Quotation receipt] {{projectCode}} {{projectName}} {{submittedAt}}",
+    contentEn: "Dear {{supplierName}},\n\nWe received your quotation ({{round}}) for project " +
+      '{{projectCode}} "{{projectName}}" at {{submittedAt}} (UTC+8), answering version ' +
+      "{{packVersion}} of the request pack.\nAttachment: {{fileName}}\n" +
+      "Content hash (SHA-256): {{contentHash}}\nRecord: entry {{recordNo}}, record hash {{recordHash}}\n" +
+      "Keep this receipt: the hashes prove that the quotation we hold is the one you sent. " +
+      "Your quotations: {{portalLink}}" + signatureEn,
+  },
+  {
+    code: "PACK_REVISED",
+    mechanism: "packRevised",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "已发布项目的需求文件（明细、附件、说明）变更时通知受邀供应商 / Sent to the invited suppliers when a published request pack (items, attachments, instructions) changes",
+    subject: "【需求变更】{{projectCode}} {{projectName}} 第 {{packVersion}} 版",
+    content:
+      "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」的需求文件已更新为第 {{packVersion}} 版" +
+      "（物料明细、附件或报价说明有变更）。\n此前的报价仍保留，但标注为依据旧版本；请查看变更，并在 {{deadline}}" +
+      "（北京时间，UTC+8）前重新报价：{{portalLink}}" + signature,
+    subjectEn: "[Request changed] {{projectCode}} {{projectName}} version {{packVersion}}",
+    contentEn:
+      'Dear {{supplierName}},\n\nThe request pack of project {{projectCode}} "{{projectName}}" ' +
+      "changed to version {{packVersion}} (line items, attachments or instructions).\n" +
+      "Quotations sent before are kept but marked as answering an older version; please review " +
+      "the change and quote again before {{deadline}} (UTC+8): {{portalLink}}" + signatureEn,
   },
   {
     code: "AWARD_NOTICE",

@@ -8,7 +8,9 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, forbidden, notFound, validation } from "../errors.ts";
 import type { Paged } from "../paging.ts";
-import { canDo, searchPermissionOf } from "../projects/rules.ts";
+import { canDo, quotesSealed, searchPermissionOf } from "../projects/rules.ts";
+import type { ClientMeta } from "../auth/service.ts";
+import { quoteOfFile, recordQuoteOpens, roundsOfProject, sealedError } from "../quotes/sealed.ts";
 import { detectContentType, HEAD_BYTES } from "./detect.ts";
 
 export type FilePurpose = "project" | "quote" | "other";
@@ -200,8 +202,9 @@ async function publishedTo(db: DbOrTx, projectId: number, supplierId: number) {
   return row.length > 0;
 }
 
-/** Staff: the project's search permission for its kind. Suppliers: their own quote files and the
- * attachments of projects published to them. Anything else: 403 (404 when it does not exist). */
+/** Staff: the project's search permission for its kind, and a quote file only once its round is
+ * no longer sealed. Suppliers: their own quote files and the attachments of projects published to
+ * them. Anything else: 403 (404 when it does not exist). Answers the quote a staff member opens. */
 async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
   const project = await projectOf(deps.db, f.projectId);
   if (actor.kind === "staff") {
@@ -209,8 +212,15 @@ async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
       if (f.uploadedBy === actor.id) return;
       throw forbidden();
     }
-    if (project && actor.permissions.has(searchPermissionOf(project.kind))) return;
-    throw forbidden();
+    if (!project || !actor.permissions.has(searchPermissionOf(project.kind))) throw forbidden();
+    if (f.purpose !== "quote") return;
+    const quote = await quoteOfFile(deps.db, f.id);
+    if (!quote) throw forbidden();
+    const rounds = await roundsOfProject(deps.db, project.id);
+    if (quotesSealed(project, rounds, quote.round, deps.clock.now())) {
+      throw sealedError(project, rounds, quote.round);
+    }
+    return quote;
   }
   if (actor.supplierId == null) throw forbidden();
   if (f.purpose === "quote") {
@@ -228,6 +238,18 @@ async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
   throw forbidden();
 }
 
+/** The SHA-256 of the bytes stored under `sha256` now ("missing" when gone): a re-check. */
+export async function storedBytesSha256(deps: Pick<Deps, "config">, sha256: string) {
+  const hash = createHash("sha256");
+  try {
+    const f = await Deno.open(blobPath(deps as Deps, sha256), { read: true });
+    for await (const chunk of f.readable) hash.update(chunk);
+  } catch {
+    return "missing";
+  }
+  return hash.digest("hex");
+}
+
 /** RFC 6266 / 5987: an ASCII fallback name and the exact UTF-8 name. */
 export function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -238,16 +260,32 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** The file's bytes as a download, after checking that the actor may have them. */
-export async function openFileForDownload(deps: Deps, actor: Actor, fileId: number) {
+/**
+ * The file's bytes as a download, after checking that the actor may have them. Staff opening a
+ * quote is written to the audit log first.
+ */
+export async function openFileForDownload(
+  deps: Deps,
+  actor: Actor,
+  fileId: number,
+  meta: ClientMeta & { via?: "http" | "cli" } = {},
+) {
   const f = await liveFile(deps.db, fileId);
-  await assertMayRead(deps, actor, f);
+  const quote = await assertMayRead(deps, actor, f);
   let handle: Deno.FsFile;
   try {
     handle = await Deno.open(blobPath(deps, f.sha256), { read: true });
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) throw notFound("file", fileId);
     throw err;
+  }
+  if (quote) {
+    try {
+      await recordQuoteOpens(deps, actor, [{ quoteId: quote.id, how: "download" }], meta);
+    } catch (err) {
+      handle.close();
+      throw err;
+    }
   }
   return new Response(handle.readable, {
     status: 200,

@@ -122,6 +122,46 @@ export function quoteRefusal(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Sealed quotes
+// ---------------------------------------------------------------------------------------------
+
+export type SealTiming = ProjectTiming & { sealedQuotes: boolean };
+
+/**
+ * Whether the quotes of `round` are sealed now: on a sealed project the first quotes stay sealed
+ * until the first quotation ends (deadline, early end, by hand) or the project is closed, and an
+ * optimisation round's quotes until that round's end. Sealed means buyers see who quoted and when,
+ * but no file, price or line.
+ */
+export function quotesSealed(
+  p: SealTiming,
+  rounds: RoundTiming[],
+  round: number,
+  now: Date,
+): boolean {
+  if (!p.sealedQuotes || p.status === "closed") return false;
+  if (round === 0) return effectiveStatus(p, now) !== "ended";
+  const r = rounds.find((x) => x.round === round);
+  return !!r && now.getTime() < r.endTime.getTime();
+}
+
+/** When the quotes of `round` unseal by the clock; null when only a person can end it (no deadline). */
+export function sealOpensAt(p: SealTiming, rounds: RoundTiming[], round: number): Date | null {
+  if (round === 0) return quoteClosesAt(p);
+  return rounds.find((x) => x.round === round)?.endTime ?? null;
+}
+
+/** The default of the sealed-quotes setting for a new project: on for tendering. */
+export const sealedByDefault = (offerItemType: string | null | undefined) =>
+  offerItemType === "tendering";
+
+/**
+ * After a published request pack changes, the suppliers must have at least this long before the
+ * deadline to quote again: a revision whose deadline is sooner has to move it.
+ */
+export const REVISION_NOTICE_MS = 24 * 3600 * 1000;
+
+// ---------------------------------------------------------------------------------------------
 // Kinds and the permissions that go with them
 // ---------------------------------------------------------------------------------------------
 

@@ -65,10 +65,12 @@ const projectFields = {
   estimatedAmount: optionalDecimal,
   isBidding: z.boolean().default(false),
   fromAms: z.boolean().default(false),
-  /** Quotes must price every line item; left out: off for a new project, unchanged when edited. */
-  linesRequired: z.boolean().optional(),
   opiList: z.array(itemInput).max(500).default([]),
   attList: z.array(attachment).max(100).default([]),
+  /** Sealed quotes; left out: on for tendering when created, unchanged when edited. */
+  sealedQuotes: z.boolean().optional(),
+  /** The buyer's instructions to the suppliers (part of the request pack). */
+  instructionText: text(4000),
 };
 
 export const createProjectInput = z.object(projectFields);
@@ -92,6 +94,16 @@ export const publishInput = z.object({
 export const createAndLaunchInput = z.object({
   ...projectFields,
   supList: z.array(chosenSupplier).max(500).default([]),
+});
+
+/** A revision of a published request pack: the whole new items, attachments and instructions. */
+export const revisePackInput = z.object({
+  offProId: z.coerce.number().int().positive(),
+  opiList: z.array(itemInput).max(500).default([]),
+  attList: z.array(attachment).max(100).default([]),
+  instructionText: text(4000),
+  /** A new deadline; needed when the current one is less than 24 hours away. */
+  offerEndTime: instant.nullish().transform((v) => v ?? null),
 });
 
 export const projectIdInput = z.object({ offProId: z.coerce.number().int().positive() });

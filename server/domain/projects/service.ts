@@ -8,6 +8,7 @@ import {
   gte,
   inArray,
   isNotNull,
+  isNull,
   lt,
   lte,
   not,
@@ -34,6 +35,7 @@ import { conflict, DomainError, fieldError, forbidden, notFound } from "../error
 import { contains, orderBy, type Paged } from "../paging.ts";
 import { attachToProject } from "../files/service.ts";
 import { enqueue } from "../email/outbox.ts";
+import { formatUtc8 } from "../email/templates.ts";
 import { sendManual } from "../email/reminders.ts";
 import { dateInUtc8, isWorkingInstant } from "../calendar/service.ts";
 import {
@@ -47,11 +49,16 @@ import {
   type ProjectKind,
   publishPermissionOf,
   quoteClosesAt,
+  quotesSealed,
+  REVISION_NOTICE_MS,
   type RoundTiming,
+  sealedByDefault,
+  sealOpensAt,
   searchPermissionOf,
   transitions,
   visibleKinds,
 } from "./rules.ts";
+import { packVersions, recordPackVersion } from "./pack.ts";
 import {
   closeInput,
   createAndLaunchInput,
@@ -60,6 +67,7 @@ import {
   type ListProjectsInput,
   openRoundInput,
   publishInput,
+  revisePackInput,
   type sendEmailInput,
   type supplierSearchInput,
   updateProjectInput,
@@ -100,10 +108,14 @@ export type ProjectDto = {
   closesAt: Date | null;
   /** What the project's state allows now (rules.ts); permissions are checked on each call. */
   actions: ProjectAction[];
-  /** Whether quotes must carry a priced line for every line item. */
-  linesRequired: boolean;
-  /** The suppliers of the award in force (abbreviations), or null when not awarded. */
-  award: string | null;
+  /** Sealed quotes: the setting, whether the first quotes are sealed now, and when they open. */
+  sealedQuotes: boolean;
+  sealed: boolean;
+  sealOpensAt: Date | null;
+  /** The buyer's instructions to suppliers (part of the request pack). */
+  instructionText: string | null;
+  /** The request pack version in force; null until first published. */
+  packVersion: number | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -149,12 +161,6 @@ const supplierCountSql = sql<number>`(select count(*) from offer_project_supplie
 const quotedCountSql = sql<number>`(select count(distinct q.supplier_id) from quotes q
   where q.project_id = ${offerProjects.id} and q.round = 0)`;
 const hasQuotesSql = sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id})`;
-/** The suppliers of the award in force, by abbreviation (comparison/service.ts records awards). */
-const awardNamesSql = sql<string | null>`(select group_concat(s.abbr_name, ', ') from
-  (select distinct coalesce(al.supplier_id, a.supplier_id) as sid from awards a
-    left join award_lines al on al.award_id = a.id
-    where a.project_id = ${offerProjects.id} and a.superseded_at is null) w
-  join suppliers s on s.id = w.sid)`;
 
 function statusCondition(status: string, now: Date): SQL {
   const t = now.getTime();
@@ -244,7 +250,6 @@ async function selectProjects(
     supplierCount: supplierCountSql,
     quotedCount: quotedCountSql,
     hasQuotes: sql<number>`${hasQuotesSql}`,
-    awardNames: awardNamesSql,
   }).from(offerProjects)
     .leftJoin(offerProjectTypes, eq(offerProjectTypes.id, offerProjects.typeId))
     .leftJoin(users, eq(users.id, offerProjects.creatorId))
@@ -259,7 +264,6 @@ async function selectProjects(
       supplierCount: Number(r.supplierCount),
       quotedCount: Number(r.quotedCount),
       hasQuotes: Boolean(r.hasQuotes),
-      awardNames: r.awardNames ?? null,
       rounds: rounds.filter((x) => x.projectId === r.p.id),
     }, now)
   );
@@ -279,7 +283,6 @@ function toDto(
     quotedCount: number;
     hasQuotes: boolean;
     rounds: RoundTiming[];
-    awardNames?: string | null;
   },
   now: Date,
 ): ProjectDto {
@@ -318,8 +321,11 @@ function toDto(
     quotedCount: extra.quotedCount,
     currentRound: open?.round ?? null,
     closesAt: quoteClosesAt(p),
-    linesRequired: p.linesRequired,
-    award: extra.awardNames ?? null,
+    sealedQuotes: p.sealedQuotes,
+    sealed: quotesSealed(p, extra.rounds, 0, now),
+    sealOpensAt: p.sealedQuotes ? sealOpensAt(p, extra.rounds, 0) : null,
+    instructionText: p.instructionText,
+    packVersion: p.packVersion,
     actions: transitions[effective].filter((a) =>
       a !== "quote" &&
       (a !== "openRound" || (p.kind === "asset" && nextRoundOpenable(extra.rounds, now)))
@@ -385,9 +391,10 @@ const itemDto = (i: typeof offerProjectItems.$inferSelect) => ({
   needExplain: i.needExplain,
 });
 
+/** The line items in the request pack now (items a revision removed stay only for old quotes). */
 async function itemsOf(db: DbOrTx, projectId: number) {
   const rows = await db.select().from(offerProjectItems)
-    .where(eq(offerProjectItems.projectId, projectId))
+    .where(and(eq(offerProjectItems.projectId, projectId), isNull(offerProjectItems.removedAt)))
     .orderBy(offerProjectItems.sort, offerProjectItems.id);
   return rows.map(itemDto);
 }
@@ -421,10 +428,23 @@ export type SupplierResult = {
   attId1: number | null;
   offerTime2: Date | null;
   attId2: number | null;
+  /** The request pack version each current quote answered (first quote, rounds 1 and 2). */
+  packVersion: number | null;
+  packVersion1: number | null;
+  packVersion2: number | null;
 };
 
-/** The invited suppliers with the last quote of each round ("only the last quotation counts"). */
-async function supplierResults(db: DbOrTx, projectId: number): Promise<SupplierResult[]> {
+/**
+ * The invited suppliers with the last quote of each round ("only the last quotation counts"). The
+ * quote files (attId*) of a sealed round are left out: who quoted and when is all it shows.
+ */
+async function supplierResults(
+  db: DbOrTx,
+  project: ProjectRow,
+  now: Date,
+): Promise<SupplierResult[]> {
+  const projectId = project.id;
+  const rounds = await roundsOf(db, [projectId]);
   const invited = await db.select({ s: suppliers, ps: offerProjectSuppliers })
     .from(offerProjectSuppliers)
     .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
@@ -434,8 +454,10 @@ async function supplierResults(db: DbOrTx, projectId: number): Promise<SupplierR
     .orderBy(quotes.submittedAt, quotes.id);
   const last = new Map<string, typeof qs[number]>();
   for (const q of qs) last.set(`${q.supplierId}:${q.round}`, q);
+  const sealed = [0, 1, 2].map((r) => quotesSealed(project, rounds, r, now));
   return invited.map(({ s, ps }) => {
     const q = (round: number) => last.get(`${s.id}:${round}`);
+    const file = (round: number) => sealed[round] ? null : q(round)?.fileId ?? null;
     return {
       id: s.id,
       code: s.code,
@@ -451,11 +473,14 @@ async function supplierResults(db: DbOrTx, projectId: number): Promise<SupplierR
       round2: ps.round2,
       isOffer: !!q(0),
       offerTime: q(0)?.submittedAt ?? null,
-      attId: q(0)?.fileId ?? null,
+      attId: file(0),
       offerTime1: q(1)?.submittedAt ?? null,
-      attId1: q(1)?.fileId ?? null,
+      attId1: file(1),
       offerTime2: q(2)?.submittedAt ?? null,
-      attId2: q(2)?.fileId ?? null,
+      attId2: file(2),
+      packVersion: q(0)?.packVersion ?? null,
+      packVersion1: q(1)?.packVersion ?? null,
+      packVersion2: q(2)?.packVersion ?? null,
     };
   });
 }
@@ -468,7 +493,7 @@ export async function getProjectData(deps: Deps, actor: Actor, id: number) {
     ...await projectDto(deps.db, row.id, now),
     opiList: await itemsOf(deps.db, row.id),
     attList: await attachmentsOf(deps.db, row.id),
-    supList: (await supplierResults(deps.db, row.id)).map((s) => ({
+    supList: (await supplierResults(deps.db, row, now)).map((s) => ({
       id: s.id,
       code: s.code,
       abbrName: s.abbrName,
@@ -485,7 +510,7 @@ export async function getProjectItems(deps: Deps, actor: Actor, id: number) {
 /** The invited suppliers and whether each has quoted (the result page's supplier table). */
 export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) {
   const row = await projectForActor(deps, actor, id);
-  return await supplierResults(deps.db, row.id);
+  return await supplierResults(deps.db, row, deps.clock.now());
 }
 
 /** GetSupplierOfferProjectManagerResult: everything the result page shows. */
@@ -497,13 +522,16 @@ export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
     project: await projectDto(deps.db, row.id, now),
     opiList: await itemsOf(deps.db, row.id),
     attList: await attachmentsOf(deps.db, row.id),
-    suppliers: await supplierResults(deps.db, row.id),
+    suppliers: await supplierResults(deps.db, row, now),
     rounds: rounds.map((r) => ({
       round: r.round,
       openTime: r.openedAt,
       endTime: r.endTime,
       isOpen: r.openedAt.getTime() <= now.getTime() && now.getTime() < r.endTime.getTime(),
+      sealed: quotesSealed(row, rounds, r.round, now),
     })),
+    /** Every published version of the request pack, oldest first. */
+    packVersions: await packVersions(deps.db, row.id),
   };
 }
 
@@ -568,15 +596,26 @@ async function headerValues(db: DbOrTx, input: ProjectFields) {
     monthlyPurchase: asset && reachesMonthlyThreshold(input.estimatedAmount),
     isBidding: asset && input.isBidding,
     fromAms: asset && input.fromAms,
-    // Left out: off for a new project (the column's default), unchanged when edited.
-    ...(input.linesRequired === undefined ? {} : { linesRequired: input.linesRequired }),
+    instructionText: input.instructionText,
+    // Left out, a new project takes the default of its quotation type and an edit keeps it.
+    ...(input.sealedQuotes === undefined ? {} : { sealedQuotes: input.sealedQuotes }),
   };
 }
 
-/** Makes the stored line items exactly `items`: listed ids are updated, new ones added, others removed. */
-async function saveItems(tx: DbOrTx, projectId: number, items: ProjectFields["opiList"]) {
+/**
+ * Makes the current line items exactly `items`: listed ids are updated, new ones added, others
+ * removed — or, with `retireAt` (a published pack), marked removed, since quotes answered them.
+ */
+async function saveItems(
+  tx: DbOrTx,
+  projectId: number,
+  items: ProjectFields["opiList"],
+  retireAt: Date | null = null,
+) {
   const existing = await tx.select({ id: offerProjectItems.id }).from(offerProjectItems)
-    .where(eq(offerProjectItems.projectId, projectId));
+    .where(
+      and(eq(offerProjectItems.projectId, projectId), isNull(offerProjectItems.removedAt)),
+    );
   const keep = new Set<number>();
   for (const [sort, item] of items.entries()) {
     const { id, ...values } = item;
@@ -591,7 +630,11 @@ async function saveItems(tx: DbOrTx, projectId: number, items: ProjectFields["op
     }
   }
   const drop = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
-  if (drop.length) await tx.delete(offerProjectItems).where(inArray(offerProjectItems.id, drop));
+  if (!drop.length) return;
+  if (retireAt) {
+    await tx.update(offerProjectItems).set({ removedAt: retireAt })
+      .where(inArray(offerProjectItems.id, drop));
+  } else await tx.delete(offerProjectItems).where(inArray(offerProjectItems.id, drop));
 }
 
 async function insertProject(deps: Deps, tx: DbOrTx, actor: Actor, input: ProjectFields) {
@@ -601,6 +644,7 @@ async function insertProject(deps: Deps, tx: DbOrTx, actor: Actor, input: Projec
     ...header,
     code: await nextCode(tx, input.kind, now),
     kind: input.kind,
+    sealedQuotes: input.sealedQuotes ?? sealedByDefault(header.offerItemType),
     status: "unpublished",
     offerEndTime: input.offerEndTime,
     creatorId: actor.id,
@@ -723,6 +767,8 @@ async function publishInTx(
     allQuotedAt: fresh.length ? null : row.allQuotedAt,
     updatedAt: now,
   }).where(eq(offerProjects.id, row.id));
+  // The first publish fixes version 1 of the request pack; later changes go through a revision.
+  if (row.status === "unpublished") await recordPackVersion(tx, row.id, now, actor.id);
   // Invitations commit with the publish; a supplier already invited is not mailed again.
   await enqueue(tx, deps, { kind: "published", projectId: row.id });
 }
@@ -751,6 +797,65 @@ export async function createAndLaunch(
     return row.id;
   });
   return await getProjectData(deps, actor, id);
+}
+
+/**
+ * ReviseRequestPack: change the line items, attachments or instruction text of a published project
+ * while quoting is open. The change becomes the next pack version; every invited supplier is told,
+ * quotes made before it stay "based on version N", and quoting stays open for at least
+ * REVISION_NOTICE_MS: a sooner deadline must be moved (offerEndTime) or the change is refused.
+ * Removed items are retired, removed attachments leave the lists; both stay in the old versions.
+ */
+export async function revisePack(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof revisePackInput>,
+) {
+  const input = revisePackInput.parse(raw);
+  const result = await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, input.offProId);
+    assertMayPublish(actor, row.kind);
+    const now = deps.clock.now();
+    if (row.status === "unpublished") throw conflict("projects.reviseNotPublished");
+    if (effectiveStatus(row, now) !== "published") throw conflict("projects.reviseAfterEnd");
+    const deadline = input.offerEndTime ?? row.offerEndTime;
+    if (input.offerEndTime) await checkDeadline(deps, input.offerEndTime, now, "offerEndTime");
+    const earliest = new Date(now.getTime() + REVISION_NOTICE_MS);
+    if (deadline && deadline.getTime() < earliest.getTime()) {
+      throw fieldError("offerEndTime", "projects.reviseNeedsTime", {
+        hours: REVISION_NOTICE_MS / 3600_000,
+        earliest: formatUtc8(earliest),
+      });
+    }
+    await saveItems(tx, row.id, input.opiList, now);
+    const keep = new Set(input.attList);
+    const current = await tx.select({ id: files.id }).from(files).where(and(
+      eq(files.projectId, row.id),
+      eq(files.purpose, "project"),
+      isNull(files.deletedAt),
+    ));
+    const dropped = current.filter((f) => !keep.has(f.id)).map((f) => f.id);
+    if (dropped.length) {
+      await tx.update(files).set({ deletedAt: now }).where(inArray(files.id, dropped));
+    }
+    await attachToProject(tx, actor, row.id, input.attList);
+    await tx.update(offerProjects).set({ instructionText: input.instructionText })
+      .where(eq(offerProjects.id, row.id));
+    const version = await recordPackVersion(tx, row.id, now, actor.id);
+    if (!version.changed) throw conflict("projects.packUnchanged");
+    await tx.update(offerProjects).set({
+      offerEndTime: deadline,
+      // Quotes on the old version no longer make "everyone has quoted": the wait starts again.
+      allQuotedAt: null,
+      updatedAt: now,
+    }).where(eq(offerProjects.id, row.id));
+    await enqueue(tx, deps, { kind: "packRevised", projectId: row.id, version: version.version });
+    return version;
+  });
+  return {
+    ...await getProjectData(deps, actor, input.offProId),
+    revisedTo: result.version,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -877,7 +982,8 @@ export async function openOptimizeRound(
 
 /**
  * The statement that starts the early-end window once every invited supplier has a first-round
- * quote (quotes may still be modified for 30 minutes, then the project ends). With `fileId`, it
+ * quote on the request pack version in force (quotes may still be modified for 30 minutes, then
+ * the project ends). With `fileId`, it
  * only acts if the quote stored with that file exists, so it can run in the same batch as a
  * guarded insert and does nothing when the insert did not happen.
  */
@@ -893,7 +999,9 @@ export function markAllQuotedStatement(projectId: number, at: Date, fileId?: num
       and (select count(distinct q.supplier_id) from ${quotes} q
             join ${offerProjectSuppliers} s
               on s.project_id = q.project_id and s.supplier_id = q.supplier_id
-            where q.project_id = ${projectId} and q.round = 0)
+            where q.project_id = ${projectId} and q.round = 0
+              and q.pack_version is (select p.pack_version from ${offerProjects} p
+                                      where p.id = ${projectId}))
         >= (select count(*) from ${offerProjectSuppliers}
             where ${offerProjectSuppliers.projectId} = ${projectId})`;
 }

@@ -18,8 +18,17 @@ export const instructionInput = z.object({
 /** 0 = first quote, 1 and 2 = the optimisation rounds of an asset project. */
 export const quoteRoundSchema = z.coerce.number().int().min(0).max(2);
 
-/** The priced lines, sent beside the file as one form field holding a JSON array (lines.ts reads it). */
-const linesField = z.union([z.string().max(1_000_000), z.array(z.unknown()).max(1000)]).optional();
+/** The priced lines, sent beside the file as one form field holding a JSON array. */
+const linesField = z.union([z.string(), z.array(z.unknown())]).optional().transform((v, ctx) => {
+  if (v === undefined || v === "") return undefined;
+  if (Array.isArray(v)) return v;
+  try {
+    const parsed = JSON.parse(v);
+    if (Array.isArray(parsed) && parsed.length <= 1000) return parsed as unknown[];
+  } catch { /* reported below */ }
+  ctx.addIssue({ code: "custom", message: "quoteLines.badJson" });
+  return z.NEVER;
+});
 
 export const submitQuoteForm = z.object({
   offProId: z.coerce.number().int().positive(),

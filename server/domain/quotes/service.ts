@@ -1,7 +1,18 @@
 // The supplier's side of quoting: the projects published to it, the quote instructions and their
 // agreement, submissions (every one kept, the last per round counts) and its own quote history.
 // A supplier only ever reaches projects published to it; anything else is "not found".
-import { and, asc, count, countDistinct, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import {
   files,
   offerProjectItems,
@@ -9,6 +20,7 @@ import {
   offerProjectSuppliers,
   offerProjectTypes,
   offerRounds,
+  quoteChain,
   quotes,
 } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -26,6 +38,15 @@ import {
 } from "../projects/rules.ts";
 import { type FileDto, storeUpload } from "../files/service.ts";
 import { markAllQuotedStatement } from "../projects/service.ts";
+import { packVersions, versionHash } from "../projects/pack.ts";
+import {
+  appendStatement,
+  chainHead,
+  contentHash,
+  entriesOfQuotes,
+  headIs,
+  linesHash,
+} from "./chain.ts";
 import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
 import { enqueue } from "../email/outbox.ts";
 import type { Lang } from "../../i18n.ts";
@@ -233,6 +254,10 @@ export type MyProjectDetail = MyProjectDto & {
   agreedAt: Date | null;
   invitedRounds: number[];
   rounds: { round: number; openedAt: Date; endTime: Date }[];
+  /** The buyer's instructions for this project and the request pack version in force. */
+  instructionText: string | null;
+  packVersion: number | null;
+  packVersions: { version: number; contentHash: string; publishedAt: Date }[];
   opiList: {
     id: number;
     materialCode: string | null;
@@ -266,7 +291,7 @@ export async function myProject(
     })
     : undefined;
   const items = await deps.db.select().from(offerProjectItems)
-    .where(eq(offerProjectItems.projectId, projectId))
+    .where(and(eq(offerProjectItems.projectId, projectId), isNull(offerProjectItems.removedAt)))
     .orderBy(asc(offerProjectItems.sort), asc(offerProjectItems.id));
   const attachments = await deps.db.select().from(files).where(and(
     eq(files.projectId, projectId),
@@ -292,6 +317,13 @@ export async function myProject(
     // Only rounds this supplier is invited to: others are none of its business.
     rounds: rounds.filter((r) => invitedTo(inv, r.round))
       .map((r) => ({ round: r.round, openedAt: r.openedAt, endTime: r.endTime })),
+    instructionText: project.instructionText,
+    packVersion: project.packVersion,
+    packVersions: (await packVersions(deps.db, projectId)).map((v) => ({
+      version: v.version,
+      contentHash: v.contentHash,
+      publishedAt: v.publishedAt,
+    })),
     opiList: items.map((i) => ({
       id: i.id,
       materialCode: i.materialCode,
@@ -381,7 +413,38 @@ export type QuoteDto = {
   sha256: string;
   /** The last submission of its round: the one that counts. */
   isCurrent: boolean;
+  /** The request pack version it answered. */
+  packVersion: number | null;
+  /** The receipt: the content hash and the quote's entry in the tamper-evident record. */
+  receipt: QuoteReceipt | null;
 };
+
+export type QuoteReceipt = {
+  recordNo: number;
+  contentHash: string;
+  fileSha256: string;
+  linesHash: string | null;
+  packVersion: number | null;
+  packHash: string | null;
+  prevHash: string;
+  recordHash: string;
+  submittedAt: Date;
+};
+
+const toReceipt = (c: typeof quoteChain.$inferSelect | undefined): QuoteReceipt | null =>
+  c
+    ? {
+      recordNo: c.seq,
+      contentHash: c.contentHash,
+      fileSha256: c.fileSha256,
+      linesHash: c.linesHash,
+      packVersion: c.packVersion,
+      packHash: c.packHash,
+      prevHash: c.prevHash,
+      recordHash: c.entryHash,
+      submittedAt: new Date(c.submittedAt),
+    }
+    : null;
 
 /** 409 with the refusal's message; past the deadline it says that not quoting counts as a waiver. */
 function refuse(key: string): never {
@@ -426,6 +489,7 @@ export async function submitQuote(
     // used: if a buyer ended the project or moved its deadline in between, nothing is written and
     // the decision is taken again. A batch never holds the database across an await, so any number
     // of suppliers can submit at the same moment.
+    let contention = 0;
     for (let attempt = 0;; attempt++) {
       const now = deps.clock.now();
       const p = await deps.db.query.offerProjects.findFirst({
@@ -438,7 +502,29 @@ export async function submitQuote(
       const rounds = (await roundsOf(deps.db, [p.id])).get(p.id) ?? [];
       const refusal = quoteRefusal(p, rounds, input.round, invitedTo(i, input.round), now);
       if (refusal) refuse(refusal);
+      // The supplier answered the version it read: a pack changed since must be read first.
+      if (
+        input.packVersion !== undefined && p.packVersion != null &&
+        input.packVersion !== p.packVersion
+      ) {
+        throw conflict("quotes.packChanged", { version: p.packVersion });
+      }
       if (attempt >= 5) throw conflict("quotes.tryAgain");
+      // The quote, its lines and its record entry are written together or not at all; the entry
+      // chains onto the head read here, and every statement is guarded by that head.
+      const head = await chainHead(deps.db);
+      const { statement: record } = appendStatement(head, {
+        projectId: p.id,
+        supplierId,
+        round: input.round,
+        fileId: stored.id,
+        fileSha256: fileRow.sha256,
+        linesHash: linesHash(lines),
+        contentHash: contentHash(fileRow.sha256, lines),
+        packVersion: p.packVersion,
+        packHash: await versionHash(deps.db, p.id, p.packVersion),
+        submittedAt: now.getTime(),
+      });
       await deps.db.batch([
         deps.db.run(insertGuarded(p, rounds, i, input.round, {
           supplierId,
@@ -446,11 +532,17 @@ export async function submitQuote(
           now,
           userId: actor.id,
           clientIp: meta.clientIp ?? null,
-        })),
+        }, headIs(head))),
         deps.db.run(markAllQuotedStatement(p.id, now, stored.id)),
         ...lineStatements(stored.id, lines).map((st) => deps.db.run(st)),
+        deps.db.run(record),
       ]);
       const q = await deps.db.query.quotes.findFirst({ where: eq(quotes.fileId, stored.id) });
+      if (!q && (await chainHead(deps.db)).seq !== head.seq && contention++ < MAX_CONTENTION) {
+        // Another submission took the head first: not a refusal, so it does not use up a try.
+        attempt--;
+        continue;
+      }
       if (q) {
         // After the batch, not inside it: the outbox's (event, recipient) key keeps it to one email,
         // and a failed email never undoes a recorded quote.
@@ -461,7 +553,15 @@ export async function submitQuote(
           quoteId: q.id,
           round: input.round,
         }).catch((err) => console.error("quote-received email not queued:", err));
-        return toQuoteDto(q, fileRow, true);
+        await enqueue(deps.db, deps, {
+          kind: "quoteReceipt",
+          projectId: p.id,
+          supplierId,
+          quoteId: q.id,
+          round: input.round,
+        }).catch((err) => console.error("quote receipt email not queued:", err));
+        const [entry] = await entriesOfQuotes(deps.db, [q.id]);
+        return toQuoteDto(q, fileRow, true, entry);
       }
     }
   } catch (err) {
@@ -474,6 +574,9 @@ export async function submitQuote(
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
+/** Submissions losing the race for the record's head try again, this many times at most. */
+const MAX_CONTENTION = 200;
+
 /** Inserts the quote only while the project, its round and the invitation are as they were read. */
 function insertGuarded(
   p: ProjectRow,
@@ -481,6 +584,7 @@ function insertGuarded(
   inv: InvitationRow,
   round: number,
   q: { supplierId: number; fileId: number; now: Date; userId: number; clientIp: string | null },
+  headSame: SQL,
 ) {
   const r = rounds.find((x) => x.round === round);
   const roundSame = round === 0 ? sql`1` : sql`exists (select 1 from ${offerRounds}
@@ -493,20 +597,22 @@ function insertGuarded(
     invitedTo(inv, round) ? 1 : 0
   })`;
   return sql`insert into ${quotes} (project_id, supplier_id, round, file_id, submitted_at,
-      submitted_by, client_ip)
+      submitted_by, client_ip, pack_version)
     select ${p.id}, ${q.supplierId}, ${round}, ${q.fileId}, ${q.now.getTime()}, ${q.userId},
-      ${q.clientIp}
+      ${q.clientIp}, ${p.packVersion}
     where exists (select 1 from ${offerProjects} where ${offerProjects.id} = ${p.id}
         and ${offerProjects.status} = ${p.status}
         and ${offerProjects.offerEndTime} is ${ms(p.offerEndTime)}
-        and ${offerProjects.allQuotedAt} is ${ms(p.allQuotedAt)})
-      and ${roundSame} and ${invitedSame}`;
+        and ${offerProjects.allQuotedAt} is ${ms(p.allQuotedAt)}
+        and ${offerProjects.packVersion} is ${p.packVersion})
+      and ${roundSame} and ${invitedSame} and ${headSame}`;
 }
 
 const toQuoteDto = (
   q: QuoteRow,
   f: typeof files.$inferSelect,
   isCurrent: boolean,
+  entry?: typeof quoteChain.$inferSelect,
 ): QuoteDto => ({
   id: q.id,
   offProId: q.projectId,
@@ -517,6 +623,8 @@ const toQuoteDto = (
   size: f.size,
   sha256: f.sha256,
   isCurrent,
+  packVersion: q.packVersion,
+  receipt: toReceipt(entry),
 });
 
 /** GetMyQuotes: this supplier's submissions for a project, newest first, the current one marked. */
@@ -531,13 +639,34 @@ export async function myQuotes(
     .innerJoin(files, eq(files.id, quotes.fileId))
     .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)))
     .orderBy(desc(quotes.submittedAt), desc(quotes.id));
+  const entries = await entriesOfQuotes(deps.db, rows.map((r) => r.q.id));
   const seen = new Set<number>();
   const items = rows.map(({ q, f }) => {
     const current = !seen.has(q.round);
     seen.add(q.round);
-    return toQuoteDto(q, f, current);
+    return toQuoteDto(q, f, current, entries.find((e) => e.quoteId === q.id));
   });
   return { items, totalCount: items.length };
+}
+
+/**
+ * GetQuoteReceipt: the receipt of one of this supplier's own submissions — what it sent, when, for
+ * which version of the request pack, and its entry in the record (number and hashes). Another
+ * supplier's quote answers 404 like a missing one.
+ */
+export async function quoteReceipt(deps: Deps, actor: Actor, quoteId: number) {
+  const supplierId = supplierIdOf(actor);
+  const [row] = await deps.db.select({ q: quotes, f: files, p: offerProjects }).from(quotes)
+    .innerJoin(files, eq(files.id, quotes.fileId))
+    .innerJoin(offerProjects, eq(offerProjects.id, quotes.projectId))
+    .where(and(eq(quotes.id, quoteId), eq(quotes.supplierId, supplierId)));
+  if (!row) throw notFound("quote", quoteId);
+  const [entry] = await entriesOfQuotes(deps.db, [quoteId]);
+  return {
+    ...toQuoteDto(row.q, row.f, false, entry),
+    projectCode: row.p.code,
+    projectName: row.p.name,
+  };
 }
 
 /**

@@ -13,9 +13,10 @@ export const fileRoutes = [
   defineRoute({
     method: "post",
     path: "/QMO/FileService/Upload",
-    access: projectStaff,
+    // Supplier maintenance uploads certificate files here too (without a project).
+    access: [...projectStaff, Permissions.SupplierSearch],
     summary:
-      "Upload a project attachment (multipart field `file`, optional `projectId`); answers its id.",
+      "Upload a project attachment or a certificate file (multipart field `file`, optional `projectId`); answers its id.",
     form: uploadInput,
     handler: ({ deps, actor, body }) => filesSvc.uploadProjectFile(deps, actor, body),
   }),
@@ -24,10 +25,12 @@ export const fileRoutes = [
     path: "/QMO/FileService/GetFileStream",
     access: "signedIn",
     audience: "any",
-    summary: "Download an attachment by id (staff of its kind; suppliers their own or invited).",
+    summary:
+      "Download an attachment by id (staff of its kind; suppliers their own or invited). A sealed quote answers 403 until quoting ends; staff opening a quote is written to the audit log.",
     query: fileIdInput,
     binary: true,
-    handler: ({ deps, actor, query }) => filesSvc.openFileForDownload(deps, actor, query.id),
+    handler: ({ deps, actor, query, meta }) =>
+      filesSvc.openFileForDownload(deps, actor, query.id, meta),
   }),
   defineRoute({
     method: "delete",

@@ -13,7 +13,6 @@ import { supplierOfferRoutes } from "./supplierOffer.ts";
 import { settingRoutes } from "./settings.ts";
 import { emailRoutes } from "./email.ts";
 import { leaderRoutes } from "./leaders.ts";
-import { comparisonRoutes } from "./comparison.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -30,5 +29,4 @@ export const allRoutes: RouteDef[] = [
   ...settingRoutes,
   ...emailRoutes,
   ...leaderRoutes,
-  ...comparisonRoutes,
 ];

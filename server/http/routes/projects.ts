@@ -20,11 +20,13 @@ import {
   openRoundInput,
   projectIdInput,
   publishInput,
+  revisePackInput,
   sendEmailInput,
   supplierSearchInput,
   updateProjectInput,
 } from "../../domain/projects/schemas.ts";
 import { defineRoute } from "../route.ts";
+import { projectSubmissions } from "../../domain/quotes/buyer.ts";
 
 const search = [
   Permissions.OfferProjectManagerSearch,
@@ -92,6 +94,15 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "post",
+    path: `${base}/ReviseRequestPack`,
+    access: publish,
+    summary:
+      "Change the request pack of a published project while quoting is open: offProId, opiList, attList, instructionText, offerEndTime (needed when the deadline is less than 24 h away). Records the next pack version and tells the invited suppliers.",
+    body: revisePackInput,
+    handler: ({ deps, actor, body }) => projects.revisePack(deps, actor, body),
+  }),
+  defineRoute({
+    method: "post",
     path: `${base}/UpdateOfferProjectManagerData`,
     access: search,
     summary: "Change an unpublished project, its line items (opiList) and attachments (attList).",
@@ -143,6 +154,15 @@ export const projectRoutes = [
       "The result page: header, line items, attachments, suppliers with first and optimisation quotes, rounds.",
     query: projectIdInput,
     handler: ({ deps, actor, query }) => projects.getProjectResult(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetQuoteHistory`,
+    access: search,
+    summary:
+      "Every submission of a project (who, when, round, request pack version, outdated); file name and hash only once the round is no longer sealed.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => projectSubmissions(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",

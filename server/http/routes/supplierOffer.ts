@@ -6,6 +6,7 @@ import {
   instructionInput,
   myProjectsInput,
   offProIdInput,
+  quoteIdInput,
   submitQuoteForm,
 } from "../../domain/quotes/schemas.ts";
 import { defineRoute } from "../route.ts";
@@ -76,13 +77,13 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetQuoteForm`,
+    path: `${base}/GetQuoteReceipt`,
     access,
     audience,
     summary:
-      "What pricing the lines needs: the items, whether every one must be priced, the dictionary's currencies, trade terms and payment methods, and my latest lines.",
-    query: offProIdInput,
-    handler: ({ deps, actor, query }) => quotesSvc.quoteForm(deps, actor, query.offProId),
+      "The receipt of one of my submissions (QuoteId): file, time, request pack version, content hash and its entry in the tamper-evident record.",
+    query: quoteIdInput,
+    handler: ({ deps, actor, query }) => quotesSvc.quoteReceipt(deps, actor, query.quoteId),
   }),
   defineRoute({
     method: "get",

@@ -1,0 +1,68 @@
+// quotes list | download: a project's submissions from the shell, under the same seal as the
+// back-office (who and when only until quoting ends; each download written to the audit log).
+import type { Command } from "commander";
+import { projectIdByCode } from "../../server/domain/projects/service.ts";
+import { openQuoteFile, projectSubmissions } from "../../server/domain/quotes/buyer.ts";
+import { formatUtc8 } from "../../server/domain/exports/service.ts";
+import { t } from "../../server/i18n.ts";
+import { cliActor } from "./projects.ts";
+import { CliError, EXIT_BAD_INPUT, lang, say, withDeps } from "../context.ts";
+
+export function registerQuoteCommands(program: Command) {
+  const quotes = program.command("quotes").description(say("help.quotes"));
+
+  quotes.command("list")
+    .description(say("help.quotesList"))
+    .argument("<code>", say("help.argProjectCode"))
+    .option("--json", say("help.optJson"))
+    .action(async (code: string, opts: { json?: boolean }) => {
+      const { items } = await withDeps(async (deps) =>
+        projectSubmissions(deps, await cliActor(deps), await projectIdByCode(deps.db, code))
+      );
+      if (opts.json) {
+        console.log(JSON.stringify(items, null, 2));
+        return;
+      }
+      const rows = [
+        ["quote", "supplier", "round", "submitted (UTC+8)", "version", "file", "sha256"],
+        ...items.map((q) => [
+          String(q.quoteId),
+          q.supplierCode,
+          t(lang, `quotes.round.${q.round}`),
+          formatUtc8(q.submittedAt),
+          q.packVersion == null ? "—" : `v${q.packVersion}${q.outdated ? " *" : ""}`,
+          q.sealed ? say("sealedCell") : q.fileName ?? "",
+          q.sealed ? "" : q.sha256 ?? "",
+        ]),
+      ];
+      const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+      for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+      console.log(say("quotesCount", { count: items.length }));
+    });
+
+  quotes.command("download")
+    .description(say("help.quotesDownload"))
+    .argument("<quoteId>", say("help.argQuoteId"))
+    .requiredOption("--out <file>", say("help.optOutFile"))
+    .action(async (id: string, opts: { out: string }) => {
+      const quoteId = Number(id);
+      if (!Number.isSafeInteger(quoteId) || quoteId <= 0) {
+        throw new CliError("badQuoteId", { id }, EXIT_BAD_INPUT);
+      }
+      const written = await withDeps(async (deps) => {
+        const { response } = await openQuoteFile(deps, await cliActor(deps), quoteId, {
+          via: "cli",
+        });
+        const file = await Deno.open(opts.out, { write: true, createNew: true }).catch((err) => {
+          response.body?.cancel();
+          if (err instanceof Deno.errors.AlreadyExists) {
+            throw new CliError("backupExists", { file: opts.out }, EXIT_BAD_INPUT);
+          }
+          throw err;
+        });
+        await response.body!.pipeTo(file.writable);
+        return Number(response.headers.get("content-length") ?? 0);
+      });
+      console.log(say("quoteDownloaded", { file: opts.out, size: written }));
+    });
+}

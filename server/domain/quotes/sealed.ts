@@ -1,0 +1,112 @@
+// Sealed quotes: the one gate every way of reading a quote's content (file, price, lines) passes
+// through, and the audit trail of each time staff open a quote. The rule itself (when a round's
+// quotes unseal) is in projects/rules.ts.
+import { eq, inArray } from "drizzle-orm";
+import { offerProjects, offerRounds, quotes, suppliers } from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { Actor, Deps } from "../context.ts";
+import { DomainError } from "../errors.ts";
+import type { ClientMeta } from "../auth/service.ts";
+import { writeAuditLog } from "../audit/service.ts";
+import { quotesSealed, type RoundTiming, sealOpensAt } from "../projects/rules.ts";
+import { formatUtc8 } from "../email/templates.ts";
+
+type ProjectRow = typeof offerProjects.$inferSelect;
+
+export async function roundsOfProject(db: DbOrTx, projectId: number): Promise<RoundTiming[]> {
+  return await db.select().from(offerRounds).where(eq(offerRounds.projectId, projectId));
+}
+
+/** The seal of each round of a project now: round → sealed. */
+export function sealState(p: ProjectRow, rounds: RoundTiming[], now: Date) {
+  return {
+    sealed: quotesSealed(p, rounds, 0, now),
+    opensAt: sealOpensAt(p, rounds, 0),
+    round: (round: number) => quotesSealed(p, rounds, round, now),
+  };
+}
+
+/** The refusal for a sealed round: 403 with when it opens (or that ending the project opens it). */
+export function sealedError(p: ProjectRow, rounds: RoundTiming[], round: number) {
+  const at = sealOpensAt(p, rounds, round);
+  return at
+    ? new DomainError("forbidden", "quotes.sealed", { opensAt: formatUtc8(at) })
+    : new DomainError("forbidden", "quotes.sealedUntilEnded");
+}
+
+/**
+ * Refuses (403) while any of `rounds` of the project is sealed. Every route, export and command
+ * that shows a quote's file, price or lines calls this before reading them.
+ */
+export async function assertQuotesReadable(
+  deps: Pick<Deps, "db" | "clock">,
+  project: ProjectRow,
+  roundsAsked: number[] = [0, 1, 2],
+) {
+  const rounds = await roundsOfProject(deps.db, project.id);
+  const now = deps.clock.now();
+  for (const r of roundsAsked) {
+    if (quotesSealed(project, rounds, r, now)) throw sealedError(project, rounds, r);
+  }
+}
+
+export type QuoteOpen = { quoteId: number; how: "download" | "view" | "export" };
+
+/**
+ * Writes one audit log entry per quote opened by staff (service QuoteAccess): who, when, from where,
+ * which quote of which supplier and project. Written before the content is answered: an open that
+ * cannot be recorded fails.
+ */
+export async function recordQuoteOpens(
+  deps: Pick<Deps, "db" | "clock">,
+  actor: Actor,
+  opened: QuoteOpen[],
+  meta: ClientMeta & { via?: "http" | "cli" } = {},
+) {
+  if (!opened.length || actor.kind !== "staff") return;
+  const rows = await deps.db.select({ q: quotes, code: suppliers.code, project: offerProjects })
+    .from(quotes)
+    .innerJoin(suppliers, eq(suppliers.id, quotes.supplierId))
+    .innerJoin(offerProjects, eq(offerProjects.id, quotes.projectId))
+    .where(inArray(quotes.id, opened.map((o) => o.quoteId)));
+  const now = deps.clock.now();
+  for (const o of opened) {
+    const r = rows.find((x) => x.q.id === o.quoteId);
+    if (!r) continue;
+    await writeAuditLog(deps.db, {
+      userId: actor.id,
+      userName: actor.userName,
+      serviceName: "QuoteAccess",
+      methodName: o.how === "download"
+        ? "OpenQuoteFile"
+        : o.how === "export"
+        ? "ExportQuote"
+        : "ViewQuote",
+      httpMethod: meta.via === "cli" ? "CLI" : "GET",
+      path: `quotes/${r.q.id}`,
+      parameters: JSON.stringify({
+        projectId: r.project.id,
+        projectCode: r.project.code,
+        quoteId: r.q.id,
+        supplierId: r.q.supplierId,
+        supplierCode: r.code,
+        round: r.q.round,
+        fileId: r.q.fileId,
+        sealedProject: r.project.sealedQuotes,
+      }),
+      executionTime: now,
+      executionDuration: 0,
+      clientIp: meta.clientIp ?? null,
+      browserInfo: meta.browserInfo?.slice(0, 512) ?? null,
+      httpStatus: 200,
+      exception: null,
+    });
+  }
+}
+
+/** The quote stored with a file, if the file is a submission. */
+export async function quoteOfFile(db: DbOrTx, fileId: number) {
+  return await db.query.quotes.findFirst({ where: eq(quotes.fileId, fileId) });
+}
+
+export { quotesSealed, sealOpensAt } from "../projects/rules.ts";
