@@ -1,9 +1,11 @@
 // The supplier management screen in a real browser, against a local HTTP server acting as the ERP:
 // add (errors beside the fields, the portal password shown once), modify, set a portal password and
-// sign in with it, introduce one supplier by code, the batch introduction with the spec's
-// confirmation and its summary (created / updated / unchanged / rejected with reasons), query,
+// sign in with it, introduce one supplier by code, the batch introduction (from the ERP and from a
+// file) with the spec's confirmation and its summary (created / updated / unchanged / rejected with
+// reasons), query,
 // export opened with exceljs, delete with the spec's confirmation; screenshots in both languages.
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { supplier } from "../domain/projects_fixtures.ts";
@@ -219,6 +221,29 @@ Deno.test(
           await report.getByRole("button", { name: "Close" }).last().click();
         },
       );
+
+      await t.step("import from a file: confirmed first, then the same summary", async () => {
+        await view(page).getByTestId("import-file").setInputFiles({
+          name: "erp.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from(
+            "code,abbrName,fullName,email1,status,editDate\n" +
+              "F001,Fastprint,深圳市兴森快捷电路科技股份有限公司,rfq@fastprint.example.com,effective,2026-11-11\n" +
+              ",NoCode,No code Ltd.,,effective,2026-11-11\n",
+          ),
+        });
+        await page.getByTestId("confirm-text").getByText(
+          "This operation will manually perform a batch introduction, continue?",
+        ).waitFor();
+        await page.getByTestId("confirm-ok").click();
+        const report = page.getByTestId("sync-report");
+        await report.waitFor();
+        assert.equal(await report.locator('[data-count="created"]').innerText(), "1");
+        assert.equal(await report.locator('[data-count="rejected"]').innerText(), "1");
+        assert.match(await report.getByTestId("row").first().innerText(), /^3\b/);
+        await report.getByRole("button", { name: "Close" }).last().click();
+        await rowOf(page, "F001").getByText("Fastprint", { exact: true }).waitFor();
+      });
 
       await t.step("query by code, export the list and open the file", async () => {
         await view(page).locator("#sq-Code").fill("KW-");
