@@ -180,6 +180,21 @@ function validator(target: "query" | "json", schema: z.ZodType): MiddlewareHandl
 /** Room for the multipart framing and text fields around the largest accepted file. */
 const FORM_OVERHEAD = 1024 * 1024;
 
+/**
+ * The largest JSON body read (MB): well above the largest valid input (a project with 500 line
+ * items filled to their maximum lengths), so that no caller can make the server buffer without end.
+ */
+export const MAX_JSON_BODY_MB = 8;
+
+function jsonLimit(): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: MAX_JSON_BODY_MB * 1024 * 1024,
+    onError: () => {
+      throw new DomainError("tooLarge", "errors.bodyTooLarge", { max: MAX_JSON_BODY_MB });
+    },
+  }) as unknown as MiddlewareHandler<AppEnv>;
+}
+
 function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const maxMb = c.var.deps.config.maxUploadMb;
@@ -216,7 +231,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/ap
   for (const def of routes) {
     const chain: MiddlewareHandler<AppEnv>[] = [guard(def)];
     if (def.query) chain.push(validator("query", def.query));
-    if (def.body) chain.push(validator("json", def.body));
+    if (def.body) chain.push(jsonLimit(), validator("json", def.body));
     if (def.form) chain.push(formParser(def.form));
     const handler: MiddlewareHandler<AppEnv> = async (c) => {
       const valid = c.req.valid.bind(c.req) as unknown as (t: string) => unknown;

@@ -5,8 +5,8 @@
 import fc from "fast-check";
 import { allPermissions } from "../../server/domain/auth/permissions.ts";
 import { allRoutes } from "../../server/http/routes/index.ts";
-import type { RouteDef } from "../../server/http/route.ts";
-import { call, type TestEnv, testEnv, userWithRoles } from "../helpers.ts";
+import { MAX_JSON_BODY_MB, type RouteDef } from "../../server/http/route.ts";
+import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv, userWithRoles } from "../helpers.ts";
 import { supplierWithLogin } from "../http/quotes_fixtures.ts";
 import { answerProblems, isSupplierRoute, label, Tally } from "./support.ts";
 
@@ -486,4 +486,58 @@ Deno.test("keys named after Object.prototype members (constructor, __proto__, to
     tally.check("Object.prototype", !("x" in Object.prototype), "polluted");
     tally.done();
   });
+});
+
+Deno.test("an oversized JSON body is refused with 413 in the envelope, without reading it to the end", async () => {
+  await using env = await testEnv();
+  const tally = new Tally("oversized bodies");
+  const mb = 1024 * 1024;
+  const over = (MAX_JSON_BODY_MB + 1) * mb;
+  // A body that says its length, and a chunked one that would go on for 64 MB.
+  const sized = `{"userNameOrEmailAddress":"${"x".repeat(over)}","password":"p"}`;
+  let pulled = 0;
+  const endless = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(new TextEncoder().encode('{"name":"'));
+    },
+    pull(c) {
+      if (pulled >= 64 * mb) return c.close();
+      pulled += mb;
+      c.enqueue(new Uint8Array(mb).fill(0x61));
+    },
+  });
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  for (
+    const [path, body, auth] of [
+      ["/app/TokenAuth/Authenticate", sized, ""],
+      ["/QMO/OfferProjectType/CreateOfferProjectType", endless, token],
+    ] as const
+  ) {
+    const res = await env.app.request(`http://localhost/api/services${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "accept-language": "en",
+        ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+      },
+      body,
+      // deno-lint-ignore no-explicit-any
+      ...({ duplex: "half" } as any),
+    });
+    const problems = await answerProblems(res.clone());
+    if (res.status !== 413) problems.push(`status ${res.status}, not 413`);
+    const json = await res.json().catch(() => ({}));
+    if (json.error?.message !== `The request is too large: at most ${MAX_JSON_BODY_MB} MB`) {
+      problems.push(`message ${json.error?.message}`);
+    }
+    tally.record(path, res.status, problems);
+  }
+  tally.check("chunked body", pulled <= over + 2 * mb, `read ${pulled / mb} MB of it`);
+  // A large body within the limit is read (and refused for its content, not its size).
+  const big = await call(env, "post", "/QMO/OfferProjectType/CreateOfferProjectType", {
+    token,
+    body: { name: "x".repeat(2 * mb) },
+  });
+  tally.record("2 MB name", big.status, big.status === 400 ? [] : [`status ${big.status}`]);
+  tally.done();
 });

@@ -40,6 +40,16 @@ export type EmailEvent =
   | { kind: "quoteReceipt"; projectId: number; supplierId: number; quoteId: number; round: number }
   /** A published request pack changed: every invited supplier is told. */
   | { kind: "packRevised"; projectId: number; version: number }
+  /** An award decision: each awarded supplier is told which items it won. */
+  | {
+    kind: "awarded";
+    projectId: number;
+    awardId: number;
+    reason: string;
+    supplierIds: number[];
+    projectWide: boolean;
+    items: { supplierId: number; itemName: string }[];
+  }
   | {
     kind: "reminder";
     projectId: number;
@@ -93,6 +103,8 @@ function eventKey(e: EmailEvent, code: string, now: Date): string {
       return `receipt:${e.quoteId}:${code}`;
     case "packRevised":
       return `pack${e.version}:${e.projectId}:${code}`;
+    case "awarded":
+      return `award:${e.awardId}:${code}`;
     case "reminder":
       // The deadline is part of the key: a moved deadline earns a new reminder.
       return `reminder:${e.projectId}:r${e.round}:${code}:${e.hours}h:${e.deadline.getTime()}`;
@@ -202,6 +214,13 @@ async function staffRecipients(
   }));
 }
 
+/** The items an award gives this supplier, one per line (after "the whole project" when it is). */
+function awardedItemsText(lang: Lang, e: EmailEvent, supplierId: number | null): string {
+  if (e.kind !== "awarded") return "";
+  const names = e.items.filter((i) => i.supplierId === supplierId).map((i) => `· ${i.itemName}`);
+  return [...(e.projectWide ? [t(lang, "award.wholeProject")] : []), ...names].join("\n");
+}
+
 /** What a supplier's receipt shows: the file, the time and the hashes of the quote's record. */
 async function receiptValues(tx: DbOrTx, quoteId: number): Promise<PlaceholderValues> {
   const [row] = await tx.select({ q: quotes, fileName: files.fileName, c: quoteChain })
@@ -222,6 +241,7 @@ async function receiptValues(tx: DbOrTx, quoteId: number): Promise<PlaceholderVa
 
 function reasonText(lang: Lang, project: Project, e: EmailEvent): string {
   if (e.kind === "closed") return project.closeReason ?? "";
+  if (e.kind === "awarded") return e.reason;
   if (e.kind === "ended") return t(lang, `email.endReasons.${project.endReason ?? "manual"}`);
   return "";
 }
@@ -280,6 +300,7 @@ export async function enqueue(
         reason: reasonText(r.language, project, event),
         packVersion: project.packVersion == null ? "" : String(project.packVersion),
         ...receipt,
+        awardedItems: awardedItemsText(r.language, event, r.supplierId),
       };
       const en = r.language === "en";
       const inserted = await tx.insert(emailOutbox).values({

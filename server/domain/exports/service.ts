@@ -105,6 +105,7 @@ export const projectColumns: Column<ProjectDto>[] = [
   { key: "supplierCount", width: 12, value: (p) => p.supplierCount },
   { key: "quotedCount", width: 12, value: (p) => p.quotedCount },
   { key: "closeReason", width: 30, value: (p) => p.closeReason ?? "" },
+  { key: "award", width: 20, value: (p) => p.award ?? "" },
 ];
 
 /**

@@ -65,6 +65,8 @@ const projectFields = {
   estimatedAmount: optionalDecimal,
   isBidding: z.boolean().default(false),
   fromAms: z.boolean().default(false),
+  /** Quotes must price every line item; left out: off for a new project, unchanged when edited. */
+  linesRequired: z.boolean().optional(),
   opiList: z.array(itemInput).max(500).default([]),
   attList: z.array(attachment).max(100).default([]),
   /** Sealed quotes; left out: on for tendering when created, unchanged when edited. */

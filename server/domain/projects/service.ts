@@ -116,6 +116,10 @@ export type ProjectDto = {
   instructionText: string | null;
   /** The request pack version in force; null until first published. */
   packVersion: number | null;
+  /** Whether quotes must carry a priced line for every line item. */
+  linesRequired: boolean;
+  /** The suppliers of the award in force (abbreviations), or null when not awarded. */
+  award: string | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -161,6 +165,12 @@ const supplierCountSql = sql<number>`(select count(*) from offer_project_supplie
 const quotedCountSql = sql<number>`(select count(distinct q.supplier_id) from quotes q
   where q.project_id = ${offerProjects.id} and q.round = 0)`;
 const hasQuotesSql = sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id})`;
+/** The suppliers of the award in force, by abbreviation (comparison/service.ts records awards). */
+const awardNamesSql = sql<string | null>`(select group_concat(s.abbr_name, ', ') from
+  (select distinct coalesce(al.supplier_id, a.supplier_id) as sid from awards a
+    left join award_lines al on al.award_id = a.id
+    where a.project_id = ${offerProjects.id} and a.superseded_at is null) w
+  join suppliers s on s.id = w.sid)`;
 
 function statusCondition(status: string, now: Date): SQL {
   const t = now.getTime();
@@ -250,6 +260,7 @@ async function selectProjects(
     supplierCount: supplierCountSql,
     quotedCount: quotedCountSql,
     hasQuotes: sql<number>`${hasQuotesSql}`,
+    awardNames: awardNamesSql,
   }).from(offerProjects)
     .leftJoin(offerProjectTypes, eq(offerProjectTypes.id, offerProjects.typeId))
     .leftJoin(users, eq(users.id, offerProjects.creatorId))
@@ -264,6 +275,7 @@ async function selectProjects(
       supplierCount: Number(r.supplierCount),
       quotedCount: Number(r.quotedCount),
       hasQuotes: Boolean(r.hasQuotes),
+      awardNames: r.awardNames ?? null,
       rounds: rounds.filter((x) => x.projectId === r.p.id),
     }, now)
   );
@@ -283,6 +295,7 @@ function toDto(
     quotedCount: number;
     hasQuotes: boolean;
     rounds: RoundTiming[];
+    awardNames?: string | null;
   },
   now: Date,
 ): ProjectDto {
@@ -326,6 +339,8 @@ function toDto(
     sealOpensAt: p.sealedQuotes ? sealOpensAt(p, extra.rounds, 0) : null,
     instructionText: p.instructionText,
     packVersion: p.packVersion,
+    linesRequired: p.linesRequired,
+    award: extra.awardNames ?? null,
     actions: transitions[effective].filter((a) =>
       a !== "quote" &&
       (a !== "openRound" || (p.kind === "asset" && nextRoundOpenable(extra.rounds, now)))
@@ -599,6 +614,8 @@ async function headerValues(db: DbOrTx, input: ProjectFields) {
     instructionText: input.instructionText,
     // Left out, a new project takes the default of its quotation type and an edit keeps it.
     ...(input.sealedQuotes === undefined ? {} : { sealedQuotes: input.sealedQuotes }),
+    // Left out: off for a new project (the column's default), unchanged when edited.
+    ...(input.linesRequired === undefined ? {} : { linesRequired: input.linesRequired }),
   };
 }
 

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { offerProjectItems, quoteLines } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
-import { type FieldError, validation } from "../errors.ts";
+import { type FieldError, fieldError, validation } from "../errors.ts";
 import { cmp, dec, normalize } from "../comparison/decimal.ts";
 import { isCalendarDate } from "../dictionary/service.ts";
 import {
@@ -187,13 +187,25 @@ export function checkLines(
   return out;
 }
 
+/** The lines as sent: a JSON array in a form field (or an array already); undefined when none. */
+export function parseLines(sent: unknown[] | string | undefined): unknown[] | undefined {
+  if (sent === undefined || Array.isArray(sent)) return sent;
+  if (!sent.trim()) return undefined;
+  try {
+    const parsed = JSON.parse(sent);
+    if (Array.isArray(parsed) && parsed.length <= 1000) return parsed;
+  } catch { /* answered below */ }
+  throw fieldError("lines", "quoteLines.badJson");
+}
+
 /** Reads the checked lines of a submission: its items, codes and, from the project, the rule. */
 export async function linesForSubmission(
   db: DbOrTx,
   project: { id: number; linesRequired: boolean },
-  raw: unknown[] | undefined,
+  sent: unknown[] | string | undefined,
   now: Date,
 ): Promise<QuoteLine[]> {
+  const raw = parseLines(sent);
   if (!raw?.length && !project.linesRequired) return [];
   const items = await quotableItems(db, project.id);
   return checkLines(raw ?? [], items, await commercialCodes(db), {
@@ -214,26 +226,6 @@ export function lineStatements(fileId: number, lines: QuoteLine[]) {
         ${l.paymentMethod}, ${l.paymentTermDays}, ${l.leadTimeDays}, ${l.validUntil}, ${l.remark}
       from quotes q where q.file_id = ${fileId}`
   );
-}
-
-/**
- * The canonical text of a submission's lines (sorted by item, fixed key order, exact decimals):
- * what a content hash of the lines is taken over.
- */
-export function canonicalLines(lines: QuoteLine[]): string {
-  const sorted = [...lines].sort((a, b) => a.itemId - b.itemId);
-  return JSON.stringify(sorted.map((l) => [
-    l.itemId,
-    l.unitPrice,
-    l.taxRate,
-    l.currency,
-    l.tradeTerms,
-    l.paymentMethod,
-    l.paymentTermDays,
-    l.leadTimeDays,
-    l.validUntil,
-    l.remark,
-  ]));
 }
 
 /** The lines of each of the given submissions. */

@@ -4,6 +4,7 @@ import { pagedInput } from "../paging.ts";
 
 export const offProIdInput = z.object({ offProId: z.coerce.number().int().positive() });
 export const quoteIdInput = z.object({ quoteId: z.coerce.number().int().positive() });
+export const quoteIdInput = z.object({ quoteId: z.coerce.number().int().positive() });
 
 export const myProjectsInput = z.object({
   keyword: z.string().trim().max(200).optional(),
@@ -18,22 +19,15 @@ export const instructionInput = z.object({
 /** 0 = first quote, 1 and 2 = the optimisation rounds of an asset project. */
 export const quoteRoundSchema = z.coerce.number().int().min(0).max(2);
 
-/** The priced lines, sent beside the file as one form field holding a JSON array. */
-const linesField = z.union([z.string(), z.array(z.unknown())]).optional().transform((v, ctx) => {
-  if (v === undefined || v === "") return undefined;
-  if (Array.isArray(v)) return v;
-  try {
-    const parsed = JSON.parse(v);
-    if (Array.isArray(parsed) && parsed.length <= 1000) return parsed as unknown[];
-  } catch { /* reported below */ }
-  ctx.addIssue({ code: "custom", message: "quoteLines.badJson" });
-  return z.NEVER;
-});
+/** The priced lines, sent beside the file as one form field holding a JSON array (lines.ts reads it). */
+const linesField = z.union([z.string().max(1_000_000), z.array(z.unknown()).max(1000)]).optional();
 
 export const submitQuoteForm = z.object({
   offProId: z.coerce.number().int().positive(),
   round: quoteRoundSchema.default(0),
   file: z.instanceof(File, { message: "files.missing" }),
+  /** The request pack version the supplier read; a newer one refuses the quote (409). */
+  packVersion: z.coerce.number().int().positive().optional(),
   /** The request pack version the supplier read; a newer one refuses the quote (409). */
   packVersion: z.coerce.number().int().positive().optional(),
   lines: linesField,

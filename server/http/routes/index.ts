@@ -13,6 +13,7 @@ import { supplierOfferRoutes } from "./supplierOffer.ts";
 import { settingRoutes } from "./settings.ts";
 import { emailRoutes } from "./email.ts";
 import { leaderRoutes } from "./leaders.ts";
+import { comparisonRoutes } from "./comparison.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -29,4 +30,5 @@ export const allRoutes: RouteDef[] = [
   ...settingRoutes,
   ...emailRoutes,
   ...leaderRoutes,
+  ...comparisonRoutes,
 ];

@@ -77,6 +77,16 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
+    path: `${base}/GetQuoteForm`,
+    access,
+    audience,
+    summary:
+      "What pricing the lines needs: the items, whether every one must be priced, the dictionary's currencies, trade terms and payment methods, and my latest lines.",
+    query: offProIdInput,
+    handler: ({ deps, actor, query }) => quotesSvc.quoteForm(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
     path: `${base}/GetQuoteReceipt`,
     access,
     audience,

@@ -1,0 +1,107 @@
+// The comparison of a project's quotes (matrix and its .xlsx), the award, and the exchange rates of
+// the data dictionary that turn prices into CNY.
+import { Permissions } from "../../domain/auth/permissions.ts";
+import * as comparison from "../../domain/comparison/service.ts";
+import { exportMatrix } from "../../domain/comparison/export.ts";
+import { awardInput, matrixInput } from "../../domain/comparison/schemas.ts";
+import * as rates from "../../domain/dictionary/commercial.ts";
+import {
+  createRateInput,
+  idInput,
+  listRatesInput,
+  updateRateInput,
+} from "../../domain/dictionary/schemas.ts";
+import { contentDisposition } from "../../domain/files/service.ts";
+import { defineRoute } from "../route.ts";
+
+const search = [
+  Permissions.OfferProjectManagerSearch,
+  Permissions.AmsOfferProjectManagerSearch,
+] as const;
+const publish = [
+  Permissions.OfferProjectManagerPublish,
+  Permissions.AmsOfferProjectManagerPublish,
+] as const;
+const base = "/QMO/OfferProjectManager";
+const dict = "/QMO/SystemCodeType";
+
+export const comparisonRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${base}/GetComparisonMatrix`,
+    access: search,
+    summary:
+      "The comparison matrix: line items × suppliers, prices in CNY at the rate of each quote's date, lowest per row, totals by yearly usage, ranks, change from the first quote, the award.",
+    query: matrixInput,
+    handler: ({ deps, actor, query }) => comparison.projectMatrix(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/ExportComparisonMatrix`,
+    access: search,
+    summary: "The comparison matrix as an .xlsx file (matrix sheet and every priced line).",
+    query: matrixInput,
+    binary: true,
+    handler: async ({ deps, actor, query, lang }) => {
+      const file = await exportMatrix(deps, actor, query.offProId, lang);
+      return new Response(file.bytes, {
+        headers: {
+          "content-type": "application/octet-stream",
+          "content-disposition": contentDisposition(file.fileName),
+          "cache-control": "private, no-store",
+        },
+      });
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/AwardOfferProject`,
+    access: publish,
+    summary:
+      "Record the award of an ended project: scope 'project' with supplierId, or 'lines' with [{ itemId, supplierId }]; a reason; the suppliers awarded are mailed.",
+    body: awardInput,
+    handler: ({ deps, actor, body }) => comparison.awardProject(deps, actor, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetAward`,
+    access: search,
+    summary: "The award in force for a project (null when none).",
+    query: matrixInput,
+    handler: ({ deps, actor, query }) => comparison.getAward(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${dict}/GetExchangeRates`,
+    access: "signedIn",
+    audience: "staff",
+    summary: "Exchange rates to CNY (per currency, from a date on), paged; filter by currency.",
+    query: listRatesInput,
+    handler: ({ deps, query }) => rates.listRates(deps, query),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${dict}/CreateExchangeRate`,
+    access: Permissions.SystemCodeTypeSearch,
+    summary:
+      "Add a rate: currency (a dictionary currency), effectiveDate YYYY-MM-DD, rate (CNY per unit).",
+    body: createRateInput,
+    handler: ({ deps, actor, body }) => rates.createRate(deps, actor, body),
+  }),
+  defineRoute({
+    method: "put",
+    path: `${dict}/UpdateExchangeRate`,
+    access: Permissions.SystemCodeTypeSearch,
+    summary: "Change a rate.",
+    body: updateRateInput,
+    handler: ({ deps, actor, body }) => rates.updateRate(deps, actor, body),
+  }),
+  defineRoute({
+    method: "delete",
+    path: `${dict}/DeleteExchangeRate`,
+    access: Permissions.SystemCodeTypeSearch,
+    summary: "Delete a rate.",
+    query: idInput,
+    handler: ({ deps, query }) => rates.deleteRate(deps, query.id),
+  }),
+];
