@@ -2,8 +2,8 @@
 // add (errors beside the fields, the portal password shown once), modify, set a portal password and
 // sign in with it, introduce one supplier by code, the batch introduction (from the ERP and from a
 // file) with the spec's confirmation and its summary (created / updated / unchanged / rejected with
-// reasons), query,
-// export opened with exceljs, delete with the spec's confirmation; screenshots in both languages.
+// reasons), query, export opened with exceljs, delete with the spec's confirmation; screenshots in
+// both languages.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import ExcelJS from "exceljs";
