@@ -1,0 +1,256 @@
+// `deno task bench`: the real server on generated data (BENCH_SCALE, default 1 = full size), driven
+// over loopback by autocannon; prints latency, throughput, memory and query plans, then the deadline
+// rush, the 100,000-row export and the client's first-load sizes. Figures only: nothing here fails
+// on a time. See README "Performance".
+import { join } from "node:path";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { auditLogs, offerProjectTypes, quotes, users } from "../db/schema.ts";
+import { loadConfig } from "../server/config.ts";
+import { fixedClock } from "../server/domain/context.ts";
+import { loadActor } from "../server/domain/auth/service.ts";
+import {
+  getProjectResult,
+  listProjects,
+  searchSuppliers,
+} from "../server/domain/projects/service.ts";
+import { listProjectsInput, supplierSearchInput } from "../server/domain/projects/schemas.ts";
+import { listAuditLogs } from "../server/domain/audit/service.ts";
+import { listAuditLogsInput } from "../server/domain/audit/schemas.ts";
+import { type LoadResult, runLoad, type Scenario } from "./load.ts";
+import { type Plan, recordingDatabase } from "./plans.ts";
+import { ADMIN_PASSWORD, preparedData, signIn, startServer } from "./server.ts";
+import { deadlineRush } from "./rush.ts";
+import { exportBench } from "./export.ts";
+import { clientSizes } from "./client_size.ts";
+import { ensureClientBuild } from "../server/http/client.ts";
+
+const env = (k: string, d: string) => Deno.env.get(k) ?? d;
+const scale = Number(env("BENCH_SCALE", "1"));
+const connections = Number(env("BENCH_CONNECTIONS", "50"));
+const maxSeconds = Number(env("BENCH_SECONDS", "10"));
+const maxRequests = Number(env("BENCH_REQUESTS", "20000"));
+const only = new Set(env("BENCH_ONLY", "queries,rush,export,client").split(","));
+const root = env("BENCH_DIR", join(Deno.env.get("TMPDIR") ?? "/tmp", `qmo-bench-${scale}`));
+
+const log = (s: string) => console.log(s);
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function machine() {
+  const cpu = (await Deno.readTextFile("/proc/cpuinfo")).match(/model name\s*:\s*(.*)/)?.[1];
+  const mem = (await Deno.readTextFile("/proc/meminfo")).match(/MemTotal:\s+(\d+)/)?.[1];
+  return `${navigator.hardwareConcurrency} × ${cpu ?? "CPU"}, ${
+    (Number(mem) / 1024 / 1024).toFixed(0)
+  } GiB RAM, Deno ${Deno.version.deno}, ${Deno.build.os}`;
+}
+
+log(
+  `# QMO bench — scale ${scale}, ${connections} connections, ≤ ${maxRequests} requests or ${maxSeconds} s each`,
+);
+log(`machine: ${await machine()}`);
+
+const { dir, generated } = await preparedData(root, scale, log);
+log(
+  `data: ${generated.suppliers} suppliers, ${generated.projects} projects, ${generated.items} line items, ${generated.quotes} quotes, ${generated.logs} audit-log rows (${dir})`,
+);
+
+// ---- What to ask for: read from the data itself, before the server starts ----
+const url = `file:${join(dir, "qmo.db")}`;
+const rec = recordingDatabase(url);
+const now = new Date();
+const deps = {
+  db: rec.db,
+  clock: fixedClock(now),
+  config: loadConfig({ DATA_DIR: dir, JWT_SECRET: "x".repeat(32) }),
+};
+const buyerName = generated.buyerUserNames[0];
+const buyer = (await rec.db.select().from(users).where(eq(users.userName, buyerName)))[0];
+const buyerActor = (await loadActor(rec.db, buyer.id))!;
+const categoryIds = (await rec.db.select({ id: offerProjectTypes.id }).from(offerProjectTypes))
+  .map((r) => r.id);
+const quotedProjects = (await rec.db.selectDistinct({ id: quotes.projectId }).from(quotes)
+  .orderBy(quotes.projectId).limit(2000)).map((r) => r.id).filter((_, i) => i % 7 === 0);
+const loggers = (await rec.db.select({ id: users.id }).from(users)
+  .where(and(inArray(users.userName, generated.buyerUserNames)))).map((r) => r.id);
+const [{ newest }] = await rec.db.select({ newest: sql<number>`max(${auditLogs.executionTime})` })
+  .from(auditLogs);
+
+const DAY = 86_400_000;
+const searchTerms = [
+  ["FullName", "华鑫"],
+  ["FullName", "宏达电子"],
+  ["AbbrName", "Apex"],
+  ["FullName", "Circuits"],
+  ["FullName", "深圳市恒"],
+  ["AbbrName", "盛源"],
+  ["FullName", "Zenith Laminates"],
+  ["FullName", "Kunshan"],
+] as const;
+const statuses = ["published", "inQuotation", "ended", "closed", "unpublished"] as const;
+const auditWindows = loggers.flatMap((u, i) =>
+  [1, 30, 90].map((back) => {
+    const end = newest - ((i * 3 + back) % 170) * DAY;
+    return { userId: u, startTime: new Date(end - 7 * DAY), endTime: new Date(end) };
+  })
+);
+
+const api = "/api/services";
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+const scenarios: (Scenario & { target: boolean; plans: () => Promise<Plan[]> })[] = [
+  {
+    name: "1. supplier search (launch page, 5 per page)",
+    target: true,
+    paths: searchTerms.map(([field, term]) =>
+      `${api}/QMO/OfferProjectManager/GetSupplierData?${
+        q({ [field]: term, IsInvalidFiltering: "1", MaxResultCount: 5 })
+      }`
+    ),
+    plans: () =>
+      rec.plansOf(() =>
+        searchSuppliers(
+          deps,
+          supplierSearchInput.parse({ fullName: "宏达电子", isInvalidFiltering: "1" }),
+        )
+      ),
+  },
+  {
+    name: "2. project list by status and category, 20 per page, by deadline",
+    target: true,
+    paths: statuses.flatMap((status) =>
+      categoryIds.map((category) =>
+        `${api}/QMO/OfferProjectManager/GetAll?${
+          q({ status, category, MaxResultCount: 20, Sorting: "offerEndTime asc" })
+        }`
+      )
+    ),
+    plans: () =>
+      rec.plansOf(() =>
+        listProjects(
+          deps,
+          buyerActor,
+          listProjectsInput.parse({
+            status: "ended",
+            category: categoryIds[0],
+            maxResultCount: 20,
+            sorting: "offerEndTime asc",
+          }),
+        )
+      ),
+  },
+  {
+    name: "3. a project's result page",
+    target: true,
+    paths: quotedProjects.map((id) =>
+      `${api}/QMO/OfferProjectManager/GetSupplierOfferProjectManagerResult?offProId=${id}`
+    ),
+    plans: () => rec.plansOf(() => getProjectResult(deps, buyerActor, quotedProjects[0])),
+  },
+  {
+    name: "4. audit log by user and time range",
+    target: true,
+    paths: auditWindows.map((w) =>
+      `${api}/QMO/AuditLog/GetAll?${
+        q({
+          userId: w.userId,
+          startTime: w.startTime.toISOString(),
+          endTime: w.endTime.toISOString(),
+          MaxResultCount: 20,
+        })
+      }`
+    ),
+    plans: () =>
+      rec.plansOf(() =>
+        listAuditLogs(
+          deps,
+          listAuditLogsInput.parse({ ...auditWindows[0], maxResultCount: 20 }),
+        )
+      ),
+  },
+  {
+    name: "5. GET /healthz (ceiling)",
+    target: false,
+    paths: ["/healthz"],
+    plans: () => Promise.resolve([]),
+  },
+];
+
+// Plans first, from this process, on the same file the server will open.
+const plans = new Map<string, Plan[]>();
+for (const s of scenarios) plans.set(s.name, await s.plans());
+rec.close();
+
+// The client as the server would serve it (built when its sources changed).
+if (only.has("client")) await ensureClientBuild({ log });
+const server = await startServer(dir);
+log(
+  `server: pid ${server.pid} at ${server.base}, ${
+    server.rssMb().toFixed(0)
+  } MiB resident after start`,
+);
+const results: (LoadResult & { peakMb: number })[] = [];
+try {
+  if (only.has("queries")) {
+    const buyerToken = await signIn(server.base, buyerName, generated.password);
+    const adminToken = await signIn(server.base, "admin", ADMIN_PASSWORD);
+    log("");
+    log("## Queries");
+    for (const s of scenarios) {
+      const token = s.name.startsWith("4.") ? adminToken : buyerToken;
+      const scenario = { ...s, headers: { authorization: `Bearer ${token}` } };
+      // A short warm-up fills SQLite's page cache and the JIT, then the measured run.
+      await runLoad(server.base, scenario, { connections, maxRequests: 200, maxSeconds: 3 });
+      server.resetPeak();
+      const r = await runLoad(server.base, scenario, { connections, maxRequests, maxSeconds });
+      results.push({ ...r, peakMb: server.peakMb() });
+    }
+    const ceiling = results.find((r) => r.name.startsWith("5."))!;
+    log("");
+    log(
+      "| scenario | requests | p50 | p95 | p99 | req/s | of ceiling | non-2xx | server peak MiB |",
+    );
+    log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const r of results) {
+      log(
+        `| ${r.name} | ${r.requests} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${
+          r.rps.toFixed(0)
+        } | ${(r.rps / ceiling.rps * 100).toFixed(1)} % | ${r.non2xx + r.errors} | ${
+          r.peakMb.toFixed(0)
+        } |`,
+      );
+    }
+    log("");
+    log("Targets: p95 < 50 ms for 1–4; 1–3 at least 25 % of the ceiling's req/s.");
+    for (const r of results.filter((x) => !x.name.startsWith("5."))) {
+      const p95ok = r.p95 < 50;
+      const share = r.rps / ceiling.rps;
+      const shareOk = r.name.startsWith("4.") || share >= 0.25;
+      log(
+        `  ${p95ok && shareOk ? "met   " : "MISSED"} ${r.name}: p95 ${ms(r.p95)}${
+          p95ok ? "" : ` (${(r.p95 / 50).toFixed(1)}× the target)`
+        }, ${(share * 100).toFixed(1)} % of the ceiling`,
+      );
+    }
+    log("");
+    log("## Query plans (EXPLAIN QUERY PLAN of every statement each call runs)");
+    for (const s of scenarios.filter((x) => x.target)) {
+      log("");
+      log(`### ${s.name}`);
+      for (const p of plans.get(s.name)!) {
+        log(`  ${p.sql.length > 220 ? p.sql.slice(0, 220) + " …" : p.sql}`);
+        for (const step of p.plan) log(`    ${step}`);
+      }
+    }
+  }
+  if (only.has("rush")) await deadlineRush(server, dir, generated, log);
+  if (only.has("export")) await exportBench(server, generated, log);
+  if (only.has("client")) await clientSizes(server, generated, log);
+  log("");
+  log(
+    `server peak memory over the whole run: ${
+      server.peakMb().toFixed(0)
+    } MiB (VmHWM since the last reset)`,
+  );
+} finally {
+  await server.stop();
+}
