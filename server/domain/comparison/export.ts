@@ -7,6 +7,7 @@ import type { Actor, Deps } from "../context.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { dec, toNumber } from "./decimal.ts";
 import { formatUtc8, neutralise } from "../exports/service.ts";
+import { xlsxBytes } from "../exports/cells.ts";
 import type { MatrixCell, MatrixColumn } from "./matrix.ts";
 import { type ProjectMatrix, projectMatrix } from "./service.ts";
 
@@ -181,6 +182,6 @@ export function matrixWorkbook(m: ProjectMatrix, lang: Lang, now: Date): ExcelJS
 export async function exportMatrix(deps: Deps, actor: Actor, projectId: number, lang: Lang) {
   const m = await projectMatrix(deps, actor, projectId);
   const now = deps.clock.now();
-  const bytes = new Uint8Array(await matrixWorkbook(m, lang, now).xlsx.writeBuffer());
+  const bytes = await xlsxBytes(matrixWorkbook(m, lang, now));
   return { fileName: `${t(lang, "comparison.file")}-${m.project.code}.xlsx`, bytes, matrix: m };
 }

@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import type { Actor, Deps } from "../context.ts";
 import { DomainError } from "../errors.ts";
+import { neutralise } from "./cells.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { projectBatches, type ProjectDto } from "../projects/service.ts";
 import type { ExportProjectsInput } from "../projects/schemas.ts";
@@ -16,10 +17,7 @@ export function formatUtc8(d: Date | null | undefined): string {
   return new Date(d.getTime() + UTC8_MS).toISOString().slice(0, 19).replace("T", " ");
 }
 
-/** A text cell starting with = + - @ (or a tab / carriage return) is kept as text, not a formula. */
-export function neutralise(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
+export { neutralise } from "./cells.ts";
 
 export type Column<T> = {
   key: string;

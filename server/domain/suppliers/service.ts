@@ -2,6 +2,7 @@
 // portal sign-in (a supplier user whose user name is the supplier's code).
 import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import { xlsxBytes } from "../exports/cells.ts";
 import type { z } from "zod";
 import { offerProjectSuppliers, quotes, sessions, users } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -341,9 +342,6 @@ export async function openSessionCount(db: DbOrTx, userId: number): Promise<numb
 // Export
 // ---------------------------------------------------------------------------------------------
 
-/** Text a spreadsheet would run as a formula is kept as text (CSV/formula injection). */
-export const neutralizeCell = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
 const UTC8_MS = 8 * 3600 * 1000;
 
 const exportColumns = [
@@ -394,15 +392,14 @@ export async function exportSuppliers(
       // Shown as the wall-clock time in UTC+8, as everywhere else.
       lastModificationTime: new Date((s.updatedAt ?? s.createdAt).getTime() + UTC8_MS),
     };
-    sheet.addRow(Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? neutralizeCell(v) : v]),
-    ));
+    sheet.addRow(values);
   }
   sheet.getColumn("lastModificationTime").numFmt = "yyyy-mm-dd hh:mm:ss";
-  const buffer = await workbook.xlsx.writeBuffer();
+  // Text that a spreadsheet would run as a formula is kept as text.
+  const bytes = await xlsxBytes(workbook);
   const stamp = deps.clock.now().toISOString().slice(0, 10);
   return {
-    bytes: new Uint8Array(buffer as ArrayBuffer) as Uint8Array<ArrayBuffer>,
+    bytes,
     fileName: `${t(lang, "suppliers.exportFileName")}-${stamp}.xlsx`,
     count: rows.length,
   };

@@ -1,0 +1,27 @@
+// The one rule for text written into a spreadsheet: a cell that a spreadsheet would run as a formula
+// (formula / CSV injection) is kept as text. Every .xlsx export goes through here.
+import type ExcelJS from "exceljs";
+
+/** A text cell starting with = + - @ (or a tab / carriage return) is kept as text, not a formula. */
+export function neutralise(v: string): string {
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+/** Neutralises every text cell of a workbook built in memory. */
+export function neutraliseWorkbook(workbook: ExcelJS.Workbook): void {
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (typeof cell.value === "string") cell.value = neutralise(cell.value);
+      })
+    )
+  );
+}
+
+/** The bytes of a workbook built in memory, every text cell neutralised first. */
+export async function xlsxBytes(workbook: ExcelJS.Workbook): Promise<Uint8Array<ArrayBuffer>> {
+  neutraliseWorkbook(workbook);
+  return new Uint8Array(await workbook.xlsx.writeBuffer() as ArrayBuffer) as Uint8Array<
+    ArrayBuffer
+  >;
+}
