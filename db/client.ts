@@ -92,6 +92,20 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   return { db, close: () => raw.close(), url };
 }
 
+/**
+ * Applies the pending migrations. Several instances may start on one database at the same moment:
+ * each reads which migrations are applied, then applies the rest in one transaction, so the slower
+ * one's transaction fails ("table already exists") and is rolled back whole. It reads again and finds
+ * nothing left to do.
+ */
 export async function migrateDatabase(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  for (let attempt = 1;; attempt++) {
+    try {
+      await migrate(db, { migrationsFolder });
+      return;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt + Math.random() * 100));
+    }
+  }
 }

@@ -95,16 +95,38 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   };
 }
 
-/** The signing secret is generated once and kept in the data folder, readable by its owner only. */
+/**
+ * The signing secret is generated once and kept in the data folder, readable by its owner only.
+ * Instances sharing the folder and starting together must end up with the same secret: it is
+ * written whole to a file of its own, then linked into place only if no other instance got there
+ * first; whoever loses reads the winner's.
+ */
 function readOrCreateSecret(path: string): string {
-  try {
-    const s = Deno.readTextFileSync(path).trim();
-    if (s.length >= 32) return s;
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-  }
+  const read = () => {
+    try {
+      const s = Deno.readTextFileSync(path).trim();
+      return s.length >= 32 ? s : "";
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound) return undefined;
+      throw err;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
   const bytes = crypto.getRandomValues(new Uint8Array(48));
   const secret = btoa(String.fromCharCode(...bytes));
-  Deno.writeTextFileSync(path, secret, { mode: 0o600 });
-  return secret;
+  const temp = `${path}.${crypto.randomUUID()}.tmp`;
+  Deno.writeTextFileSync(temp, secret, { mode: 0o600 });
+  try {
+    // Too short to use: replaced. Missing: created, unless another instance just did.
+    if (existing === "") Deno.renameSync(temp, path);
+    else Deno.linkSync(temp, path);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+  } finally {
+    try {
+      Deno.removeSync(temp);
+    } catch { /* renamed */ }
+  }
+  return read() || secret;
 }

@@ -6,6 +6,7 @@ import { createApp } from "./http/app.ts";
 import { ensureClientBuild, serveClient } from "./http/client.ts";
 import { t } from "./i18n.ts";
 import { startSchedules } from "./jobs/schedule.ts";
+import { underLease } from "./jobs/leases.ts";
 
 const lang = (Deno.env.get("LANG") ?? "").toLowerCase().startsWith("zh") ? "zh" : "en";
 
@@ -21,7 +22,8 @@ try {
 }
 
 const deps = await openDeps(config);
-const report = await seed(deps);
+// Instances starting together on one database seed it one at a time.
+const report = await underLease(deps.db, "startup", () => seed(deps));
 if (report.firstRun) console.log(t(lang, "server.firstRun"));
 if (report.adminCreated) {
   console.log(

@@ -44,3 +44,31 @@ export async function lastRunAt(db: Db, name: string): Promise<Date | null> {
   const row = await db.query.jobLeases.findFirst({ where: eq(jobLeases.name, name) });
   return row?.lastRunAt ?? null;
 }
+
+/**
+ * Runs `fn` under the lease `name`, waiting for another holder to finish first (up to `waitMs`).
+ * Start-up uses it so that instances starting together on one database seed it one after another.
+ */
+export async function underLease<T>(
+  db: Db,
+  name: string,
+  fn: () => Promise<T>,
+  opts: { ttlMs?: number; waitMs?: number; now?: () => Date } = {},
+): Promise<T> {
+  const now = opts.now ?? (() => new Date());
+  const holder = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID()}`;
+  const giveUp = Date.now() + (opts.waitMs ?? 120_000);
+  while (!await acquireLease(db, name, holder, now(), opts.ttlMs ?? 120_000)) {
+    if (Date.now() > giveUp) throw new Error(`the lease "${name}" stayed taken`);
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 100));
+  }
+  let error: string | null = null;
+  try {
+    return await fn();
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+    throw err;
+  } finally {
+    await releaseLease(db, name, holder, now(), error);
+  }
+}
