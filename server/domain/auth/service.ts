@@ -1,5 +1,5 @@
 // Sign-in, tokens and sessions: who is calling, with which roles and permissions.
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import {
   loginAttempts,
@@ -53,15 +53,19 @@ export async function authenticate(
   // Failures count against the account however it was named (user name or email); unknown names
   // are counted by the typed name, so the answers never tell whether an account exists.
   const name = user?.normalizedUserName ?? typed;
-  const keys = [`user:${name}`, ...(meta.clientIp ? [`ip:${meta.clientIp}`] : [])];
-  await assertNotLocked(db, keys, now);
+  const userKey = `user:${name}`;
+  const ipKey = meta.clientIp ? `ip:${meta.clientIp}` : undefined;
+  // Counted before the password is checked, so a burst of guesses sent at once (to one instance or
+  // several) gets no more tries than guesses sent one by one.
+  await reserveAttempt(db, userKey, LOCKOUT.accountFailures, now);
+  if (ipKey) await reserveAttempt(db, ipKey, LOCKOUT.ipFailures, now);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? await dummyPasswordHash());
   if (!user || !ok || !user.isActive) {
-    await recordFailure(db, keys, now);
     // The same answer whether the account exists, is inactive, or the password is wrong.
     throw unauthorized("auth.invalidCredentials");
   }
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, `user:${name}`));
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, userKey));
+  if (ipKey) await releaseAttempt(db, ipKey, LOCKOUT.ipFailures);
 
   const jti = crypto.randomUUID();
   const ttl = deps.config.tokenTtlSeconds;
@@ -85,34 +89,49 @@ export async function authenticate(
   return { accessToken, expireInSeconds: ttl, userId: user.id };
 }
 
-async function assertNotLocked(db: DbOrTx, keys: string[], now: Date) {
-  const rows = await db.select().from(loginAttempts).where(inArray(loginAttempts.key, keys));
-  const locked = rows.find((r) => r.lockedUntil && r.lockedUntil > now);
+/**
+ * Counts one sign-in attempt on `key` in a single statement (no lost counts between concurrent
+ * attempts, in this process or another): the `limit`-th attempt within a window still goes ahead and
+ * starts the lock; any later one while the lock lasts is refused (429). An expired lock starts a
+ * fresh count.
+ */
+async function reserveAttempt(db: DbOrTx, key: string, limit: number, now: Date) {
+  const at = now.getTime();
+  const lockUntil = at + LOCKOUT.lockMs;
+  const expired =
+    sql`(${loginAttempts.lockedUntil} IS NOT NULL AND ${loginAttempts.lockedUntil} <= ${at})`;
+  const [row] = await db.insert(loginAttempts).values({
+    key,
+    failures: 1,
+    lockedUntil: limit <= 1 ? new Date(lockUntil) : null,
+    updatedAt: now,
+  }).onConflictDoUpdate({
+    target: loginAttempts.key,
+    set: {
+      failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
+      lockedUntil: sql`CASE
+        WHEN ${expired} THEN CASE WHEN 1 >= ${limit} THEN ${lockUntil} END
+        WHEN ${loginAttempts.lockedUntil} IS NULL AND ${loginAttempts.failures} + 1 >= ${limit}
+          THEN ${lockUntil}
+        ELSE ${loginAttempts.lockedUntil} END`,
+      updatedAt: now,
+    },
+  }).returning();
+  const locked = row.lockedUntil && row.lockedUntil > now && row.failures !== limit;
   if (locked) {
-    const minutes = Math.max(1, Math.ceil((locked.lockedUntil!.getTime() - now.getTime()) / 60000));
+    const minutes = Math.max(1, Math.ceil((row.lockedUntil!.getTime() - at) / 60000));
     throw tooMany("auth.locked", { minutes });
   }
 }
 
-async function recordFailure(db: DbOrTx, keys: string[], now: Date) {
-  for (const key of keys) {
-    const limit = key.startsWith("ip:") ? LOCKOUT.ipFailures : LOCKOUT.accountFailures;
-    const row = await db.query.loginAttempts.findFirst({ where: eq(loginAttempts.key, key) });
-    // A lock that has run out starts a fresh count.
-    const previous = row && (!row.lockedUntil || row.lockedUntil > now) ? row.failures : 0;
-    const failures = previous + 1;
-    const lockedUntil = failures >= limit ? new Date(now.getTime() + LOCKOUT.lockMs) : null;
-    await db.insert(loginAttempts).values({
-      key,
-      failures: lockedUntil ? 0 : failures,
-      lockedUntil,
-      updatedAt: now,
-    })
-      .onConflictDoUpdate({
-        target: loginAttempts.key,
-        set: { failures: lockedUntil ? 0 : failures, lockedUntil, updatedAt: now },
-      });
-  }
+/** A successful sign-in gives back the attempt it reserved on a client address. */
+async function releaseAttempt(db: DbOrTx, key: string, limit: number) {
+  await db.update(loginAttempts).set({
+    failures: sql`${loginAttempts.failures} - 1`,
+    // The lock this very attempt started, with nothing after it, is undone.
+    lockedUntil:
+      sql`CASE WHEN ${loginAttempts.failures} = ${limit} THEN NULL ELSE ${loginAttempts.lockedUntil} END`,
+  }).where(and(eq(loginAttempts.key, key), gt(loginAttempts.failures, 0)));
 }
 
 /** Verifies a bearer token's signature, expiry and session; answers the acting user or throws 401. */
