@@ -47,7 +47,8 @@ export type TestSmtp = {
   [Symbol.asyncDispose](): Promise<void>;
 };
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** `port`: listen on this one (e.g. to bring a stopped server back at the same address). */
+export async function startSmtp(opts: { port?: number } = {}): Promise<TestSmtp> {
   const received: Received[] = [];
   let refusals = 0;
   let refusalCode = 451;
@@ -91,7 +92,7 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const port = server.server.address().port;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return {
