@@ -4,9 +4,35 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import type { RouteDef } from "../../server/http/route.ts";
 import { audienceOf } from "../../server/http/route.ts";
+import type { TestEnv } from "../helpers.ts";
 
 export const label = (r: RouteDef) => `${r.method.toUpperCase()} ${r.path}`;
 export const isSupplierRoute = (r: RouteDef) => audienceOf(r) === "supplier";
+
+/** Like helpers' call(), but answers the Response unread (for answerProblems). */
+export function send(
+  env: TestEnv,
+  method: string,
+  path: string,
+  opts: { token?: string; query?: string; body?: unknown } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { "accept-language": "en" };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || typeof opts.body === "string") body = opts.body;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] = "application/json";
+  }
+  const q = opts.query ? `?${opts.query}` : "";
+  return Promise.resolve(
+    env.app.request(`http://localhost/api/services${path}${q}`, {
+      method: method.toUpperCase(),
+      headers,
+      body,
+    }),
+  );
+}
 
 /** What is wrong with the security headers of an answer (empty when nothing). */
 export function securityHeaderProblems(res: Response): string[] {
