@@ -150,7 +150,7 @@ export async function checkFile(file: File, maxUploadMb: number): Promise<string
  * reads it, and a refusal carries the server's localised message.
  */
 export function submitQuote(
-  input: { offProId: number; round: number; file: File },
+  input: { offProId: number; round: number; file: File; lines?: Record<string, unknown>[] },
   onProgress: (fraction: number) => void,
 ): Promise<Quote> {
   return new Promise((resolve, reject) => {
@@ -158,6 +158,8 @@ export function submitQuote(
     form.set("offProId", String(input.offProId));
     form.set("round", String(input.round));
     form.set("file", input.file);
+    // Priced lines travel beside the file as one JSON field.
+    if (input.lines?.length) form.set("lines", JSON.stringify(input.lines));
     const xhr = new XMLHttpRequest();
     const path = `${API_ROOT}${base}/Submit`;
     xhr.open("POST", path);

@@ -21,6 +21,7 @@ import {
 import { Card, Countdown, Deadline, Empty, StatusBadge } from "../parts.tsx";
 import { usePageTitle } from "../Portal.tsx";
 import { UploadBox } from "./Upload.tsx";
+import { linesToSend, QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
 
 type Loaded = { detail: Timed<ProjectDetail>; instruction: Instruction; quotes: Quote[] };
 
@@ -29,6 +30,7 @@ export function ProjectPage() {
   const id = Number(useParams().id);
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState("");
+  const priced = useQuoteLines(id);
   usePageTitle(data?.detail.name ?? t("portal.detail.title"));
 
   const load = useCallback(async () => {
@@ -86,10 +88,25 @@ export function ProjectPage() {
       <Header detail={detail} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="lg:sticky lg:top-18 lg:order-2">
-          <QuotePanel data={data} reload={load} />
+          <QuotePanel
+            data={data}
+            reload={async () => {
+              await load();
+              await priced.reload().catch(() => {});
+            }}
+            lines={() => linesToSend(priced.form, priced.drafts, (k, p) => t(k, p ?? {}))}
+          />
         </div>
         <div className="space-y-4 lg:order-1">
           <Items items={detail.opiList} />
+          {priced.form && priced.form.items.length > 0 && (
+            <QuoteLinesCard
+              form={priced.form}
+              drafts={priced.drafts}
+              set={priced.set}
+              disabled={!detail.canSubmit}
+            />
+          )}
           <Attachments files={detail.attList} />
         </div>
       </div>
@@ -269,7 +286,13 @@ function Attachments({ files }: { files: ProjectDetail["attList"] }) {
 
 type RoundRow = { round: number; deadline: string | null; open: boolean; current?: Quote };
 
-function QuotePanel({ data, reload }: { data: Loaded; reload: () => Promise<void> }) {
+function QuotePanel(
+  { data, reload, lines }: {
+    data: Loaded;
+    reload: () => Promise<void>;
+    lines: () => { lines: Record<string, unknown>[]; problem: string | null };
+  },
+) {
   const { t } = useTranslation();
   const { detail, instruction, quotes } = data;
   const now = useNow();
@@ -388,6 +411,7 @@ function QuotePanel({ data, reload }: { data: Loaded; reload: () => Promise<void
                 maxUploadMb={instruction.maxUploadMb}
                 replacing={!!mine}
                 onDone={reload}
+                lines={lines}
               />
             )}
         </div>

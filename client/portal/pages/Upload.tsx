@@ -10,13 +10,15 @@ import { ACCEPTED_EXTENSIONS } from "../../../server/domain/files/detect.ts";
 import { checkFile, formatSize, submitQuote } from "../data.ts";
 
 export function UploadBox(
-  { offProId, round, open, maxUploadMb, replacing, onDone }: {
+  { offProId, round, open, maxUploadMb, replacing, onDone, lines }: {
     offProId: number;
     round: number;
     open: boolean;
     maxUploadMb: number;
     replacing: boolean;
     onDone: () => Promise<void>;
+    /** The priced lines to send with the file, and the first problem with them. */
+    lines?: () => { lines: Record<string, unknown>[]; problem: string | null };
   },
 ) {
   const { t } = useTranslation();
@@ -46,10 +48,12 @@ export function UploadBox(
 
   async function send() {
     if (!file) return;
+    const priced = lines?.() ?? { lines: [], problem: null };
+    if (priced.problem) return setError(priced.problem);
     setError("");
     setProgress(0);
     try {
-      await submitQuote({ offProId, round, file }, setProgress);
+      await submitQuote({ offProId, round, file, lines: priced.lines }, setProgress);
       message.success(t("portal.quote.submitted"));
       setFile(null);
     } catch (e) {

@@ -23,6 +23,7 @@ import {
   useFieldErrors,
   usePagedList,
 } from "../../components/index.ts";
+import { Rates } from "./Rates.tsx";
 
 type CodeType = {
   id: number;
@@ -43,6 +44,8 @@ type Code = {
 };
 
 const CALENDAR = "CompanyCalendar";
+/** Exchange rates are kept with the currencies. */
+const CURRENCY = "Currency";
 
 export default function Dictionary() {
   const { t, i18n } = useTranslation();
@@ -213,6 +216,7 @@ export default function Dictionary() {
           testId="code-table"
           sortable={false}
         />
+        {current?.code === CURRENCY && <Rates currencies={codes.items.filter((c) => c.isActive)} />}
       </section>
       {editingType && (
         <TypeDialog

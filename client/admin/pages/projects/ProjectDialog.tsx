@@ -42,6 +42,7 @@ type Draft = {
   offerItemType: QuotationType | "";
   estimatedAmount: string;
   isBidding: boolean;
+  linesRequired: boolean;
   items: (Item & { key: number })[];
   files: Attachment[];
 };
@@ -95,6 +96,7 @@ export function ProjectDialog(
         offerItemType: "",
         estimatedAmount: "",
         isBidding: false,
+        linesRequired: false,
         items: [emptyItem()],
         files: [],
       });
@@ -111,6 +113,7 @@ export function ProjectDialog(
         offerItemType: p.offerItemType ?? "",
         estimatedAmount: p.estimatedAmount ?? "",
         isBidding: p.isBidding,
+        linesRequired: p.linesRequired,
         items: p.opiList.map((i) => ({ ...i, key: nextKey++ })),
         files: p.attList,
       })
@@ -185,6 +188,7 @@ export function ProjectDialog(
       kind,
       category: draft.category ? Number(draft.category) : null,
       remark: blank(draft.remark),
+      linesRequired: draft.linesRequired,
       ...(kind === "asset"
         ? {
           demandCode: blank(draft.demandCode),
@@ -346,6 +350,24 @@ export function ProjectDialog(
                   </Field>
                 </>
               )}
+              <Field
+                label={f("linesRequired")}
+                htmlFor="pj-lines"
+                name="linesRequired"
+                hint={t("projectsPage.linesRequiredHint")}
+              >
+                <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
+                  <input
+                    id="pj-lines"
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={draft.linesRequired}
+                    onChange={(e) => set({ linesRequired: e.target.checked })}
+                    data-testid="lines-required"
+                  />
+                  {t("comparison.linesRequired")}
+                </label>
+              </Field>
               <Field
                 label={f("remark")}
                 htmlFor="pj-remark"

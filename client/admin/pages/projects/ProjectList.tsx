@@ -50,6 +50,8 @@ type Query = {
   AwaitingQuotes?: string;
   OfferEndTimeFrom?: string;
   OfferEndTimeTo?: string;
+  ClosingFrom?: string;
+  ClosingTo?: string;
 };
 
 const empty: Query = {
@@ -63,7 +65,15 @@ const empty: Query = {
   CreatedTo: "",
 };
 
-const linked = ["Open", "QuotedFrom", "AwaitingQuotes", "OfferEndTimeFrom", "OfferEndTimeTo"];
+const linked = [
+  "Open",
+  "QuotedFrom",
+  "AwaitingQuotes",
+  "OfferEndTimeFrom",
+  "OfferEndTimeTo",
+  "ClosingFrom",
+  "ClosingTo",
+];
 
 /** The query a link brought (?status=…&open=1 …), keys matched without regard to case. */
 function queryOf(search: string): Query {
@@ -179,6 +189,16 @@ export default function ProjectList() {
         nowrap: true,
         className: "tabular-nums",
         render: (p) => (p.supplierCount ? `${p.quotedCount} / ${p.supplierCount}` : ""),
+      },
+      {
+        key: "award",
+        title: f("award"),
+        render: (p) =>
+          p.award && (
+            <span className="text-xs font-medium text-amber-800" data-testid="project-award">
+              ★ {p.award}
+            </span>
+          ),
       },
       { key: "creatorName", title: f("creator"), nowrap: true },
       {

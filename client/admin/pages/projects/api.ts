@@ -55,6 +55,10 @@ export type Project = {
   currentRound: number | null;
   closesAt: string | null;
   actions: Action[];
+  /** Quotes must price every line item. */
+  linesRequired: boolean;
+  /** The suppliers of the award in force, or null. */
+  award: string | null;
 };
 
 export type Item = {
@@ -129,6 +133,7 @@ export type ProjectInput = {
   offerItemType?: QuotationType | null;
   estimatedAmount?: string | null;
   isBidding?: boolean;
+  linesRequired?: boolean;
   opiList: Item[];
   attList: number[];
 };

@@ -15,6 +15,7 @@ import {
   RowAction,
 } from "../../components/index.ts";
 import { useView } from "../../layout/view.ts";
+import { Comparison } from "./Comparison.tsx";
 import {
   kindPages,
   localToInstant,
@@ -174,6 +175,13 @@ export default function Result() {
             </Field>
           )}
           {p.closeReason && <Field label={f("closeReason")} wide>{p.closeReason}</Field>}
+          {p.award && (
+            <Field label={f("award")}>
+              <span className="font-medium text-amber-800" data-testid="result-award">
+                ★ {p.award}
+              </span>
+            </Field>
+          )}
         </dl>
         {data.rounds.length > 0 && (
           <ul className="mt-3 flex flex-wrap gap-2 text-xs" data-testid="rounds">
@@ -198,6 +206,13 @@ export default function Result() {
       <Section title={f("suppliers")} testId="result-suppliers">
         <DataTable rows={data.suppliers} rowKey={(s) => s.id} columns={columns} />
       </Section>
+
+      <Comparison
+        projectId={p.id}
+        canAward={p.status === "ended"}
+        mayPublish={mayPublish}
+        onAwarded={load}
+      />
 
       <FormDialog
         open={!!files}
