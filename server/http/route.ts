@@ -65,6 +65,11 @@ export type RouteDef<Q extends AnyObject = AnyObject, B extends AnyObject = AnyO
   form?: B;
   /** Answers a file instead of the envelope. */
   binary?: boolean;
+  /**
+   * Input fields the audit log keeps only the size of (a sealed quote's file name and prices must
+   * not be readable there), whether or not the call succeeds.
+   */
+  auditOmit?: readonly string[];
   handler: (ctx: HandlerCtx<z.infer<Q>, z.infer<B>>) => unknown | Promise<unknown>;
 };
 
@@ -227,11 +232,41 @@ function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Replaces the named input fields in the audit log by their size, after the call ran or failed. */
+function omitFromAudit(fields: readonly string[]): MiddlewareHandler<AppEnv> {
+  const names = new Set(fields.map((f) => f.toLowerCase()));
+  return async (c, next) => {
+    try {
+      await next();
+    } finally {
+      const input = c.get("auditInput") as Record<string, unknown> | undefined;
+      if (input && typeof input === "object") {
+        c.set(
+          "auditInput",
+          Object.fromEntries(
+            Object.entries(input).map(([k, v]) => [
+              k,
+              names.has(k.toLowerCase()) ? { omitted: true, size: sizeOf(v) } : v,
+            ]),
+          ),
+        );
+      }
+    }
+  };
+}
+
+function sizeOf(v: unknown): number {
+  if (v && typeof v === "object" && "size" in v && typeof v.size === "number") return v.size;
+  if (typeof v === "string") return v.length;
+  return Array.isArray(v) ? v.length : 0;
+}
+
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/api/services") {
   for (const def of routes) {
     const chain: MiddlewareHandler<AppEnv>[] = [guard(def)];
     if (def.query) chain.push(validator("query", def.query));
     if (def.body) chain.push(jsonLimit(), validator("json", def.body));
+    if (def.auditOmit) chain.unshift(omitFromAudit(def.auditOmit));
     if (def.form) chain.push(formParser(def.form));
     const handler: MiddlewareHandler<AppEnv> = async (c) => {
       const valid = c.req.valid.bind(c.req) as unknown as (t: string) => unknown;

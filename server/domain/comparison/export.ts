@@ -180,7 +180,7 @@ export function matrixWorkbook(m: ProjectMatrix, lang: Lang, now: Date): ExcelJS
 
 /** ExportComparisonMatrix: the file name and the bytes. */
 export async function exportMatrix(deps: Deps, actor: Actor, projectId: number, lang: Lang) {
-  const m = await projectMatrix(deps, actor, projectId);
+  const m = await projectMatrix(deps, actor, projectId, "export");
   const now = deps.clock.now();
   const bytes = await xlsxBytes(matrixWorkbook(m, lang, now));
   return { fileName: `${t(lang, "comparison.file")}-${m.project.code}.xlsx`, bytes, matrix: m };

@@ -23,6 +23,7 @@ import {
   searchPermissionOf,
 } from "../projects/rules.ts";
 import { currentQuotes } from "../quotes/service.ts";
+import { assertQuotesReadable, recordQuoteOpens } from "../quotes/sealed.ts";
 import { linesOfQuotes, quotableItems } from "../quotes/lines.ts";
 import { ratesOf } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
@@ -121,14 +122,22 @@ export type ProjectMatrix = Matrix & {
   award: AwardDto | null;
 };
 
-/** GetComparisonMatrix: the matrix of a project the actor may see. */
+/**
+ * GetComparisonMatrix: the matrix of a project the actor may see — refused (403) while its quotes
+ * are sealed; once open, each quote shown is written to the audit log.
+ */
 export async function projectMatrix(
   deps: Deps,
   actor: Actor,
   projectId: number,
+  how: "view" | "export" = "view",
 ): Promise<ProjectMatrix> {
   const p = await projectForActor(deps, actor, projectId);
-  return await matrixOf(deps.db, p);
+  await assertQuotesReadable(deps, p);
+  const matrix = await matrixOf(deps.db, p);
+  const shown = await currentQuotes(deps.db, p.id);
+  await recordQuoteOpens(deps, actor, shown.map((q) => ({ quoteId: q.quoteId, how })));
+  return matrix;
 }
 
 /** The matrix of a project, without a permission check (performance ranks, integrity signals). */

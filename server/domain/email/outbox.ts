@@ -4,7 +4,6 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import {
   emailOutbox,
   emailTemplates,
-  files,
   offerProjects,
   offerProjectSuppliers,
   offerRounds,
@@ -221,16 +220,17 @@ function awardedItemsText(lang: Lang, e: EmailEvent, supplierId: number | null):
   return [...(e.projectWide ? [t(lang, "award.wholeProject")] : []), ...names].join("\n");
 }
 
-/** What a supplier's receipt shows: the file, the time and the hashes of the quote's record. */
+/**
+ * What a supplier's receipt shows: the time, the version answered and the hashes of the quote's
+ * record — never the file name or a price, since staff read the email log while quotes are sealed.
+ */
 async function receiptValues(tx: DbOrTx, quoteId: number): Promise<PlaceholderValues> {
-  const [row] = await tx.select({ q: quotes, fileName: files.fileName, c: quoteChain })
+  const [row] = await tx.select({ q: quotes, c: quoteChain })
     .from(quotes)
-    .innerJoin(files, eq(files.id, quotes.fileId))
     .leftJoin(quoteChain, eq(quoteChain.quoteId, quotes.id))
     .where(eq(quotes.id, quoteId));
   if (!row) return {};
   return {
-    fileName: row.fileName,
     submittedAt: formatUtc8(row.q.submittedAt),
     packVersion: row.q.packVersion == null ? "" : String(row.q.packVersion),
     contentHash: row.c?.contentHash ?? "",

@@ -15,7 +15,6 @@ export const PLACEHOLDERS = [
   "recipientName",
   "reason",
   "packVersion",
-  "fileName",
   "submittedAt",
   "contentHash",
   "recordNo",
@@ -213,15 +212,19 @@ export const seededTemplates: Seed[] = [
     subject: "【报价回执】{{projectCode}} {{projectName}} {{submittedAt}}",
     content:
       "{{supplierName}}，您好：\n\n我们已于 {{submittedAt}}（北京时间，UTC+8）收到贵司对报价项目 {{projectCode}}" +
-      "「{{projectName}}」的报价（{{round}}，依据需求文件第 {{packVersion}} 版）。\n附件：{{fileName}}\n" +
+      "「{{projectName}}」的报价（{{round}}，依据需求文件第 {{packVersion}} 版）。\n" +
       "报价内容哈希（SHA-256）：{{contentHash}}\n存证记录：第 {{recordNo}} 条，记录哈希 {{recordHash}}\n" +
-      "请保存此回执：哈希可证明我方收到的报价内容未被更改。查看报价：{{portalLink}}" + signature,
+      "请保存此回执：哈希可证明我方收到的报价内容（附件与报价明细）未被更改。" +
+      "附件名称不写入邮件：报价结束前，邮件记录也不应透露报价内容。查看报价：{{portalLink}}" +
+      signature,
     subjectEn: "[Quotation receipt] {{projectCode}} {{projectName}} {{submittedAt}}",
     contentEn: "Dear {{supplierName}},\n\nWe received your quotation ({{round}}) for project " +
       '{{projectCode}} "{{projectName}}" at {{submittedAt}} (UTC+8), answering version ' +
-      "{{packVersion}} of the request pack.\nAttachment: {{fileName}}\n" +
+      "{{packVersion}} of the request pack.\n" +
       "Content hash (SHA-256): {{contentHash}}\nRecord: entry {{recordNo}}, record hash {{recordHash}}\n" +
-      "Keep this receipt: the hashes prove that the quotation we hold is the one you sent. " +
+      "Keep this receipt: the hashes prove that the quotation we hold (attachment and priced lines) " +
+      "is the one you sent. The file name is left out on purpose: until quoting ends, no email " +
+      "record may tell what a quotation holds. " +
       "Your quotations: {{portalLink}}" + signatureEn,
   },
   {

@@ -64,6 +64,7 @@ export const supplierOfferRoutes = [
     summary:
       "Submit a quote: multipart offProId, round (0 first quote, 1/2 optimisation) and one file.",
     form: submitQuoteForm,
+    auditOmit: ["file", "lines"],
     handler: ({ deps, actor, body, meta }) => quotesSvc.submitQuote(deps, actor, body, meta),
   }),
   defineRoute({
