@@ -12,6 +12,7 @@ import { seedDemoProjects } from "../server/domain/projects/demo.ts";
 import { ensureCompanyCalendar } from "../server/domain/calendar/service.ts";
 import { ensureEmailTemplates } from "../server/domain/email/templates.ts";
 import { ensureCommercialCodes } from "../server/domain/dictionary/commercial.ts";
+import { ensureCertificateTypes } from "../server/domain/suppliers/certificates.ts";
 
 export type SeedReport = {
   firstRun: boolean;
@@ -76,6 +77,7 @@ export async function seed(deps: Deps): Promise<SeedReport> {
   await ensureCompanyCalendar(deps.db);
   // Currencies, trade terms and payment methods that priced quote lines choose from.
   await ensureCommercialCodes(deps.db);
+  await ensureCertificateTypes(deps.db);
   // Missing seeded email templates are added on every start; edited ones are left alone.
   await ensureEmailTemplates(deps.db);
   const report: SeedReport = { firstRun: false, adminCreated: false, demoSignIns: [] };

@@ -11,6 +11,8 @@ import type { ClientMeta } from "../domain/auth/service.ts";
 import { resolveToken } from "../domain/auth/service.ts";
 import type { Permission } from "../domain/auth/permissions.ts";
 import { ok } from "./envelope.ts";
+import { MalformedForm, type ParsedForm, parseFormStreaming } from "./multipart.ts";
+import { join } from "node:path";
 import type { Lang } from "../i18n.ts";
 
 /**
@@ -204,20 +206,21 @@ function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const maxMb = c.var.deps.config.maxUploadMb;
     const tooLarge = () => new DomainError("tooLarge", "files.tooLarge", { max: maxMb });
-    const limit = bodyLimit({
-      maxSize: maxMb * 1024 * 1024 + FORM_OVERHEAD,
-      onError: () => {
-        throw tooLarge();
-      },
-    });
-    await limit(c as unknown as Context, async () => {
-      let raw: Record<string, unknown>;
-      try {
-        raw = await c.req.parseBody();
-      } catch (err) {
-        if (err instanceof DomainError) throw err;
-        throw validation("errors.malformedForm");
-      }
+    // Streamed: each file goes to a temporary file as it arrives, never whole into memory.
+    let form: ParsedForm;
+    try {
+      form = await parseFormStreaming(c.req.raw, {
+        tmpDir: join(c.var.deps.config.dataDir, "files", "tmp"),
+        maxBytes: maxMb * 1024 * 1024 + FORM_OVERHEAD,
+        tooLarge,
+      });
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
+      if (err instanceof MalformedForm) throw validation("errors.malformedForm");
+      throw err;
+    }
+    try {
+      const raw = form.fields;
       const audit = Object.fromEntries(
         Object.entries(raw).map((
           [k, v],
@@ -228,7 +231,9 @@ function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
       if (!parsed.success) throw fromZod(parsed.error);
       c.set("formInput", parsed.data);
       await next();
-    });
+    } finally {
+      await form.cleanup();
+    }
   };
 }
 

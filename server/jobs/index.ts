@@ -6,6 +6,7 @@ import { sendDueReminders } from "../domain/email/reminders.ts";
 import { acquireLease, lastRunAt, releaseLease } from "./leases.ts";
 import { recordAutomaticEnds } from "../domain/projects/service.ts";
 import { syncFromErp } from "../domain/suppliers/sync.ts";
+import { warnExpiringCertificates } from "../domain/suppliers/certificates.ts";
 import { sweepStaleUploads } from "../domain/files/service.ts";
 
 export type Job = {
@@ -30,6 +31,12 @@ export const jobs: Job[] = [
     run: async (deps) => ({ ended: (await recordAutomaticEnds(deps)).map((p) => p.code) }),
   },
   { name: "reminders", everyMs: minute, leaseMs: 10 * minute, run: sendDueReminders },
+  {
+    name: "certificateExpiry",
+    everyMs: 60 * minute,
+    leaseMs: 10 * minute,
+    run: warnExpiringCertificates,
+  },
   { name: "flushOutbox", everyMs: minute, leaseMs: 15 * minute, run: (deps) => flushOutbox(deps) },
   {
     name: "supplierSync",

@@ -34,6 +34,7 @@ Deno.test("CLI: projects list, end, close with a reason, export to .xlsx", async
       code: "S1",
       abbrName: "S1",
       fullName: "S1",
+      email1: "s1@example.com",
     })
       .returning();
     const a = await createProject(deps, everything(), { name: "Laminates", kind: "material" });

@@ -14,10 +14,14 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
   assert.equal(r.status, 200);
   const codes = r.json.result.items.map((t: { code: string }) => t.code).sort();
   assert.deepEqual(codes, [
+    "AWARD_NOTICE",
+    "CERTIFICATE_EXPIRING",
     "DEADLINE_REMINDER",
+    "PACK_REVISED",
     "PROJECT_CLOSED",
     "PROJECT_ENDED",
     "PROJECT_PUBLISHED",
+    "QUOTE_RECEIPT",
     "QUOTE_RECEIVED",
     "ROUND_OPENED",
   ]);

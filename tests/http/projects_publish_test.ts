@@ -53,7 +53,7 @@ Deno.test("publish refusals: no supplier, unknown or invalid supplier, past or n
   assert.equal(r.status, 400);
   r = await publish(buyer.token, { supList: [{ id: bad.id, code: bad.code }] });
   assert.equal(r.status, 400);
-  assert.match(r.json.error.message, /S2 is invalid/);
+  assert.match(r.json.error.message, /S2 \(S2 abbr\) is invalid/);
   r = await publish(buyer.token, { OfferEndTime: "2026-11-23T01:59:59.999Z" });
   assert.equal(r.status, 400);
   assert.equal(r.json.error.message, "The deadline must be in the future");

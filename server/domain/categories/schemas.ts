@@ -6,6 +6,8 @@ const fields = {
   name: z.string().trim().min(1).max(100),
   description: z.string().trim().max(500).nullish().transform((v) => v || null),
   sort: z.coerce.number().int().min(0).max(100000).default(0),
+  /** Certificate types (CertificateType codes) every supplier invited to its projects must hold. */
+  requiredCertificates: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
 };
 
 export const listCategoriesInput = z.object({

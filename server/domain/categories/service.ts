@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { conflict, fieldError, notFound } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
+import { checkCertificateTypes } from "../suppliers/certificates.ts";
 import { createCategoryInput, type listCategoriesInput, updateCategoryInput } from "./schemas.ts";
 
 export type CategoryDto = {
@@ -13,6 +14,7 @@ export type CategoryDto = {
   name: string;
   description: string | null;
   sort: number;
+  requiredCertificates: string[];
   creationTime: Date;
   lastModificationTime: Date | null;
 };
@@ -22,6 +24,7 @@ const toDto = (r: typeof offerProjectTypes.$inferSelect): CategoryDto => ({
   name: r.name,
   description: r.description,
   sort: r.sort,
+  requiredCertificates: r.requiredCertificates ?? [],
   creationTime: r.createdAt,
   lastModificationTime: r.updatedAt,
 });
@@ -64,6 +67,9 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
   if (clash) throw fieldError("name", "categories.nameTaken", { name });
 }
 
+const requiredTypes = async (db: DbOrTx, types: string[]) =>
+  (await checkCertificateTypes(db, types, "requiredCertificates")).sort();
+
 export async function createCategory(
   deps: Deps,
   raw: z.input<typeof createCategoryInput>,
@@ -73,6 +79,7 @@ export async function createCategory(
     await assertNameFree(tx, input.name);
     const [row] = await tx.insert(offerProjectTypes).values({
       ...input,
+      requiredCertificates: await requiredTypes(tx, input.requiredCertificates),
       createdAt: deps.clock.now(),
     }).returning();
     return toDto(row);
@@ -90,6 +97,7 @@ export async function updateCategory(
       name: input.name,
       description: input.description,
       sort: input.sort,
+      requiredCertificates: await requiredTypes(tx, input.requiredCertificates),
       updatedAt: deps.clock.now(),
     }).where(eq(offerProjectTypes.id, input.id)).returning();
     if (!row) throw notFound("category", input.id);

@@ -12,8 +12,9 @@ import { canDo, quotesSealed, searchPermissionOf } from "../projects/rules.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { quoteOfFile, recordQuoteOpens, roundsOfProject, sealedError } from "../quotes/sealed.ts";
 import { detectContentType, HEAD_BYTES } from "./detect.ts";
+import { Permissions } from "../auth/permissions.ts";
 
-export type FilePurpose = "project" | "quote" | "other";
+export type FilePurpose = "project" | "quote" | "certificate" | "other";
 
 export type FileDto = {
   id: number;
@@ -208,6 +209,11 @@ async function publishedTo(db: DbOrTx, projectId: number, supplierId: number) {
 async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
   const project = await projectOf(deps.db, f.projectId);
   if (actor.kind === "staff") {
+    // A supplier's certificate: whoever may see the supplier master data.
+    if (f.purpose === "certificate") {
+      if (actor.permissions.has(Permissions.SupplierSearch)) return;
+      throw forbidden();
+    }
     if (f.purpose === "other" && !project) {
       if (f.uploadedBy === actor.id) return;
       throw forbidden();
@@ -307,6 +313,7 @@ export async function openFileForDownload(
 export async function deleteFile(deps: Deps, actor: Actor, fileId: number): Promise<void> {
   const f = await liveFile(deps.db, fileId);
   if (f.purpose === "quote") throw conflict("files.quoteFileKept");
+  if (f.purpose === "certificate") throw conflict("files.certificateFileKept");
   const project = await projectOf(deps.db, f.projectId);
   if (actor.kind !== "staff") throw forbidden();
   if (project) {
@@ -359,7 +366,7 @@ export async function attachToProject(
   for (const id of ids) {
     const f = rows.find((r) => r.id === id);
     if (!f) throw notFound("file", id);
-    const ok = f.purpose !== "quote" &&
+    const ok = f.purpose !== "quote" && f.purpose !== "certificate" &&
       (f.projectId === projectId || (f.projectId == null && f.uploadedBy === actor.id));
     if (!ok) throw forbidden("files.notYours");
   }

@@ -73,6 +73,8 @@ const projectFields = {
   sealedQuotes: z.boolean().optional(),
   /** The buyer's instructions to the suppliers (part of the request pack). */
   instructionText: text(4000),
+  /** Certificate types (CertificateType codes) invited suppliers must hold; left out: unchanged. */
+  requiredCertificates: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
 };
 
 export const createProjectInput = z.object(projectFields);
@@ -159,6 +161,8 @@ export const supplierSearchInput = z.object({
   /** '1': only effective suppliers (the asset launch page). */
   isInvalidFiltering: z.union([z.string(), z.boolean(), z.number()]).optional()
     .transform((v) => v === true || v === 1 || v === "1" || v === "true"),
+  /** The project being launched: each supplier then says whether it may be invited to it. */
+  offProId: z.coerce.number().int().positive().optional(),
   skipCount: z.coerce.number().int().min(0).default(0),
   maxResultCount: z.coerce.number().int().min(1).max(1000).default(5),
   sorting: z.string().max(100).optional(),

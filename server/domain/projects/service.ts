@@ -34,6 +34,9 @@ import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
 import { attachToProject } from "../files/service.ts";
+import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
+import { type Lang, t } from "../../i18n.ts";
+import { checkCertificateTypes, requiredCertificatesOf } from "../suppliers/certificates.ts";
 import { enqueue } from "../email/outbox.ts";
 import { formatUtc8 } from "../email/templates.ts";
 import { sendManual } from "../email/reminders.ts";
@@ -108,6 +111,10 @@ export type ProjectDto = {
   closesAt: Date | null;
   /** What the project's state allows now (rules.ts); permissions are checked on each call. */
   actions: ProjectAction[];
+  /** Whether quotes must carry a priced line for every line item. */
+  linesRequired: boolean;
+  /** The suppliers of the award in force (abbreviations), or null when not awarded. */
+  award: string | null;
   /** Sealed quotes: the setting, whether the first quotes are sealed now, and when they open. */
   sealedQuotes: boolean;
   sealed: boolean;
@@ -116,10 +123,8 @@ export type ProjectDto = {
   instructionText: string | null;
   /** The request pack version in force; null until first published. */
   packVersion: number | null;
-  /** Whether quotes must carry a priced line for every line item. */
-  linesRequired: boolean;
-  /** The suppliers of the award in force (abbreviations), or null when not awarded. */
-  award: string | null;
+  /** Certificate types the project itself requires of invited suppliers (its category may add). */
+  requiredCertificates: string[];
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -334,13 +339,14 @@ function toDto(
     quotedCount: extra.quotedCount,
     currentRound: open?.round ?? null,
     closesAt: quoteClosesAt(p),
+    linesRequired: p.linesRequired,
+    award: extra.awardNames ?? null,
     sealedQuotes: p.sealedQuotes,
     sealed: quotesSealed(p, extra.rounds, 0, now),
     sealOpensAt: p.sealedQuotes ? sealOpensAt(p, extra.rounds, 0) : null,
     instructionText: p.instructionText,
     packVersion: p.packVersion,
-    linesRequired: p.linesRequired,
-    award: extra.awardNames ?? null,
+    requiredCertificates: p.requiredCertificates ?? [],
     actions: transitions[effective].filter((a) =>
       a !== "quote" &&
       (a !== "openRound" || (p.kind === "asset" && nextRoundOpenable(extra.rounds, now)))
@@ -514,6 +520,8 @@ export async function getProjectData(deps: Deps, actor: Actor, id: number) {
       abbrName: s.abbrName,
       fullName: s.fullName,
     })),
+    /** Every certificate type an invited supplier must hold: the project's and its category's. */
+    requiredCertificateTypes: await requiredCertificatesOf(deps.db, row),
   };
 }
 
@@ -611,11 +619,19 @@ async function headerValues(db: DbOrTx, input: ProjectFields) {
     monthlyPurchase: asset && reachesMonthlyThreshold(input.estimatedAmount),
     isBidding: asset && input.isBidding,
     fromAms: asset && input.fromAms,
+    // Left out: off for a new project (the column's default), unchanged when edited.
+    ...(input.linesRequired === undefined ? {} : { linesRequired: input.linesRequired }),
     instructionText: input.instructionText,
     // Left out, a new project takes the default of its quotation type and an edit keeps it.
     ...(input.sealedQuotes === undefined ? {} : { sealedQuotes: input.sealedQuotes }),
-    // Left out: off for a new project (the column's default), unchanged when edited.
-    ...(input.linesRequired === undefined ? {} : { linesRequired: input.linesRequired }),
+    // Left out of an update, the required certificates stay as they are.
+    ...(input.requiredCertificates === undefined ? {} : {
+      requiredCertificates: (await checkCertificateTypes(
+        db,
+        input.requiredCertificates,
+        "requiredCertificates",
+      )).sort(),
+    }),
   };
 }
 
@@ -760,17 +776,21 @@ async function publishInTx(
     if (!s || (chosen.code !== undefined && chosen.code !== s.code)) {
       throw fieldError("supList", "projects.unknownSupplier", { code: chosen.code ?? chosen.id });
     }
-    if (s.status !== "effective") {
-      throw fieldError("supList", "projects.invalidSupplier", { code: s.code });
-    }
   }
+  const already = await tx.select({ supplierId: offerProjectSuppliers.supplierId })
+    .from(offerProjectSuppliers).where(eq(offerProjectSuppliers.projectId, row.id));
+  const fresh = ids.filter((id) => !already.some((a) => a.supplierId === id));
+  // Only the newly invited are judged: an invitation already made stays whatever happens since.
+  await assertSuppliersInvitable(
+    tx,
+    fresh.map((id) => found.find((f) => f.id === id)!),
+    await requiredCertificatesOf(tx, row),
+    now,
+  );
   const bargaining = row.kind === "asset" && row.offerItemType === "bargaining";
   const deadline = input.offerEndTime ?? (row.status === "published" ? row.offerEndTime : null);
   if (!deadline && !bargaining) throw fieldError("offerEndTime", "projects.deadlineRequired");
   if (deadline) await checkDeadline(deps, deadline, now, "offerEndTime");
-  const already = await tx.select({ supplierId: offerProjectSuppliers.supplierId })
-    .from(offerProjectSuppliers).where(eq(offerProjectSuppliers.projectId, row.id));
-  const fresh = ids.filter((id) => !already.some((a) => a.supplierId === id));
   if (fresh.length) {
     await tx.insert(offerProjectSuppliers).values(
       fresh.map((supplierId) => ({ projectId: row.id, supplierId, invitedAt: now })),
@@ -1079,8 +1099,16 @@ export async function projectIdByCode(db: DbOrTx, code: string): Promise<number>
 // Launch page helpers
 // ---------------------------------------------------------------------------------------------
 
-/** GetSupplierData: the launch page's supplier search. */
-export async function searchSuppliers(deps: Deps, input: z.infer<typeof supplierSearchInput>) {
+/**
+ * GetSupplierData: the launch page's supplier search. With the project (`offProId`), each supplier
+ * says whether it may be invited to it and, when not, why (in the caller's language).
+ */
+export async function searchSuppliers(
+  deps: Deps,
+  input: z.infer<typeof supplierSearchInput>,
+  actor?: Actor,
+  lang: Lang = "zh",
+) {
   const where: SQL[] = [];
   if (input.code) where.push(contains(suppliers.code, input.code));
   if (input.fullName) where.push(contains(suppliers.fullName, input.fullName));
@@ -1095,17 +1123,31 @@ export async function searchSuppliers(deps: Deps, input: z.infer<typeof supplier
       fullName: suppliers.fullName,
     }, [suppliers.code]))
     .limit(input.maxResultCount).offset(input.skipCount);
+  const project = input.offProId && actor
+    ? await projectForActor(deps, actor, input.offProId)
+    : undefined;
+  const problems = await invitability(
+    deps.db,
+    rows,
+    project ? await requiredCertificatesOf(deps.db, project) : [],
+    deps.clock.now(),
+  );
   return {
-    items: rows.map((s) => ({
-      id: s.id,
-      code: s.code,
-      abbrName: s.abbrName,
-      fullName: s.fullName,
-      status: s.status,
-      email1: s.email1,
-      email2: s.email2,
-      email3: s.email3,
-    })),
+    items: rows.map((s) => {
+      const problem = problems.get(s.id);
+      return {
+        id: s.id,
+        code: s.code,
+        abbrName: s.abbrName,
+        fullName: s.fullName,
+        status: s.status,
+        email1: s.email1,
+        email2: s.email2,
+        email3: s.email3,
+        invitable: !problem,
+        notInvitableReason: problem ? t(lang, problem.reason.key, problem.reason.params) : null,
+      };
+    }),
     totalCount: total,
   };
 }

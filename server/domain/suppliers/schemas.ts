@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { pagedInput } from "../paging.ts";
 import { passwordSchema } from "../users/schemas.ts";
+import { instant } from "../projects/schemas.ts";
+import { isCalendarDate } from "../dictionary/service.ts";
 
 /** A supplier code is also its portal user name, so it keeps to the user-name alphabet. */
 export const supplierCodeSchema = z.string().trim().regex(/^[A-Za-z0-9._-]{2,32}$/, {
@@ -109,6 +111,44 @@ export const erpColumns = [
   "status",
   "editDate",
 ] as const;
+
+/** A calendar date, YYYY-MM-DD (certificates are dated in UTC+8). */
+export const calendarDate = z.string().trim().refine(isCalendarDate, {
+  error: "certificates.badDate",
+});
+
+const certificateFields = {
+  supplierId: z.coerce.number().int().positive(),
+  /** A code of the dictionary's CertificateType. */
+  type: z.string().trim().min(1, { error: "certificates.typeRequired" }).max(64),
+  number: z.string().trim().min(1, { error: "certificates.numberRequired" }).max(100),
+  issuedOn: calendarDate,
+  /** Left empty: the certificate does not expire. */
+  expiresOn: z.union([calendarDate, z.literal(""), z.null()]).optional()
+    .transform((v) => v || null),
+  /** An uploaded file (FileService/Upload without a project), or null for none. */
+  fileId: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
+  remark: optionalText(500),
+};
+
+export const certificateInput = z.object(certificateFields);
+export const updateCertificateInput = z.object({
+  id: z.coerce.number().int().positive(),
+  ...certificateFields,
+});
+export const supplierIdQuery = z.object({ supplierId: z.coerce.number().int().positive() });
+export const certificateIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const expiringInput = z.object({
+  days: z.coerce.number().int().min(0).max(366).default(30),
+});
+
+/** Supplier performance over the invitations made in a period (either end optional). */
+const period = { from: instant.optional(), to: instant.optional() };
+export const performanceInput = z.object({
+  supplierId: z.coerce.number().int().positive(),
+  ...period,
+});
+export const performanceListInput = z.object({ ...period, ...pagedInput });
 
 export type CreateSupplierInput = z.input<typeof createSupplierInput>;
 export type UpdateSupplierInput = z.input<typeof updateSupplierInput>;

@@ -8,7 +8,9 @@ import { offerProjectSuppliers, quotes, sessions, users } from "../../../db/sche
 import type { DbOrTx } from "../../../db/client.ts";
 import { suppliers } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
-import { conflict, fieldError, notFound, validation } from "../errors.ts";
+import { conflict, type DomainError, fieldError, notFound, validation } from "../errors.ts";
+import { dateInUtc8 } from "../calendar/service.ts";
+import { certificateProblems, certificatesOf, typeLabels } from "./certificates.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
 import { generatePassword } from "../auth/password.ts";
 import { StaticRoles } from "../auth/permissions.ts";
@@ -106,6 +108,73 @@ export function assertInvitable(
   const problem = invitableProblem(s);
   if (problem) {
     throw fieldError("supList", problem, { code: s.code, name: s.abbrName });
+  }
+}
+
+/** Why one supplier cannot be invited: the error publishing answers, and a short reason for lists. */
+export type InviteProblem = {
+  error: DomainError;
+  reason: { key: string; params: Record<string, unknown> };
+};
+
+/**
+ * The one place that decides who may be invited to a project: effective, with an email address
+ * (assertInvitable, 400), and holding a certificate not expired today of each type the project
+ * requires (409). Answers each supplier's problem, or null when it may be invited.
+ */
+export async function invitability(
+  db: DbOrTx,
+  rows: SupplierRow[],
+  required: string[],
+  now: Date,
+): Promise<Map<number, InviteProblem | null>> {
+  const out = new Map<number, InviteProblem | null>();
+  const certs = await certificatesOf(db, rows.map((r) => r.id), required);
+  const label = required.length ? await typeLabels(db) : null;
+  const today = dateInUtc8(now);
+  for (const s of rows) {
+    const basic = invitableProblem(s);
+    if (basic) {
+      out.set(s.id, {
+        error: fieldError("supList", basic, { code: s.code, name: s.abbrName }),
+        reason: { key: `${basic}Reason`, params: {} },
+      });
+      continue;
+    }
+    const [first] = certificateProblems(
+      certs.filter((c) => c.supplierId === s.id),
+      required,
+      today,
+    );
+    if (!first) {
+      out.set(s.id, null);
+      continue;
+    }
+    const params = {
+      code: s.code,
+      name: s.abbrName,
+      ...label!(first.type),
+      ...(first.key === "certificates.expired" ? { date: first.expiredOn } : {}),
+    };
+    out.set(s.id, {
+      error: conflict(first.key, params),
+      reason: { key: `${first.key}Reason`, params },
+    });
+  }
+  return out;
+}
+
+/** Throws the first supplier's problem (see invitability), in the order given. */
+export async function assertSuppliersInvitable(
+  db: DbOrTx,
+  rows: SupplierRow[],
+  required: string[],
+  now: Date,
+): Promise<void> {
+  const problems = await invitability(db, rows, required, now);
+  for (const s of rows) {
+    const p = problems.get(s.id);
+    if (p) throw p.error;
   }
 }
 

@@ -14,6 +14,7 @@ import { settingRoutes } from "./settings.ts";
 import { emailRoutes } from "./email.ts";
 import { leaderRoutes } from "./leaders.ts";
 import { comparisonRoutes } from "./comparison.ts";
+import { qualificationRoutes } from "./qualifications.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -31,4 +32,5 @@ export const allRoutes: RouteDef[] = [
   ...emailRoutes,
   ...leaderRoutes,
   ...comparisonRoutes,
+  ...qualificationRoutes,
 ];

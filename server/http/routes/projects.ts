@@ -80,9 +80,9 @@ export const projectRoutes = [
     path: `${base}/GetSupplierData`,
     access: publish,
     summary:
-      "Supplier search for the launch page: Code, FullName, AbbrName, IsInvalidFiltering='1' (effective only), paged (default 5).",
+      "Supplier search for the launch page: Code, FullName, AbbrName, IsInvalidFiltering='1' (effective only), paged (default 5); with OffProId each row says whether it may be invited (invitable, notInvitableReason).",
     query: supplierSearchInput,
-    handler: ({ deps, query }) => projects.searchSuppliers(deps, query),
+    handler: ({ deps, query, actor, lang }) => projects.searchSuppliers(deps, query, actor, lang),
   }),
   defineRoute({
     method: "post",
