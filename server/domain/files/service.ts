@@ -45,12 +45,25 @@ const blobPath = (deps: Deps, sha256: string) => join(storeRoot(deps), sha256.sl
 
 export { ACCEPTED_EXTENSIONS, detectContentType } from "./detect.ts";
 
-/** Keeps the last path segment of a name a browser sent, without control characters. */
+const MAX_NAME = 255;
+
+/**
+ * Keeps the last path segment of a name a browser sent, without control characters or the
+ * invisible direction marks that make "invoice\u202Efdp.exe" read as "invoiceexe.pdf"; a long name
+ * is shortened before its extension, never inside a character.
+ */
 export function sanitizeFileName(name: string): string {
-  // deno-lint-ignore no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  const cleaned = base.replace(/^\.+$/, "");
-  return (cleaned || "file").slice(0, 255);
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    // deno-lint-ignore no-control-regex
+    .replace(/[\u0000-\u001f\u007f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
+    .trim();
+  const cleaned = base.replace(/^\.+$/, "") || "file";
+  if (cleaned.length <= MAX_NAME) return cleaned;
+  const dot = cleaned.lastIndexOf(".");
+  const ext = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : "";
+  let stem = cleaned.slice(0, MAX_NAME - ext.length);
+  if (/[\ud800-\udbff]$/.test(stem)) stem = stem.slice(0, -1);
+  return stem + ext;
 }
 
 // ---------------------------------------------------------------------------------------------
