@@ -302,24 +302,41 @@ export async function enqueue(
         ...receipt,
         awardedItems: awardedItemsText(r.language, event, r.supplierId),
       };
-      const en = r.language === "en";
-      const inserted = await tx.insert(emailOutbox).values({
-        eventKey: key,
-        templateCode: tpl.code,
-        recipient: r.address,
-        recipientName: r.name,
-        language: r.language,
-        subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, values).slice(0, 998),
-        body: render(en ? tpl.contentEn || tpl.content : tpl.content, values),
-        projectId: project.id,
-        supplierId: r.supplierId,
-        userId: r.userId,
-        status: deps.config.smtpUrl ? "pending" : "notConfigured",
-        nextAttemptAt: now,
-        createdAt: now,
-      }).onConflictDoNothing().returning({ id: emailOutbox.id });
-      added.push(...inserted.map((i) => i.id));
+      added.push(...await writeEmail(tx, deps, key, tpl, r, values, project.id));
     }
   }
   return added;
+}
+
+/**
+ * Renders a template in the recipient's language and writes it to the outbox, unless this event
+ * already wrote to that address. Answers the new email's id (none when it was there already).
+ */
+export async function writeEmail(
+  tx: DbOrTx,
+  deps: Pick<Deps, "clock" | "config">,
+  eventKey: string,
+  tpl: Template,
+  r: Omit<Recipient, "supplierName">,
+  values: PlaceholderValues,
+  projectId: number | null = null,
+): Promise<number[]> {
+  const now = deps.clock.now();
+  const en = r.language === "en";
+  const inserted = await tx.insert(emailOutbox).values({
+    eventKey,
+    templateCode: tpl.code,
+    recipient: r.address,
+    recipientName: r.name,
+    language: r.language,
+    subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, values).slice(0, 998),
+    body: render(en ? tpl.contentEn || tpl.content : tpl.content, values),
+    projectId,
+    supplierId: r.supplierId,
+    userId: r.userId,
+    status: deps.config.smtpUrl ? "pending" : "notConfigured",
+    nextAttemptAt: now,
+    createdAt: now,
+  }).onConflictDoNothing().returning({ id: emailOutbox.id });
+  return inserted.map((i) => i.id);
 }

@@ -20,6 +20,9 @@ export const PLACEHOLDERS = [
   "recordNo",
   "recordHash",
   "awardedItems",
+  "certificateType",
+  "certificateNumber",
+  "expiryDate",
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 /** An event fills the placeholders it knows; the others are rendered empty. */
@@ -79,6 +82,7 @@ export const MECHANISMS: Mechanism[] = [
   "quoteReceipt",
   "packRevised",
   "awarded",
+  "certificateExpiring",
   "manual",
 ];
 export const NOTIFY_OBJECTS: NotifyObject[] = [
@@ -99,6 +103,7 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   quoteReceipt: "suppliers",
   packRevised: "suppliers",
   awarded: "suppliers",
+  certificateExpiring: "buyer",
   manual: "suppliers",
 };
 
@@ -260,6 +265,24 @@ export const seededTemplates: Seed[] = [
       '"{{projectName}}". After evaluation, your company has been awarded:\n{{awardedItems}}\n\n' +
       "The buyer will contact you about the contract and purchase orders. Supplier portal: " +
       "{{portalLink}}" + signatureEn,
+  },
+  {
+    code: "CERTIFICATE_EXPIRING",
+    mechanism: "certificateExpiring",
+    notifyObject: "buyer",
+    mechanismDescription:
+      "供应商证书到期前 30 天提醒采购员（每张证书一次） / 30 days before a supplier's certificate expires, to its buyers (once per certificate)",
+    subject: "【证书即将到期】{{supplierName}} {{certificateType}} {{expiryDate}}",
+    content:
+      "{{recipientName}}，您好：\n\n供应商 {{supplierName}} 的 {{certificateType}} 证书（编号 {{certificateNumber}}）" +
+      "将于 {{expiryDate}} 到期。\n到期后，要求该证书的报价项目将不能邀请此供应商。请联系供应商更新证书，并在供应商管理中录入新证书。" +
+      signature,
+    subjectEn: "[Certificate expiring] {{supplierName}} {{certificateType}} {{expiryDate}}",
+    contentEn:
+      "Dear {{recipientName}},\n\nThe {{certificateType}} certificate of {{supplierName}} " +
+      "(number {{certificateNumber}}) expires on {{expiryDate}}.\nOnce it has expired, the " +
+      "supplier cannot be invited to projects that require this certificate. Please ask the " +
+      "supplier for the renewed certificate and record it in supplier management." + signatureEn,
   },
 ];
 
