@@ -162,6 +162,14 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
         "AS-001",
       ]);
       await table.getByTestId("row").filter({ hasText: "AS-002" }).click();
+      // A working day in the past passes the page's check; the server's refusal is shown.
+      await launch.locator("#launch-deadline").fill("2026-11-20T17:00");
+      await launch.getByTestId("publish").click();
+      await toast(page, "The deadline must be in the future").waitFor();
+      await launch.locator('[data-field="offerEndTime"]').getByTestId("field-error").filter({
+        hasText: "The deadline must be in the future",
+      }).waitFor();
+      assert.equal(new URL(page.url()).pathname, "/offerProjectManager/AMSlaunch");
       await launch.locator("#launch-deadline").fill("2026-11-24T17:00");
       await screenshot(page, "screens-asset-launch-search-en");
       await launch.getByTestId("publish").click();

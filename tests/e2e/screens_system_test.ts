@@ -156,36 +156,47 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       await okMessage(page, "Saved successfully");
     });
 
+    await t.step(
+      "the supplier quotations page shows the instructions suppliers see now",
+      async () => {
+        const v = await open(page, "/supplierOffer/SupplierOfferList", "supplier-offer-page");
+        await v.getByTestId("supplier-offer-instruction").getByText("Quote before the deadline.")
+          .waitFor();
+        await v.getByRole("link", { name: "Edit the instructions" }).click();
+        await page.waitForURL((u) => u.pathname === "/systemSetting/systemResource");
+      },
+    );
+
     await t.step("a dictionary type and code are added; deleting asks first", async () => {
       await open(page, "/systemSetting/systemCodeType", "dictionary-page");
       await page.getByRole("button", { name: "Add type" }).click();
       let d = dialog(page, "type-dialog");
-      await d.locator("#type-code").fill("Currency");
-      await d.locator("#type-name").fill("币别");
-      await d.locator("#type-nameEn").fill("Currency");
+      await d.locator("#type-code").fill("Packaging");
+      await d.locator("#type-name").fill("包装方式");
+      await d.locator("#type-nameEn").fill("Packaging");
       await d.getByTestId("dialog-submit").click();
       await okMessage(page, "Saved successfully");
-      await page.getByTestId("type-table").getByText("Currency").first().click();
-      await page.getByText("Codes of Currency").waitFor();
+      await page.getByTestId("type-table").getByText("Packaging").first().click();
+      await page.getByText("Codes of Packaging").waitFor();
       await page.getByRole("button", { name: "Add code" }).click();
       d = dialog(page, "code-dialog");
-      await d.locator("#code-code").fill("USD");
-      await d.locator("#code-name").fill("美元");
-      await d.locator("#code-nameEn").fill("US dollar");
+      await d.locator("#code-code").fill("REEL");
+      await d.locator("#code-name").fill("卷装");
+      await d.locator("#code-nameEn").fill("Reel");
       await d.getByTestId("dialog-submit").click();
       await okMessage(page, "Saved successfully");
       const codes = page.getByTestId("code-table").getByTestId("row");
-      await codes.filter({ hasText: "USD" }).waitFor();
+      await codes.filter({ hasText: "REEL" }).waitFor();
       // The same code twice: the server's error sits beside the code field.
       await page.getByRole("button", { name: "Add code" }).click();
-      await d.locator("#code-code").fill("USD");
-      await d.locator("#code-name").fill("美元");
+      await d.locator("#code-code").fill("REEL");
+      await d.locator("#code-name").fill("卷装");
       await d.getByTestId("dialog-submit").click();
       await d.locator('[data-field="code"]').getByTestId("field-error").filter({
         hasText: "already exists",
       }).waitFor();
       await d.getByRole("button", { name: "Cancel" }).click();
-      await codes.filter({ hasText: "USD" }).getByTestId("delete").click();
+      await codes.filter({ hasText: "REEL" }).getByTestId("delete").click();
       await page.getByTestId("confirm-text").getByText(
         "This operation will delete this record, continue?",
       ).waitFor();
@@ -232,6 +243,23 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
           // Wait for the page's data: rows, an empty table, a form or the permission tree.
           await v.locator(
             '[data-testid="row"], [data-testid="table-empty"], textarea, [data-testid="permission-tree"]',
+          ).first().waitFor();
+          await page.waitForTimeout(150);
+          await screenshot(page, `${lang}-system-${name}`);
+        }
+        // The other pages of the menu: authorisation, supplier quotations, error log, 401, 404.
+        const others: [string, string][] = [
+          ["/userManager/index", "authorisation-users"],
+          ["/roleManager/index", "authorisation-roles"],
+          ["/supplierOffer/SupplierOfferList", "supplier-offer"],
+          ["/error-log/index", "error-log"],
+          ["/error/401", "401"],
+          ["/error/404", "404"],
+        ];
+        for (const [path, name] of others) {
+          await page.goto(path);
+          await page.locator(`[data-view="${path}"]`).locator(
+            '[data-testid="row"], [data-testid="error-log-table"], [data-testid="supplier-offer-instruction"], h1',
           ).first().waitFor();
           await page.waitForTimeout(150);
           await screenshot(page, `${lang}-system-${name}`);
