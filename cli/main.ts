@@ -7,6 +7,7 @@ import { registerDbCommands } from "./commands/db.ts";
 import { registerProjectCommands } from "./commands/projects.ts";
 import { registerJobCommands } from "./commands/jobs.ts";
 import { registerMailCommands } from "./commands/mail.ts";
+import { registerComparisonCommands } from "./commands/comparison.ts";
 import { registerAuditCommands } from "./commands/audit.ts";
 import { registerQuoteCommands } from "./commands/quotes.ts";
 import { registerDemoCommands } from "./commands/demo.ts";
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerProjectCommands(program);
   registerJobCommands(program);
   registerMailCommands(program);
+  registerComparisonCommands(program);
   registerQuoteCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);
