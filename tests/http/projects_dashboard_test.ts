@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
-import { call, testEnv } from "../helpers.ts";
-import { publishProject } from "../../server/domain/projects/service.ts";
+import { ADMIN_PASSWORD, call, NOW, signIn, testEnv } from "../helpers.ts";
+import {
+  endProject,
+  openOptimizeRound,
+  publishProject,
+} from "../../server/domain/projects/service.ts";
 import {
   assetProject,
   DEADLINE,
+  everything,
   materialProject,
   P,
   quote,
@@ -72,4 +77,59 @@ Deno.test("the dashboard counts open projects, today's quotes, projects ending i
   assert.equal(a.json.result.quotesToday.count, 0);
   const list = await call(env, "get", `${base}/GetAll`, { token: ams.token });
   assert.deepEqual(list.json.result.items[0].actions, ["edit", "delete", "publish", "close"]);
+});
+
+Deno.test("ending in 48 hours goes by when quoting really closes: early once everyone quoted, an open round's end", async () => {
+  await using env = await testEnv();
+  const admin = everything();
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const s1 = await supplier(env, "S1");
+  const s2 = await supplier(env, "S2");
+  const sup = [{ id: s1.id }, { id: s2.id }];
+  const tomorrow = "2026-11-24T09:00:00.000Z";
+  // Deadline in a week, but both suppliers quoted: it closes in 30 minutes.
+  const allQuoted = await materialProject(env, admin, "All quoted");
+  await publishProject(env, admin, {
+    offProManagerId: allQuoted.id,
+    offerEndTime: DEADLINE,
+    supList: sup,
+  });
+  await quote(env, allQuoted.id, s1.id);
+  await quote(env, allQuoted.id, s2.id);
+  // Deadline tomorrow, but ended by hand and reopened for a round that ends in a week.
+  const inRound = await assetProject(env, admin, "In round 1");
+  await publishProject(env, admin, {
+    offProManagerId: inRound.id,
+    offerEndTime: tomorrow,
+    supList: sup,
+  });
+  await quote(env, inRound.id, s1.id);
+  await endProject(env, admin, inRound.id);
+  await openOptimizeRound(env, admin, { offProId: inRound.id, round: 1, endTime: DEADLINE });
+  // Deadline tomorrow, nobody quoted.
+  const tomorrowOne = await assetProject(env, admin, "Tomorrow");
+  await publishProject(env, admin, {
+    offProManagerId: tomorrowOne.id,
+    offerEndTime: tomorrow,
+    supList: sup,
+  });
+
+  const r = await call(env, "get", `${base}/GetDashboard`, { token });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  const d = r.json.result;
+  assert.equal(d.endingSoon.count, 2);
+  const left = Object.fromEntries(
+    d.inQuotation.items.map((p: { name: string; msLeft: number }) => [p.name, p.msLeft]),
+  );
+  assert.deepEqual(left, {
+    "All quoted": 30 * 60_000,
+    "Tomorrow": 31 * 3600_000,
+    "In round 1": new Date(DEADLINE).getTime() - new Date(NOW).getTime(),
+  });
+  const l = await call(env, "get", `${base}/GetAll`, { token, query: d.endingSoon.filter });
+  assert.equal(l.status, 200, JSON.stringify(l.json));
+  assert.deepEqual(
+    l.json.result.items.map((p: { name: string }) => p.name).sort(),
+    ["All quoted", "Tomorrow"],
+  );
 });

@@ -140,6 +140,9 @@ const filters = {
   pubDateTo: instant.optional(),
   offerEndTimeFrom: instant.optional(),
   offerEndTimeTo: instant.optional(),
+  /** When quoting closes (an open round's end, or early once everyone quoted), from / to. */
+  closingFrom: instant.optional(),
+  closingTo: instant.optional(),
   /** "1": open for quoting (published or in the quotation), as the dashboard counts them. */
   open: z.stringbool().optional(),
   /** Projects with a quote submitted at or after this instant. */

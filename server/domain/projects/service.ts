@@ -207,6 +207,19 @@ function statusCondition(status: string, now: Date): SQL {
   }
 }
 
+/**
+ * When quoting closes as of `now`: an open optimisation round's end, else the first-quote close
+ * (rules.ts quoteClosesAt: the deadline, or 30 minutes after the last invited supplier quoted).
+ */
+function closesAtSql(now: Date): SQL {
+  const t = now.getTime();
+  const early = sql`(${offerProjects.allQuotedAt} + ${EARLY_END_WINDOW_MS})`;
+  return sql`coalesce((select r.end_time from offer_rounds r where r.project_id = ${offerProjects.id}
+    and r.opened_at <= ${t} and r.end_time > ${t}),
+    case when ${offerProjects.allQuotedAt} is not null and (${offerProjects.offerEndTime} is null
+      or ${early} < ${offerProjects.offerEndTime}) then ${early} else ${offerProjects.offerEndTime} end)`;
+}
+
 /** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
 const openCondition = (now: Date) =>
   or(statusCondition("published", now), statusCondition("inQuotation", now))!;
@@ -238,6 +251,8 @@ function listConditions(actor: Actor, input: ExportProjectsInput, now: Date): SQ
   if (input.pubDateTo) where.push(lte(offerProjects.pubDate, input.pubDateTo));
   if (input.offerEndTimeFrom) where.push(gte(offerProjects.offerEndTime, input.offerEndTimeFrom));
   if (input.offerEndTimeTo) where.push(lte(offerProjects.offerEndTime, input.offerEndTimeTo));
+  if (input.closingFrom) where.push(sql`${closesAtSql(now)} >= ${input.closingFrom.getTime()}`);
+  if (input.closingTo) where.push(sql`${closesAtSql(now)} <= ${input.closingTo.getTime()}`);
   return and(...where);
 }
 
@@ -1257,11 +1272,10 @@ export async function dashboardSummary(
   const inKinds = inArray(offerProjects.kind, kinds);
   const open = and(inKinds, openCondition(now))!;
   const soonTo = new Date(now.getTime() + ENDING_SOON_MS);
+  // Ending soon by when quoting really closes: a round's end, or early once everyone quoted.
   const soon = and(
     open,
-    isNotNull(offerProjects.offerEndTime),
-    gte(offerProjects.offerEndTime, now),
-    lte(offerProjects.offerEndTime, soonTo),
+    sql`${closesAtSql(now)} between ${now.getTime()} and ${soonTo.getTime()}`,
   )!;
   const dayStart = new Date(`${dateInUtc8(now)}T00:00:00+08:00`);
   const countOf = async (cond: SQL) =>
@@ -1315,8 +1329,8 @@ export async function dashboardSummary(
       count: await countOf(soon),
       filter: {
         open: "1",
-        offerEndTimeFrom: now.toISOString(),
-        offerEndTimeTo: soonTo.toISOString(),
+        closingFrom: now.toISOString(),
+        closingTo: soonTo.toISOString(),
       },
     },
     suppliersPending: {
