@@ -11,7 +11,7 @@ import { seedDemoQuote } from "../server/domain/quotes/demo.ts";
 import { seedDemoProjects } from "../server/domain/projects/demo.ts";
 import { ensureCompanyCalendar } from "../server/domain/calendar/service.ts";
 import { ensureEmailTemplates } from "../server/domain/email/templates.ts";
-import { ensureCommercialCodes } from "../server/domain/dictionary/commercial.ts";
+import { ensureCommercialCodes, seedDemoRates } from "../server/domain/dictionary/commercial.ts";
 import { ensureCertificateTypes } from "../server/domain/suppliers/certificates.ts";
 
 export type SeedReport = {
@@ -60,6 +60,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedDemoSuppliers,
   seedDemoProjects,
   seedDemoQuote,
+  seedDemoRates,
 ];
 
 async function hasActiveAdmin(deps: Deps): Promise<boolean> {

@@ -79,6 +79,15 @@ export async function ensureCommercialCodes(db: DbOrTx): Promise<void> {
   }
 }
 
+/** Demo data: rates to CNY from the start of 2026, so foreign-currency demo quotes convert. */
+export async function seedDemoRates(deps: Deps) {
+  const rates = [["USD", "7.1"], ["EUR", "7.8"], ["JPY", "0.048"], ["HKD", "0.91"]];
+  await deps.db.insert(exchangeRates).values(
+    rates.map(([currency, rate]) => ({ currency, effectiveDate: "2026-01-01", rate })),
+  ).onConflictDoNothing();
+  return [];
+}
+
 export type CommercialOption = { code: string; name: string; nameEn: string | null };
 
 /** The active codes of a commercial type, in the dictionary's order, for forms and checks. */

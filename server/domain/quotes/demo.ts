@@ -5,6 +5,7 @@ import { offerProjects, offerProjectSuppliers, users } from "../../../db/schema.
 import type { Actor, Deps } from "../context.ts";
 import { Permissions, StaticRoles } from "../auth/permissions.ts";
 import { agree, submitQuote } from "./service.ts";
+import { quotableItems } from "./lines.ts";
 
 /** A one-page PDF showing `lines` (ASCII), with a correct cross-reference table. */
 export function tinyPdf(lines: string[]): Uint8Array {
@@ -60,10 +61,23 @@ export async function seedDemoQuote(deps: Deps) {
     "Trade terms: DAP Shenzhen. Payment: T/T, 90 days after invoice.",
     "Valid until our next update.",
   ]);
+  // The same prices as priced lines, so the comparison has something to show.
+  const prices = ["128.50", "412.00"];
+  const items = await quotableItems(deps.db, invite.projectId);
   await submitQuote(deps, actor, {
     offProId: invite.projectId,
     round: 0,
     file: new File([pdf as Uint8Array<ArrayBuffer>], `报价单-${invite.user.userName}.pdf`),
+    lines: items.slice(0, prices.length).map((item, i) => ({
+      itemId: item.id,
+      unitPrice: prices[i],
+      taxRate: "13",
+      currency: "CNY",
+      tradeTerms: "DAP",
+      paymentMethod: "TT",
+      paymentTermDays: 90,
+      leadTimeDays: 14,
+    })),
   });
   return [];
 }
