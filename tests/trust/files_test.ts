@@ -13,7 +13,7 @@ import {
   submitForm,
   supplierWithLogin,
 } from "../http/quotes_fixtures.ts";
-import { answerProblems, securityHeaderProblems, send, Tally } from "./support.ts";
+import { answerProblems, fakeClientDir, securityHeaderProblems, send, Tally } from "./support.ts";
 
 const PDF = "%PDF-1.4\n% traversal test\n%%EOF\n";
 
@@ -174,18 +174,8 @@ Deno.test("file ids that are paths are refused with 400; unknown ones with 404",
 Deno.test("the client's static files never serve a file outside their folder", async () => {
   await using env = await testEnv();
   const tally = new Tally("static path traversal");
-  const root = await Deno.makeTempDir({ prefix: "qmo-client-" });
+  const { root, dir, secret } = await fakeClientDir();
   try {
-    const dir = join(root, "client");
-    const secret = `SECRET-${crypto.randomUUID()}`;
-    await Deno.mkdir(join(dir, "assets"), { recursive: true });
-    await Deno.mkdir(join(dir, "admin"), { recursive: true });
-    await Deno.mkdir(join(dir, "portal"), { recursive: true });
-    await Deno.writeTextFile(join(dir, "assets", "app-1.js"), "console.log(1)");
-    await Deno.writeTextFile(join(dir, "admin", "index.html"), '<html lang="zh"><div id="root">');
-    await Deno.writeTextFile(join(dir, "portal", "index.html"), '<html lang="zh">portal');
-    await Deno.writeTextFile(join(root, "secret.txt"), secret);
-    await Deno.writeTextFile(join(dir, "secret.txt"), secret);
     const app = createApp(env, { extend: serveClient({ dir }) });
     for (
       const path of [

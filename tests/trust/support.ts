@@ -110,6 +110,25 @@ export async function answerProblems(res: Response, binary = false): Promise<str
   return problems;
 }
 
+/**
+ * A built client of a few files in a temp folder (no Vite build needed), with a secret file beside
+ * it and in it that must never be served. Remove `root` when done.
+ */
+export async function fakeClientDir() {
+  const root = await Deno.makeTempDir({ prefix: "qmo-client-" });
+  const dir = `${root}/client`;
+  const secret = `SECRET-${crypto.randomUUID()}`;
+  for (const d of ["assets", "admin", "portal"]) {
+    await Deno.mkdir(`${dir}/${d}`, { recursive: true });
+  }
+  await Deno.writeTextFile(`${dir}/assets/app-1.js`, "console.log(1)");
+  await Deno.writeTextFile(`${dir}/admin/index.html`, '<html lang="zh"><div id="root">');
+  await Deno.writeTextFile(`${dir}/portal/index.html`, '<html lang="zh">portal');
+  await Deno.writeTextFile(`${root}/secret.txt`, secret);
+  await Deno.writeTextFile(`${dir}/secret.txt`, secret);
+  return { root, dir, secret };
+}
+
 /** Counts and prints what a test tried; fails it when anything went wrong. */
 export class Tally {
   cases = 0;
