@@ -33,6 +33,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
+import { supplierTextContains } from "../suppliers/search.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
 import { type Lang, t } from "../../i18n.ts";
@@ -1125,9 +1126,9 @@ export async function searchSuppliers(
   lang: Lang = "zh",
 ) {
   const where: SQL[] = [];
-  if (input.code) where.push(contains(suppliers.code, input.code));
-  if (input.fullName) where.push(contains(suppliers.fullName, input.fullName));
-  if (input.abbrName) where.push(contains(suppliers.abbrName, input.abbrName));
+  if (input.code) where.push(supplierTextContains("code", input.code));
+  if (input.fullName) where.push(supplierTextContains("fullName", input.fullName));
+  if (input.abbrName) where.push(supplierTextContains("abbrName", input.abbrName));
   if (input.isInvalidFiltering) where.push(eq(suppliers.status, "effective"));
   const cond = where.length ? and(...where) : undefined;
   const [{ total }] = await deps.db.select({ total: count() }).from(suppliers).where(cond);

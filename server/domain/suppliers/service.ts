@@ -1,6 +1,6 @@
 // Supplier master data: query, create, edit, invalidate or delete, export, and each supplier's
 // portal sign-in (a supplier user whose user name is the supplier's code).
-import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { xlsxBytes } from "../exports/cells.ts";
 import type { z } from "zod";
@@ -11,7 +11,8 @@ import type { Deps } from "../context.ts";
 import { conflict, type DomainError, fieldError, notFound, validation } from "../errors.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
 import { certificateProblems, certificatesOf, typeLabels } from "./certificates.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { orderBy, type Paged } from "../paging.ts";
+import { supplierTextContains } from "./search.ts";
 import { generatePassword } from "../auth/password.ts";
 import { StaticRoles } from "../auth/permissions.ts";
 import { createUser, findUserByName, resetPassword } from "../users/service.ts";
@@ -180,18 +181,10 @@ export async function assertSuppliersInvitable(
 
 function filters(input: z.output<typeof listSuppliersInput>): SQL | undefined {
   const where: SQL[] = [];
-  if (input.code) where.push(contains(suppliers.code, input.code));
-  if (input.fullName) where.push(contains(suppliers.fullName, input.fullName));
-  if (input.abbrName) where.push(contains(suppliers.abbrName, input.abbrName));
-  if (input.keyword) {
-    where.push(
-      or(
-        contains(suppliers.code, input.keyword),
-        contains(suppliers.fullName, input.keyword),
-        contains(suppliers.abbrName, input.keyword),
-      )!,
-    );
-  }
+  if (input.code) where.push(supplierTextContains("code", input.code));
+  if (input.fullName) where.push(supplierTextContains("fullName", input.fullName));
+  if (input.abbrName) where.push(supplierTextContains("abbrName", input.abbrName));
+  if (input.keyword) where.push(supplierTextContains("any", input.keyword));
   if (input.status) where.push(eq(suppliers.status, input.status));
   if (input.isInvalidFiltering) where.push(eq(suppliers.status, "effective"));
   if (input.cooperationStatus) {

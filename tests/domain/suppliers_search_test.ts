@@ -1,0 +1,103 @@
+// Supplier search through the trigram index answers exactly what a LIKE over the table answers,
+// for one, two and more characters, and stays right as suppliers are added, renamed and deleted.
+import assert from "node:assert/strict";
+import { eq, or } from "drizzle-orm";
+import { suppliers } from "../../db/schema.ts";
+import {
+  supplierTextContains,
+  type SupplierTextField,
+} from "../../server/domain/suppliers/search.ts";
+import { contains } from "../../server/domain/paging.ts";
+import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv } from "../helpers.ts";
+
+const names: [string, string, string][] = [
+  [
+    "HX01",
+    "华鑫电子 Huaxin",
+    "深圳市华鑫电子材料有限公司 Shenzhen Huaxin Electronic Materials Co., Ltd.",
+  ],
+  ["HX02", "鑫华", "东莞市鑫华化工有限公司"],
+  ["AP03", "Apex Circuits", "Apex Circuits (Kunshan) Inc."],
+  ["PC04", "100% 纯铜", 'Pure_Copper 100% "Quoted" Ltd. 华鑫'],
+  ["ZN05", "Zenith", "zenith laminates gmbh"],
+];
+
+const queries: [SupplierTextField, string][] = [
+  ["fullName", "华鑫"],
+  ["fullName", "华"],
+  ["fullName", "鑫电子"],
+  ["fullName", "APEX"],
+  ["abbrName", "ap"],
+  ["fullName", "Zenith Lam"],
+  ["fullName", "100%"],
+  ["fullName", "_C"],
+  ["fullName", '"Quoted"'],
+  ["fullName", "Ltd. 华鑫"],
+  ["abbrName", "Huaxin"],
+  ["code", "X0"],
+  ["any", "鑫华"],
+  ["any", "gmbh"],
+  ["fullName", "nothing like this"],
+  ["fullName", "xq"],
+];
+
+async function idsBoth(env: TestEnv, field: SupplierTextField, text: string) {
+  const like = field === "any"
+    ? or(
+      contains(suppliers.code, text),
+      contains(suppliers.fullName, text),
+      contains(suppliers.abbrName, text),
+    )
+    : contains(suppliers[field], text);
+  const viaIndex = await env.db.select({ id: suppliers.id }).from(suppliers)
+    .where(supplierTextContains(field, text)).orderBy(suppliers.id);
+  const viaScan = await env.db.select({ id: suppliers.id }).from(suppliers).where(like)
+    .orderBy(suppliers.id);
+  return { viaIndex: viaIndex.map((r) => r.id), viaScan: viaScan.map((r) => r.id) };
+}
+
+async function assertSame(env: TestEnv) {
+  for (const [field, text] of queries) {
+    const { viaIndex, viaScan } = await idsBoth(env, field, text);
+    assert.deepEqual(viaIndex, viaScan, `${field} contains ${text}`);
+  }
+}
+
+Deno.test("the indexed supplier search finds exactly what a scan finds, before and after edits", async () => {
+  await using env = await testEnv();
+  const now = env.clock.now();
+  for (const [code, abbrName, fullName] of names) {
+    await env.db.insert(suppliers).values({ code, abbrName, fullName, createdAt: now });
+  }
+  const found = await idsBoth(env, "fullName", "华鑫");
+  assert.equal(found.viaIndex.length, 2, "the two-character name at the very end is found too");
+  await assertSame(env);
+
+  // Renamed and deleted suppliers leave the index with their old names.
+  await env.db.update(suppliers).set({ fullName: "Renamed Holdings 鑫华" })
+    .where(eq(suppliers.code, "AP03"));
+  await env.db.delete(suppliers).where(eq(suppliers.code, "HX01"));
+  await assertSame(env);
+  assert.deepEqual((await idsBoth(env, "fullName", "Apex")).viaIndex, []);
+});
+
+Deno.test("the launch page's search answers a two-character Chinese name through the API", async () => {
+  await using env = await testEnv();
+  for (const [code, abbrName, fullName] of names) {
+    await env.db.insert(suppliers).values({
+      code,
+      abbrName,
+      fullName,
+      email1: `${code}@example.com`,
+      createdAt: env.clock.now(),
+    });
+  }
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const r = await call(env, "get", "/QMO/OfferProjectManager/GetSupplierData", {
+    token,
+    query: { FullName: "华鑫", MaxResultCount: 5 },
+  });
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.json.result.items.map((s: { code: string }) => s.code), ["HX01", "PC04"]);
+  assert.equal(r.json.result.totalCount, 2);
+});
