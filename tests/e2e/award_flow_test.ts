@@ -127,6 +127,20 @@ Deno.test(
           await page.goto("/");
           await signInAs(page);
           await page.waitForURL((u) => u.pathname === "/dashboard");
+          // The exchange rates are edited on the data dictionary screen, under the Currency type.
+          await page.goto("/systemSetting/systemCodeType");
+          await page.getByTestId("type-table").getByText("Currency", { exact: true }).first().click();
+          const rates = page.getByTestId("rates");
+          await rates.getByTestId("rate-table").getByText("7.2", { exact: true }).waitFor();
+          await rates.getByTestId("add").click();
+          const rateDialog = page.getByTestId("rate-dialog");
+          await rateDialog.locator("#rate-currency").selectOption("EUR");
+          await rateDialog.locator("#rate-date").fill("2026-11-02");
+          await rateDialog.locator("#rate-rate").fill("7.85");
+          await rateDialog.getByTestId("dialog-submit").click();
+          await rates.getByTestId("rate-table").getByText("7.85", { exact: true }).waitFor();
+          await screenshot(page, "award-rates-en");
+
           await page.goto(`/offerProjectManager/offerProjectManagerResult?id=${p.id}`);
           const matrix = page.getByTestId("matrix");
           await matrix.waitFor();
