@@ -35,8 +35,45 @@ export function serializeParameters(value: unknown): string | null {
   return s.length > MAX_PARAMETERS ? s.slice(0, MAX_PARAMETERS) + "…" : s;
 }
 
-export async function writeAuditLog(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values(entry);
+type Waiting = { entry: AuditEntry; done: (err?: unknown) => void };
+const queues = new WeakMap<Db, { waiting: Waiting[]; flushing: boolean }>();
+/** Rows per INSERT: 14 columns each, well under SQLite's limit on bound parameters. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Writes one audit row; resolves once it is committed. Rows of requests that finish while an
+ * earlier write is under way are written together in one multi-row INSERT, so a busy server pays
+ * for one statement per batch instead of one per call.
+ */
+export function writeAuditLog(db: Db, entry: AuditEntry): Promise<void> {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, queue = { waiting: [], flushing: false });
+  const q = queue;
+  const written = new Promise<void>((resolve, reject) =>
+    q.waiting.push({ entry, done: (err) => err === undefined ? resolve() : reject(err) })
+  );
+  if (!q.flushing) {
+    q.flushing = true;
+    (async () => {
+      try {
+        while (q.waiting.length) {
+          const batch = q.waiting.splice(0, ROWS_PER_INSERT);
+          try {
+            await db.insert(auditLogs).values(batch.map((w) => w.entry));
+            for (const w of batch) w.done();
+          } catch {
+            // One bad row must not cost the others theirs: write them one by one.
+            for (const w of batch) {
+              await db.insert(auditLogs).values(w.entry).then(() => w.done(), (err) => w.done(err));
+            }
+          }
+        }
+      } finally {
+        q.flushing = false;
+      }
+    })();
+  }
+  return written;
 }
 
 export async function listAuditLogs(
