@@ -22,7 +22,11 @@ export { neutralise } from "./cells.ts";
 export type Column<T> = {
   key: string;
   width?: number;
-  value: (row: T, lang: Lang) => string | number | null;
+  /** The header text; by default exports.columns.<key>. */
+  header?: (lang: Lang) => string;
+  /** A number format for the column, e.g. for dates. */
+  numFmt?: string;
+  value: (row: T, lang: Lang) => string | number | Date | null;
 };
 
 export type XlsxExport = { fileName: string; stream: ReadableStream<Uint8Array>; rows: number };
@@ -42,9 +46,10 @@ export function streamXlsx<T>(
   });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
-    header: t(lang, `exports.columns.${c.key}`),
+    header: c.header ? c.header(lang) : t(lang, `exports.columns.${c.key}`),
     key: c.key,
     width: c.width ?? 18,
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   (async () => {

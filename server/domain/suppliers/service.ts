@@ -1,8 +1,7 @@
 // Supplier master data: query, create, edit, invalidate or delete, export, and each supplier's
 // portal sign-in (a supplier user whose user name is the supplier's code).
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
-import { xlsxBytes } from "../exports/cells.ts";
+import { type Column, streamXlsx } from "../exports/service.ts";
 import type { z } from "zod";
 import { offerProjectSuppliers, quotes, sessions, users } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -420,49 +419,54 @@ const exportColumns = [
   "lastModificationTime",
 ] as const;
 
-/** The filtered supplier list as an .xlsx workbook, headers and values in the caller's language. */
+/** The columns of the supplier export, headed in the reader's language. */
+const supplierColumns: Column<SupplierRow>[] = exportColumns.map((key) => ({
+  key,
+  header: (lang: Lang) => t(lang, `suppliers.fields.${key}`),
+  width: key === "fullName" ? 40 : key.startsWith("email") ? 28 : 16,
+  ...(key === "lastModificationTime" ? { numFmt: "yyyy-mm-dd hh:mm:ss" } : {}),
+  value: (s: SupplierRow, lang: Lang) => {
+    switch (key) {
+      case "status":
+        return t(lang, `suppliers.status.${s.status}`);
+      case "cooperationStatus":
+        return t(lang, `suppliers.cooperation.${s.cooperationStatus}`);
+      case "lastModificationTime":
+        // Shown as the wall-clock time in UTC+8, as everywhere else.
+        return new Date((s.updatedAt ?? s.createdAt).getTime() + UTC8_MS);
+      default:
+        return s[key];
+    }
+  },
+}));
+
+/**
+ * The filtered supplier list as an .xlsx workbook, headers and values in the caller's language.
+ * Counted first (an empty list is refused before any byte is written), then read and written a
+ * page at a time, so a list of a hundred thousand suppliers streams out in bounded memory.
+ */
 export async function exportSuppliers(
   deps: Deps,
   raw: ListSuppliersInput,
   lang: Lang,
-): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string; count: number }> {
+): Promise<{ stream: ReadableStream<Uint8Array>; fileName: string; count: number }> {
   const input = listSuppliersInput.parse({ ...raw, skipCount: 0, maxResultCount: 1000 });
   const cond = filters(input);
-  const rows = await deps.db.select().from(suppliers).where(cond)
-    .orderBy(...orderBy(input.sorting, sortable, [suppliers.code, suppliers.id]));
-  if (!rows.length) throw validation("suppliers.nothingToExport");
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(t(lang, "suppliers.sheetName"));
-  sheet.columns = exportColumns.map((key) => ({
-    header: t(lang, `suppliers.fields.${key}`),
-    key,
-    width: key === "fullName" ? 40 : key.startsWith("email") ? 28 : 16,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const s of rows) {
-    const values: Record<string, string | Date | null> = {
-      code: s.code,
-      abbrName: s.abbrName,
-      fullName: s.fullName,
-      status: t(lang, `suppliers.status.${s.status}`),
-      contactPerson: s.contactPerson,
-      contactNumber: s.contactNumber,
-      email1: s.email1,
-      email2: s.email2,
-      email3: s.email3,
-      cooperationStatus: t(lang, `suppliers.cooperation.${s.cooperationStatus}`),
-      // Shown as the wall-clock time in UTC+8, as everywhere else.
-      lastModificationTime: new Date((s.updatedAt ?? s.createdAt).getTime() + UTC8_MS),
-    };
-    sheet.addRow(values);
+  const order = orderBy(input.sorting, sortable, [suppliers.code, suppliers.id]);
+  const [{ total }] = await deps.db.select({ total: count() }).from(suppliers).where(cond);
+  if (!total) throw validation("suppliers.nothingToExport");
+  async function* batches(size = 1000) {
+    for (let offset = 0; offset < total; offset += size) {
+      const rows = await deps.db.select().from(suppliers).where(cond).orderBy(...order)
+        .limit(size).offset(offset);
+      if (!rows.length) return;
+      yield rows;
+    }
   }
-  sheet.getColumn("lastModificationTime").numFmt = "yyyy-mm-dd hh:mm:ss";
-  // Text that a spreadsheet would run as a formula is kept as text.
-  const bytes = await xlsxBytes(workbook);
   const stamp = deps.clock.now().toISOString().slice(0, 10);
   return {
-    bytes,
+    stream: streamXlsx(t(lang, "suppliers.sheetName"), supplierColumns, lang, batches()),
     fileName: `${t(lang, "suppliers.exportFileName")}-${stamp}.xlsx`,
-    count: rows.length,
+    count: total,
   };
 }

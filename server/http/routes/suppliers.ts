@@ -96,7 +96,7 @@ export const supplierRoutes = [
     binary: true,
     handler: async ({ deps, query, lang }) => {
       const file = await suppliersSvc.exportSuppliers(deps, query, lang);
-      return new Response(file.bytes, {
+      return new Response(file.stream, {
         headers: {
           "content-type": "application/octet-stream",
           "content-disposition": contentDisposition(file.fileName),
