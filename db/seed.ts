@@ -12,6 +12,7 @@ import { seedDemoProjects } from "../server/domain/projects/demo.ts";
 import { ensureCompanyCalendar } from "../server/domain/calendar/service.ts";
 import { ensureEmailTemplates } from "../server/domain/email/templates.ts";
 import { ensureCommercialCodes, seedDemoRates } from "../server/domain/dictionary/commercial.ts";
+import { ensureProjectCodes } from "../server/domain/dictionary/projectCodes.ts";
 import { ensureCertificateTypes } from "../server/domain/suppliers/certificates.ts";
 
 export type SeedReport = {
@@ -78,6 +79,8 @@ export async function seed(deps: Deps): Promise<SeedReport> {
   await ensureCompanyCalendar(deps.db);
   // Currencies, trade terms and payment methods that priced quote lines choose from.
   await ensureCommercialCodes(deps.db);
+  // Units, factories and close reasons the project dialogs offer.
+  await ensureProjectCodes(deps.db);
   await ensureCertificateTypes(deps.db);
   // Missing seeded email templates are added on every start; edited ones are left alone.
   await ensureEmailTemplates(deps.db);

@@ -93,6 +93,12 @@ Deno.test(
             await rows.nth(n).locator(`[data-item-field="${k}"]`).fill(value);
           }
         };
+        // Units come from the data dictionary as suggestions.
+        await dialog.locator('#pj-units option[value="sheet"]').waitFor({ state: "attached" });
+        assert.equal(
+          await rows.nth(0).locator('[data-item-field="unit"]').getAttribute("list"),
+          "pj-units",
+        );
         await fill(0, { itemName: "FR-4 1.6mm", unit: "sheet", estimateYearAmount: "12000" });
         await dialog.getByTestId("add-item").click();
         await fill(1, { itemName: "FR-4 0.8mm", unit: "sheet", estimateYearAmount: "8000.5" });
@@ -197,6 +203,9 @@ Deno.test(
         const dialog = page.getByTestId("close-dialog");
         await dialog.getByTestId("dialog-submit").click();
         await dialog.getByTestId("field-error").waitFor();
+        // A reason from the data dictionary fills the box; it can still be edited.
+        await dialog.getByTestId("close-reasons").getByText("No suitable supplier").click();
+        assert.equal(await dialog.locator("#close-reason").inputValue(), "No suitable supplier");
         await dialog.locator("#close-reason").fill("Demand cancelled by engineering");
         await dialog.getByTestId("dialog-submit").click();
         await toast(page, "The project is closed").waitFor();

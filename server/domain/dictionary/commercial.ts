@@ -18,7 +18,7 @@ export const PAYMENT_METHOD = "PaymentMethod";
 export const BASE_CURRENCY = "CNY";
 
 type SeedCode = { code: string; name: string; nameEn: string };
-type SeedType = { code: string; name: string; nameEn: string; codes: SeedCode[] };
+export type SeedType = { code: string; name: string; nameEn: string; codes: SeedCode[] };
 
 export const commercialCodeTypes: SeedType[] = [
   {
@@ -59,12 +59,15 @@ export const commercialCodeTypes: SeedType[] = [
   },
 ];
 
+/** Creates the commercial code types with their codes the first time (on start-up). */
+export const ensureCommercialCodes = (db: DbOrTx) => ensureSeededCodeTypes(db, commercialCodeTypes);
+
 /**
- * Creates each commercial code type with its codes the first time (on start-up); once the type
- * exists the admin's codes are left alone, so a deleted code stays deleted.
+ * Creates each code type with its codes the first time; once the type exists the admin's codes are
+ * left alone, so a deleted code stays deleted.
  */
-export async function ensureCommercialCodes(db: DbOrTx): Promise<void> {
-  for (const type of commercialCodeTypes) {
+export async function ensureSeededCodeTypes(db: DbOrTx, types: SeedType[]): Promise<void> {
+  for (const type of types) {
     const found = await db.query.codeTypes.findFirst({ where: eq(codeTypes.code, type.code) });
     if (found) continue;
     const [row] = await db.insert(codeTypes).values({
@@ -72,7 +75,7 @@ export async function ensureCommercialCodes(db: DbOrTx): Promise<void> {
       name: type.name,
       nameEn: type.nameEn,
     }).onConflictDoNothing().returning();
-    if (!row) continue;
+    if (!row || !type.codes.length) continue;
     await db.insert(codes).values(
       type.codes.map((c, sort) => ({ ...c, typeId: row.id, sort })),
     ).onConflictDoNothing();

@@ -10,12 +10,22 @@ import {
   updateCodeInput,
   updateCodeTypeInput,
 } from "../../domain/dictionary/schemas.ts";
+import { optionsInput, projectCodeOptions } from "../../domain/dictionary/projectCodes.ts";
 import { defineRoute } from "../route.ts";
 
 const manage = Permissions.SystemCodeTypeSearch;
 const base = "/QMO/SystemCodeType";
 
 export const dictionaryRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${base}/GetOptions`,
+    access: [Permissions.OfferProjectManagerSearch, Permissions.AmsOfferProjectManagerSearch],
+    summary:
+      "The active codes a project form offers (typeCode Unit, Factory or CloseReason), in order.",
+    query: optionsInput,
+    handler: ({ deps, query }) => projectCodeOptions(deps.db, query.typeCode),
+  }),
   defineRoute({
     method: "get",
     path: `${base}/GetAll`,

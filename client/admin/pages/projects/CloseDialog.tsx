@@ -11,7 +11,7 @@ import {
   useFieldErrors,
 } from "../../components/index.ts";
 import { type CloseInfo, type Project, projectsApi } from "./api.ts";
-import { Field as ReadField, fmt } from "./parts.tsx";
+import { codeName, Field as ReadField, fmt, useCodeOptions } from "./parts.tsx";
 
 export function CloseDialog(
   { project, onClose, onDone }: {
@@ -20,8 +20,10 @@ export function CloseDialog(
     onDone: () => void;
   },
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [reason, setReason] = useState("");
+  // Common reasons from the data dictionary; one click puts its text in the box.
+  const reasons = useCodeOptions("CloseReason", !!project);
   const [busy, setBusy] = useState(false);
   const { errors, setErrors, clear } = useFieldErrors();
   useEffect(() => {
@@ -73,6 +75,23 @@ export function CloseDialog(
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />
+          {reasons.length > 0 && (
+            <div className="mt-1.5 flex flex-wrap gap-1.5" data-testid="close-reasons">
+              {reasons.map((o) => (
+                <button
+                  key={o.code}
+                  type="button"
+                  className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700 ring-1 ring-slate-200 hover:bg-primary-50 hover:text-primary-700 focus-visible:outline-2 focus-visible:outline-primary"
+                  onClick={() => {
+                    setReason(codeName(o, i18n.language));
+                    clear();
+                  }}
+                >
+                  {codeName(o, i18n.language)}
+                </button>
+              ))}
+            </div>
+          )}
         </Field>
       </div>
     </FormDialog>

@@ -20,6 +20,7 @@ import {
   QUOTATION_TYPES,
   type QuotationType,
 } from "./api.ts";
+import { codeName, useCodeOptions } from "./parts.tsx";
 
 const FIELDS = [
   "name",
@@ -72,8 +73,11 @@ export function ProjectDialog(
     onSaved: () => void;
   },
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = (k: string) => t(`projects.fields.${k}`);
+  // Units and factories from the data dictionary, offered while typing in the line items.
+  const units = useCodeOptions("Unit", open);
+  const factories = useCodeOptions("Factory", open);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(0);
@@ -447,6 +451,11 @@ export function ProjectDialog(
                                 aria-label={`${f(k)} ${n + 1}`}
                                 aria-invalid={error ? true : undefined}
                                 data-item-field={k}
+                                list={k === "unit"
+                                  ? "pj-units"
+                                  : k === "useFactory"
+                                  ? "pj-factories"
+                                  : undefined}
                                 inputMode={k === "estimateYearAmount" ? "decimal" : undefined}
                                 value={i[k] ?? ""}
                                 onChange={(e) => setItem(i.key, { [k]: e.target.value })}
@@ -484,6 +493,12 @@ export function ProjectDialog(
                   </tbody>
                 </table>
               </div>
+              <datalist id="pj-units">
+                {units.map((o) => <option key={o.code} value={codeName(o, i18n.language)} />)}
+              </datalist>
+              <datalist id="pj-factories">
+                {factories.map((o) => <option key={o.code} value={codeName(o, i18n.language)} />)}
+              </datalist>
               {errors.opiList && (
                 <p className="mt-1 text-xs text-red-600" role="alert" data-testid="field-error">
                   {errors.opiList}

@@ -1,8 +1,9 @@
 // Pieces the project pages share: the status badge, read-only fields, the line items table, the
 // attachment list, and the id check of the hidden launch and result pages.
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import { session } from "../../../shared/session.ts";
 import { useStore } from "../../../shared/store.ts";
@@ -124,6 +125,24 @@ export function AttachmentList({ files }: { files: Attachment[] }) {
     </ul>
   );
 }
+
+export type CodeOption = { code: string; name: string; nameEn: string | null };
+
+/** The data dictionary's active codes a project form offers: units, factories, close reasons. */
+export function useCodeOptions(typeCode: "Unit" | "Factory" | "CloseReason", enabled = true) {
+  const [items, setItems] = useState<CodeOption[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    api.get<{ items: CodeOption[] }>("/QMO/SystemCodeType/GetOptions", { typeCode }, {
+      silent: true,
+    }).then((r) => setItems(r.items)).catch(() => {});
+  }, [typeCode, enabled]);
+  return items;
+}
+
+/** A code's name in the reader's language. */
+export const codeName = (o: CodeOption, lang: string) =>
+  lang === "en" ? o.nameEn ?? o.name : o.name;
 
 /** Which kind a page serves, from its route (the asset pages' paths name AMS). */
 export const kindOfPath = (path: string): Kind => /AMS/.test(path) ? "asset" : "material";
