@@ -52,6 +52,23 @@ export type ProjectDetail = MyProject & {
     needExplain: string | null;
   }[];
   attList: { id: number; fileName: string; size: number }[];
+  /** The buyer's instructions and the request version in force, with every version published. */
+  instructionText: string | null;
+  packVersion: number | null;
+  packVersions: { version: number; contentHash: string; publishedAt: string }[];
+};
+
+/** A submission's receipt: the hashes of its entry in the tamper-evident record. */
+export type Receipt = {
+  recordNo: number;
+  contentHash: string;
+  fileSha256: string;
+  linesHash: string | null;
+  packVersion: number | null;
+  packHash: string | null;
+  prevHash: string;
+  recordHash: string;
+  submittedAt: string;
 };
 
 export type Quote = {
@@ -62,7 +79,11 @@ export type Quote = {
   fileId: number;
   fileName: string;
   size: number;
+  sha256: string;
   isCurrent: boolean;
+  /** The request version it answered. */
+  packVersion: number | null;
+  receipt: Receipt | null;
 };
 
 export type Instruction = {
@@ -150,7 +171,14 @@ export async function checkFile(file: File, maxUploadMb: number): Promise<string
  * reads it, and a refusal carries the server's localised message.
  */
 export function submitQuote(
-  input: { offProId: number; round: number; file: File; lines?: Record<string, unknown>[] },
+  input: {
+    offProId: number;
+    round: number;
+    file: File;
+    lines?: Record<string, unknown>[];
+    /** The request version on screen: a newer one makes the server refuse, so it is read first. */
+    packVersion?: number | null;
+  },
   onProgress: (fraction: number) => void,
 ): Promise<Quote> {
   return new Promise((resolve, reject) => {
@@ -158,6 +186,7 @@ export function submitQuote(
     form.set("offProId", String(input.offProId));
     form.set("round", String(input.round));
     form.set("file", input.file);
+    if (input.packVersion) form.set("packVersion", String(input.packVersion));
     // Priced lines travel beside the file as one JSON field.
     if (input.lines?.length) form.set("lines", JSON.stringify(input.lines));
     const xhr = new XMLHttpRequest();

@@ -14,6 +14,7 @@ import {
   portalApi,
   type ProjectDetail,
   type Quote,
+  type Receipt,
   secondsUntil,
   type Timed,
   useNow,
@@ -86,6 +87,7 @@ export function ProjectPage() {
     <div className="space-y-4">
       {back}
       <Header detail={detail} />
+      <PackNotice detail={detail} quotes={data.quotes} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="lg:sticky lg:top-18 lg:order-2">
           <QuotePanel
@@ -98,6 +100,13 @@ export function ProjectPage() {
           />
         </div>
         <div className="space-y-4 lg:order-1">
+          {detail.instructionText && (
+            <Card title={t("portal.pack.buyerInstructions")} testId="buyer-instructions">
+              <p className="whitespace-pre-line px-4 py-3 text-sm text-slate-700">
+                {detail.instructionText}
+              </p>
+            </Card>
+          )}
           <Items items={detail.opiList} />
           {priced.form && priced.form.items.length > 0 && (
             <QuoteLinesCard
@@ -410,14 +419,19 @@ function QuotePanel(
                 open={open}
                 maxUploadMb={instruction.maxUploadMb}
                 replacing={!!mine}
+                packVersion={detail.packVersion}
                 onDone={reload}
                 lines={lines}
               />
             )}
         </div>
 
-        <CurrentQuote quote={mine} />
-        <History quotes={earlier} asset={detail.kind === "asset"} />
+        <CurrentQuote quote={mine} packVersion={detail.packVersion} />
+        <History
+          quotes={earlier}
+          asset={detail.kind === "asset"}
+          packVersion={detail.packVersion}
+        />
       </div>
     </Card>
   );
@@ -486,7 +500,93 @@ function Rounds({ rounds, active }: { rounds: RoundRow[]; active: number }) {
   );
 }
 
-function CurrentQuote({ quote }: { quote?: Quote }) {
+/** "Answers version N" beside a quote made before the request changed. */
+function BasedOn({ quote, packVersion }: { quote: Quote; packVersion: number | null }) {
+  const { t } = useTranslation();
+  if (quote.packVersion === null || packVersion === null || quote.packVersion >= packVersion) {
+    return null;
+  }
+  return (
+    <span
+      className="ml-1.5 rounded bg-amber-50 px-1 py-0.5 text-[11px] text-amber-800 ring-1 ring-amber-200 ring-inset"
+      data-testid="quote-based-on"
+    >
+      {t("portal.quote.basedOn", { version: quote.packVersion })}
+    </span>
+  );
+}
+
+/**
+ * The version of the request on screen, and when it changed after this supplier's current quote:
+ * what changed is on the page, and quoting again is the way to answer it.
+ */
+function PackNotice({ detail, quotes }: { detail: ProjectDetail; quotes: Quote[] }) {
+  const { t } = useTranslation();
+  const latest = detail.packVersions[detail.packVersions.length - 1];
+  if (!latest || detail.packVersion === null || detail.packVersion < 2) return null;
+  const mine = quotes.find((q) => q.isCurrent && q.round === 0);
+  const outdated = mine && mine.packVersion !== null && mine.packVersion < detail.packVersion;
+  return (
+    <p
+      className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+      data-testid="pack-notice"
+      role="status"
+    >
+      <Icon name="info" className="mt-0.5 size-4 shrink-0" />
+      {outdated
+        ? t("portal.pack.changed", {
+          time: formatTime(latest.publishedAt),
+          version: detail.packVersion,
+          mine: mine.packVersion,
+        })
+        : t("portal.pack.changedNoQuote", {
+          time: formatTime(latest.publishedAt),
+          version: detail.packVersion,
+        })}
+    </p>
+  );
+}
+
+/** The receipt of a submission: its entry in the record and the hashes to keep. */
+function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t("portal.receipt.recordNo"), `#${receipt.recordNo}`],
+    [t("portal.receipt.contentHash"), receipt.contentHash],
+    [t("portal.receipt.fileSha256"), receipt.fileSha256],
+    [t("portal.receipt.recordHash"), receipt.recordHash],
+  ];
+  if (receipt.packVersion !== null) {
+    rows.push([t("portal.receipt.version"), `v${receipt.packVersion}`]);
+  }
+  return (
+    <Disclosure>
+      <DisclosureButton
+        className="group mt-1.5 flex items-center gap-1 rounded text-xs text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+        data-testid="receipt-toggle"
+      >
+        <Icon
+          name="chevronRight"
+          className="size-3.5 transition-transform group-data-open:rotate-90"
+        />
+        {t("portal.receipt.show")} #{receipt.recordNo}
+      </DisclosureButton>
+      <DisclosurePanel className="mt-1.5 space-y-1.5 text-xs" data-testid="receipt">
+        <dl className="space-y-1">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="font-mono break-all text-slate-800">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-slate-500">{t("portal.receipt.keep")}</p>
+      </DisclosurePanel>
+    </Disclosure>
+  );
+}
+
+function CurrentQuote({ quote, packVersion }: { quote?: Quote; packVersion: number | null }) {
   const { t } = useTranslation();
   return (
     <div data-testid="current-quote">
@@ -498,7 +598,9 @@ function CurrentQuote({ quote }: { quote?: Quote }) {
             <p className="mt-1 text-xs text-slate-500">
               {t("portal.quote.submittedAt", { time: formatTime(quote.submittedAt) })}
               <span className="ml-1 text-slate-400">UTC+8</span>
+              <BasedOn quote={quote} packVersion={packVersion} />
             </p>
+            {quote.receipt && <ReceiptView receipt={quote.receipt} />}
           </div>
         )
         : <p className="text-sm text-slate-500">{t("portal.quote.none")}</p>}
@@ -506,7 +608,9 @@ function CurrentQuote({ quote }: { quote?: Quote }) {
   );
 }
 
-function History({ quotes, asset }: { quotes: Quote[]; asset: boolean }) {
+function History(
+  { quotes, asset, packVersion }: { quotes: Quote[]; asset: boolean; packVersion: number | null },
+) {
   const { t } = useTranslation();
   if (!quotes.length) return null;
   return (
@@ -526,7 +630,9 @@ function History({ quotes, asset }: { quotes: Quote[]; asset: boolean }) {
               <p className="text-xs tabular-nums text-slate-500">
                 {formatTime(q.submittedAt)}
                 {asset && <span className="ml-1.5">· {t(`quotes.round.${q.round}`)}</span>}
+                <BasedOn quote={q} packVersion={packVersion} />
               </p>
+              {q.receipt && <ReceiptView receipt={q.receipt} />}
             </div>
             <span
               className={`shrink-0 rounded-full px-1.5 py-0.5 text-[11px] ${

@@ -10,9 +10,11 @@ import { ACCEPTED_EXTENSIONS } from "../../../server/domain/files/detect.ts";
 import { checkFile, formatSize, submitQuote } from "../data.ts";
 
 export function UploadBox(
-  { offProId, round, open, maxUploadMb, replacing, onDone, lines }: {
+  { offProId, round, open, maxUploadMb, replacing, onDone, lines, packVersion }: {
     offProId: number;
     round: number;
+    /** The request version the supplier is looking at. */
+    packVersion?: number | null;
     open: boolean;
     maxUploadMb: number;
     replacing: boolean;
@@ -53,7 +55,7 @@ export function UploadBox(
     setError("");
     setProgress(0);
     try {
-      await submitQuote({ offProId, round, file, lines: priced.lines }, setProgress);
+      await submitQuote({ offProId, round, file, lines: priced.lines, packVersion }, setProgress);
       message.success(t("portal.quote.submitted"));
       setFile(null);
     } catch (e) {

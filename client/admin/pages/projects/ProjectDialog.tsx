@@ -1,6 +1,10 @@
 // Create or edit an unpublished project: header fields, line items edited in place, attachments.
+// For a published project (revise) only the request pack — line items, attachments, instructions —
+// can change, with the deadline when it is less than 24 hours away: the change becomes a new version.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { message } from "../../../shared/messages.ts";
+import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import {
   Field,
@@ -15,6 +19,7 @@ import {
   type Category,
   type Item,
   type Kind,
+  localToInstant,
   type ProjectInput,
   projectsApi,
   QUOTATION_TYPES,
@@ -32,6 +37,9 @@ const FIELDS = [
   "estimatedAmount",
   "opiList",
   "attList",
+  "sealedQuotes",
+  "instructionText",
+  "offerEndTime",
 ] as const;
 
 type Draft = {
@@ -44,6 +52,14 @@ type Draft = {
   estimatedAmount: string;
   isBidding: boolean;
   linesRequired: boolean;
+  sealedQuotes: boolean;
+  /** Once the buyer ticks or unticks it, the quotation type no longer sets it. */
+  sealedTouched: boolean;
+  instructionText: string;
+  /** The deadline as a datetime-local value in UTC+8, and as loaded (revise only). */
+  deadline: string;
+  loadedDeadline: string;
+  packVersion: number | null;
   items: (Item & { key: number })[];
   files: Attachment[];
 };
@@ -63,10 +79,12 @@ const emptyItem = (): Item & { key: number } => ({
 const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
 
 export function ProjectDialog(
-  { kind, editId, open, categories, onClose, onSaved }: {
+  { kind, editId, open, categories, onClose, onSaved, revise = false }: {
     kind: Kind;
     /** null: a new project. */
     editId: number | null;
+    /** A published project: change its request pack only. */
+    revise?: boolean;
     open: boolean;
     categories: Category[];
     onClose: () => void;
@@ -101,6 +119,12 @@ export function ProjectDialog(
         estimatedAmount: "",
         isBidding: false,
         linesRequired: false,
+        sealedQuotes: false,
+        sealedTouched: false,
+        instructionText: "",
+        deadline: "",
+        loadedDeadline: "",
+        packVersion: null,
         items: [emptyItem()],
         files: [],
       });
@@ -118,6 +142,12 @@ export function ProjectDialog(
         estimatedAmount: p.estimatedAmount ?? "",
         isBidding: p.isBidding,
         linesRequired: p.linesRequired,
+        sealedQuotes: p.sealedQuotes,
+        sealedTouched: true,
+        instructionText: p.instructionText ?? "",
+        deadline: p.offerEndTime ? formatTime(p.offerEndTime, "{y}-{m}-{d}T{h}:{i}") : "",
+        loadedDeadline: p.offerEndTime ? formatTime(p.offerEndTime, "{y}-{m}-{d}T{h}:{i}") : "",
+        packVersion: p.packVersion,
         items: p.opiList.map((i) => ({ ...i, key: nextKey++ })),
         files: p.attList,
       })
@@ -142,7 +172,8 @@ export function ProjectDialog(
     for (const file of Array.from(list)) {
       setUploading((n) => n + 1);
       try {
-        const saved = await projectsApi.upload(file, editId ?? undefined);
+        // A published project takes no upload of its own: the file joins it with the revision.
+        const saved = await projectsApi.upload(file, revise ? undefined : editId ?? undefined);
         setDraft((d) => (d ? { ...d, files: [...d.files, saved] } : d));
       } catch {
         /* the API client showed why */
@@ -186,6 +217,43 @@ export function ProjectDialog(
     setCellErrors(cells);
     if (Object.keys(found).length || Object.keys(cells).length) return setErrors(found);
     const blank = (v: string | null | undefined) => (v ?? "").trim() || null;
+    const opiList = items.map(({ key: _, ...i }) => ({
+      ...i,
+      itemName: i.itemName.trim(),
+      materialCode: blank(i.materialCode),
+      description: blank(i.description),
+      unit: blank(i.unit),
+      estimateYearAmount: blank(i.estimateYearAmount),
+      useFactory: blank(i.useFactory),
+      needExplain: blank(i.needExplain),
+    }));
+    if (revise && editId) {
+      setBusy(true);
+      let version = 0;
+      const ok = await runSave(
+        t,
+        async () => {
+          const done = await projectsApi.revise({
+            offProId: editId,
+            opiList,
+            attList: draft.files.map((x) => x.id),
+            instructionText: blank(draft.instructionText),
+            offerEndTime: draft.deadline !== draft.loadedDeadline
+              ? localToInstant(draft.deadline)
+              : null,
+          });
+          version = done.revisedTo;
+          return done;
+        },
+        { fields: FIELDS, onFieldErrors: setErrors },
+      );
+      setBusy(false);
+      if (ok) {
+        message.success(t("projectsPage.revised", { version }));
+        onSaved();
+      }
+      return;
+    }
     const input: ProjectInput = {
       ...(editId ? { id: editId } : {}),
       name: draft.name.trim(),
@@ -193,6 +261,8 @@ export function ProjectDialog(
       category: draft.category ? Number(draft.category) : null,
       remark: blank(draft.remark),
       linesRequired: draft.linesRequired,
+      sealedQuotes: draft.sealedQuotes,
+      instructionText: blank(draft.instructionText),
       ...(kind === "asset"
         ? {
           demandCode: blank(draft.demandCode),
@@ -202,16 +272,7 @@ export function ProjectDialog(
           isBidding: draft.isBidding,
         }
         : {}),
-      opiList: items.map(({ key: _, ...i }) => ({
-        ...i,
-        itemName: i.itemName.trim(),
-        materialCode: blank(i.materialCode),
-        description: blank(i.description),
-        unit: blank(i.unit),
-        estimateYearAmount: blank(i.estimateYearAmount),
-        useFactory: blank(i.useFactory),
-        needExplain: blank(i.needExplain),
-      })),
+      opiList,
       attList: draft.files.map((x) => x.id),
     };
     setBusy(true);
@@ -228,7 +289,11 @@ export function ProjectDialog(
   return (
     <FormDialog
       open={open}
-      title={editId ? t("projectsPage.edit") : t("projectsPage.create")}
+      title={revise
+        ? t("projectsPage.revise")
+        : editId
+        ? t("projectsPage.edit")
+        : t("projectsPage.create")}
       onClose={onClose}
       onSubmit={draft ? save : undefined}
       busy={busy || uploading > 0}
@@ -243,7 +308,18 @@ export function ProjectDialog(
         )
         : (
           <div className="space-y-4">
-            <div className="grid gap-3 lg:grid-cols-2">
+            {revise && (
+              <p
+                className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+                data-testid="revise-notice"
+              >
+                {t("projectsPage.reviseNotice", {
+                  current: draft.packVersion ?? 1,
+                  next: (draft.packVersion ?? 1) + 1,
+                })}
+              </p>
+            )}
+            <fieldset disabled={revise} className="grid min-w-0 gap-3 lg:grid-cols-2">
               <Field label={f("name")} htmlFor="pj-name" name="name" error={errors.name} required>
                 <input
                   id="pj-name"
@@ -287,7 +363,12 @@ export function ProjectDialog(
                       className={inputClass(errors.offerItemType)}
                       value={draft.offerItemType}
                       onChange={(e) => {
-                        set({ offerItemType: e.target.value as QuotationType });
+                        const type = e.target.value as QuotationType;
+                        // Tendering is sealed unless the buyer chose otherwise.
+                        set({
+                          offerItemType: type,
+                          ...(draft.sealedTouched ? {} : { sealedQuotes: type === "tendering" }),
+                        });
                         clearField("offerItemType");
                       }}
                     >
@@ -373,6 +454,24 @@ export function ProjectDialog(
                 </label>
               </Field>
               <Field
+                label={f("sealedQuotes")}
+                htmlFor="pj-sealed"
+                name="sealedQuotes"
+                hint={t("projectsPage.sealedHint")}
+              >
+                <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
+                  <input
+                    id="pj-sealed"
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={draft.sealedQuotes}
+                    onChange={(e) => set({ sealedQuotes: e.target.checked, sealedTouched: true })}
+                    data-testid="sealed-quotes"
+                  />
+                  {t("projectsPage.sealedLabel")}
+                </label>
+              </Field>
+              <Field
                 label={f("remark")}
                 htmlFor="pj-remark"
                 name="remark"
@@ -388,6 +487,47 @@ export function ProjectDialog(
                   onChange={(e) => set({ remark: e.target.value })}
                 />
               </Field>
+            </fieldset>
+            <div className="grid gap-3 lg:grid-cols-2">
+              <Field
+                label={f("instructionText")}
+                htmlFor="pj-instructions"
+                name="instructionText"
+                error={errors.instructionText}
+                hint={t("projectsPage.instructionHint")}
+                className="lg:col-span-2"
+              >
+                <textarea
+                  id="pj-instructions"
+                  className={inputClass(errors.instructionText, "h-auto py-1.5")}
+                  rows={2}
+                  maxLength={4000}
+                  value={draft.instructionText}
+                  onChange={(e) => set({ instructionText: e.target.value })}
+                  data-testid="instruction-text"
+                />
+              </Field>
+              {revise && (
+                <Field
+                  label={`${f("offerEndTime")} (UTC+8)`}
+                  htmlFor="pj-deadline"
+                  name="offerEndTime"
+                  error={errors.offerEndTime}
+                  hint={t("projectsPage.reviseDeadlineHint")}
+                >
+                  <input
+                    id="pj-deadline"
+                    type="datetime-local"
+                    className={inputClass(errors.offerEndTime, "w-64")}
+                    value={draft.deadline}
+                    onChange={(e) => {
+                      set({ deadline: e.target.value });
+                      clearField("offerEndTime");
+                    }}
+                    data-testid="revise-deadline"
+                  />
+                </Field>
+              )}
             </div>
 
             <fieldset data-testid="item-editor">

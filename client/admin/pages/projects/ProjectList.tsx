@@ -108,7 +108,7 @@ export default function ProjectList() {
     toParams: (q) => toParams(q, kind),
   });
   const [categories, setCategories] = useState<Category[]>([]);
-  const [dialog, setDialog] = useState<{ editId: number | null } | null>(null);
+  const [dialog, setDialog] = useState<{ editId: number | null; revise?: boolean } | null>(null);
   const [files, setFiles] = useState<Project | null>(null);
   const [closing, setClosing] = useState<Project | null>(null);
   const [closeInfo, setCloseInfo] = useState<Project | null>(null);
@@ -244,6 +244,12 @@ export default function ProjectList() {
                 testId="result"
               >
                 {t("projectsPage.result")}
+              </RowAction>
+            )}
+            {mayPublish && p.actions.includes("end") && (
+              // Quoting is open: the request pack may still change, as a new version.
+              <RowAction onClick={() => setDialog({ editId: p.id, revise: true })} testId="revise">
+                {t("projectsPage.revise")}
               </RowAction>
             )}
             {mayPublish && p.actions.includes("end") && (
@@ -406,6 +412,7 @@ export default function ProjectList() {
         kind={kind}
         open={!!dialog}
         editId={dialog?.editId ?? null}
+        revise={dialog?.revise}
         categories={categories}
         onClose={() => setDialog(null)}
         onSaved={() => {

@@ -59,6 +59,14 @@ export type Project = {
   linesRequired: boolean;
   /** The suppliers of the award in force, or null. */
   award: string | null;
+  /** Sealed quotes: the setting, whether the first quotes are sealed now and when they open. */
+  sealedQuotes: boolean;
+  sealed: boolean;
+  sealOpensAt: string | null;
+  /** The buyer's instructions to suppliers (part of the request pack). */
+  instructionText: string | null;
+  /** The request pack version in force; null until published. */
+  packVersion: number | null;
 };
 
 export type Item = {
@@ -94,14 +102,31 @@ export type SupplierResult = {
   attId2: number | null;
   round1: boolean;
   round2: boolean;
+  /** The request pack version each current quote answered. */
+  packVersion: number | null;
+  packVersion1: number | null;
+  packVersion2: number | null;
 };
+
+export type PackVersion = { version: number; contentHash: string; publishedAt: string };
 
 export type ProjectResult = {
   project: Project;
   opiList: Item[];
   attList: Attachment[];
   suppliers: SupplierResult[];
-  rounds: { round: number; openTime: string; endTime: string; isOpen: boolean }[];
+  rounds: { round: number; openTime: string; endTime: string; isOpen: boolean; sealed: boolean }[];
+  packVersions: PackVersion[];
+};
+
+/** A change of a published request pack: the whole new items, attachments and instructions. */
+export type PackRevision = {
+  offProId: number;
+  opiList: Item[];
+  attList: number[];
+  instructionText: string | null;
+  /** A new deadline (needed when the current one is less than 24 hours away). */
+  offerEndTime: string | null;
 };
 
 export type SupplierOption = {
@@ -134,6 +159,8 @@ export type ProjectInput = {
   estimatedAmount?: string | null;
   isBidding?: boolean;
   linesRequired?: boolean;
+  sealedQuotes?: boolean;
+  instructionText?: string | null;
   opiList: Item[];
   attList: number[];
 };
@@ -171,6 +198,8 @@ export const projectsApi = {
     api.post<ProjectData>(`${PM}/CreateOfferProjectManagerData`, input),
   update: (input: ProjectInput) =>
     api.post<ProjectData>(`${PM}/UpdateOfferProjectManagerData`, input),
+  revise: (input: PackRevision) =>
+    api.post<ProjectData & { revisedTo: number }>(`${PM}/ReviseRequestPack`, input),
   remove: (id: number) => api.delete(`${PM}/Delete`, { Id: id }),
   end: (id: number) => api.get<Project>(`${PM}/EndOfferProject`, { OffProId: id }),
   close: (id: number, closeReason: string) =>

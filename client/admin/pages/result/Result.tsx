@@ -4,6 +4,7 @@
 // shown only when some supplier's attachment for it exists) and opens a round with its deadline.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "../../../shared/icons.tsx";
 import { message } from "../../../shared/messages.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import {
@@ -71,15 +72,29 @@ export default function Result() {
     );
   }
   const p = data.project;
-  const showRound1 = kind === "asset" && data.suppliers.some((s) => s.attId1 !== null);
-  const showRound2 = kind === "asset" && data.suppliers.some((s) => s.attId2 !== null);
+  // A round shows where some quote exists (its file is hidden while sealed, its time is not).
+  const showRound1 = kind === "asset" && data.suppliers.some((s) => s.offerTime1 !== null);
+  const showRound2 = kind === "asset" && data.suppliers.some((s) => s.offerTime2 !== null);
+  const anySealed = p.sealed || data.rounds.some((x) => x.sealed);
   const nextRound = kind === "asset" && p.actions.includes("openRound")
     ? (data.rounds.some((x) => x.round === 1) ? 2 : 1)
     : null;
 
-  const timeCell = (v: string | null) =>
+  const timeCell = (v: string | null, version: number | null = null) =>
     v
-      ? <span className="tabular-nums">{fmt(v)}</span>
+      ? (
+        <span className="tabular-nums">
+          {fmt(v)}
+          {version !== null && p.packVersion !== null && version < p.packVersion && (
+            <span
+              className="ml-1.5 rounded bg-amber-50 px-1 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200"
+              data-testid="based-on-version"
+            >
+              {r("basedOn", { version })}
+            </span>
+          )}
+        </span>
+      )
       : <span className="text-xs text-slate-400">{r("notQuoted")}</span>;
 
   const columns: Column<SupplierResult>[] = [
@@ -95,7 +110,7 @@ export default function Result() {
       key: "offerTime",
       title: kind === "asset" ? f("firstQuote") : f("quoteTime"),
       nowrap: true,
-      render: (s) => timeCell(s.offerTime),
+      render: (s) => timeCell(s.offerTime, s.packVersion),
     },
   ];
   if (showRound1) {
@@ -103,7 +118,7 @@ export default function Result() {
       key: "offerTime1",
       title: f("round1"),
       nowrap: true,
-      render: (s) => timeCell(s.offerTime1),
+      render: (s) => timeCell(s.offerTime1, s.packVersion1),
     });
   }
   if (showRound2) {
@@ -111,7 +126,7 @@ export default function Result() {
       key: "offerTime2",
       title: f("round2"),
       nowrap: true,
-      render: (s) => timeCell(s.offerTime2),
+      render: (s) => timeCell(s.offerTime2, s.packVersion2),
     });
   }
   columns.push({
@@ -119,11 +134,21 @@ export default function Result() {
     title: t("ui.actions"),
     width: "6rem",
     render: (s) =>
-      quoteFiles(s).length > 0 && (
-        <RowAction onClick={() => setFiles(s)} testId="quote-download">
-          {t("projectsPage.download")}
-        </RowAction>
-      ),
+      quoteFiles(s).length > 0
+        ? (
+          <RowAction onClick={() => setFiles(s)} testId="quote-download">
+            {t("projectsPage.download")}
+          </RowAction>
+        )
+        : s.isOffer && anySealed && (
+          <span
+            className="inline-flex items-center gap-1 text-xs text-slate-500"
+            data-testid="quote-sealed"
+          >
+            <Icon name="lock" className="size-3.5" />
+            {r("sealedShort")}
+          </span>
+        ),
   });
 
   return (
@@ -175,6 +200,27 @@ export default function Result() {
             </Field>
           )}
           {p.closeReason && <Field label={f("closeReason")} wide>{p.closeReason}</Field>}
+          {p.sealedQuotes && (
+            <Field label={f("sealedQuotes")}>
+              <span data-testid="seal-state">
+                {p.sealed
+                  ? (p.sealOpensAt
+                    ? r("sealedUntil", { time: fmt(p.sealOpensAt) })
+                    : r("sealedUntilEnded"))
+                  : r("unsealed")}
+              </span>
+            </Field>
+          )}
+          {p.packVersion !== null && (
+            <Field label={r("packVersion")}>
+              <span className="tabular-nums" data-testid="pack-version">v{p.packVersion}</span>
+            </Field>
+          )}
+          {p.instructionText && (
+            <Field label={f("instructionText")} wide>
+              <span className="whitespace-pre-line">{p.instructionText}</span>
+            </Field>
+          )}
           {p.award && (
             <Field label={f("award")}>
               <span className="font-medium text-amber-800" data-testid="result-award">
@@ -207,12 +253,44 @@ export default function Result() {
         <DataTable rows={data.suppliers} rowKey={(s) => s.id} columns={columns} />
       </Section>
 
-      <Comparison
-        projectId={p.id}
-        canAward={p.status === "ended"}
-        mayPublish={mayPublish}
-        onAwarded={load}
-      />
+      {data.packVersions.length > 1 && (
+        <Section title={r("packVersions")} testId="pack-versions">
+          <ul className="divide-y divide-slate-100 text-sm">
+            {data.packVersions.map((v) => (
+              <li key={v.version} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
+                <span className="font-medium text-slate-800">v{v.version}</span>
+                <span className="text-slate-500 tabular-nums">{fmt(v.publishedAt)}</span>
+                <code className="text-xs break-all text-slate-500" title={r("contentHash")}>
+                  {v.contentHash}
+                </code>
+                {v.version === p.packVersion && (
+                  <span className="text-xs text-emerald-700">{r("inForce")}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {anySealed
+        ? (
+          <Section title={r("comparisonTitle")} testId="comparison-sealed">
+            <p className="flex items-start gap-1.5 text-sm text-slate-600">
+              <Icon name="lock" className="mt-0.5 size-4 shrink-0" />
+              {p.sealOpensAt
+                ? r("sealedNotice", { time: fmt(p.sealOpensAt) })
+                : r("sealedNoticeNoDeadline")}
+            </p>
+          </Section>
+        )
+        : (
+          <Comparison
+            projectId={p.id}
+            canAward={p.status === "ended"}
+            mayPublish={mayPublish}
+            onAwarded={load}
+          />
+        )}
 
       <FormDialog
         open={!!files}
