@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api.ts";
 import { Card } from "../parts.tsx";
+import type { QuoteLine } from "../../../server/domain/quotes/lines.ts";
 
 type Option = { code: string; name: string; nameEn: string | null };
 export type QuoteForm = {
@@ -23,18 +24,7 @@ export type QuoteForm = {
   maxDays: number;
   lines: LineValues[];
 };
-type LineValues = {
-  itemId: number;
-  unitPrice: string;
-  taxRate: string;
-  currency: string;
-  tradeTerms: string;
-  paymentMethod: string;
-  paymentTermDays: number | string;
-  leadTimeDays: number | string;
-  validUntil: string | null;
-  remark: string | null;
-};
+type LineValues = QuoteLine;
 export type LineDraft = Record<Exclude<keyof LineValues, "itemId">, string>;
 
 const FIELDS: (keyof LineDraft)[] = [

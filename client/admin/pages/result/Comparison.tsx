@@ -16,69 +16,17 @@ import {
   inputClass,
 } from "../../components/index.ts";
 import { PM } from "../projects/api.ts";
+import type {
+  MatrixCell,
+  MatrixColumn,
+  MatrixRow,
+} from "../../../../server/domain/comparison/matrix.ts";
 import { fmt, Section } from "../projects/parts.tsx";
 
-type Line = {
-  itemId: number;
-  unitPrice: string;
-  taxRate: string;
-  currency: string;
-  tradeTerms: string;
-  paymentMethod: string;
-  paymentTermDays: number;
-  leadTimeDays: number;
-  validUntil: string | null;
-  remark: string | null;
-};
-type Cell = {
-  supplierId: number;
-  status: "priced" | "noRate" | "missing" | "noLines" | "noQuote";
-  round: number | null;
-  line: Line | null;
-  rate: string | null;
-  rateDate: string | null;
-  cny: string | null;
-  amount: string | null;
-  lowest: boolean;
-  tie: boolean;
-  firstCny: string | null;
-  change: string | null;
-  changePercent: string | null;
-  awarded: boolean;
-};
-type Row = {
-  item: {
-    id: number;
-    materialCode: string | null;
-    itemName: string;
-    unit: string | null;
-    estimateYearAmount: string | null;
-  };
-  inTotals: boolean;
-  cells: Cell[];
-  lowestCny: string | null;
-  lowestSupplierIds: number[];
-  tie: boolean;
-  awardedSupplierId: number | null;
-};
-type Column = {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-  quoted: boolean;
-  round: number | null;
-  submittedAt: string | null;
-  missingItemIds: number[];
-  complete: boolean;
-  total: string | null;
-  firstTotal: string | null;
-  change: string | null;
-  changePercent: string | null;
-  rank: number | null;
-  rankTie: boolean;
-  rankNote: "noQuote" | "incomplete" | "noUsage" | null;
-};
+// The matrix as the server builds it (JSON: instants arrive as strings).
+type Cell = MatrixCell;
+type Row = MatrixRow;
+type Column = Omit<MatrixColumn, "submittedAt"> & { submittedAt: string | null };
 type Award = {
   id: number;
   scope: "project" | "lines";
