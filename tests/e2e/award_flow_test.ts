@@ -129,7 +129,8 @@ Deno.test(
           await page.waitForURL((u) => u.pathname === "/dashboard");
           // The exchange rates are edited on the data dictionary screen, under the Currency type.
           await page.goto("/systemSetting/systemCodeType");
-          await page.getByTestId("type-table").getByText("Currency", { exact: true }).first().click();
+          await page.getByTestId("type-table").getByText("Currency", { exact: true }).first()
+            .click();
           const rates = page.getByTestId("rates");
           await rates.getByTestId("rate-table").getByText("7.2", { exact: true }).waitFor();
           await rates.getByTestId("add").click();
