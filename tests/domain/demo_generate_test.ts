@@ -10,6 +10,7 @@ import {
 } from "../../server/domain/demo/generate.ts";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { DomainError } from "../../server/domain/errors.ts";
+import { verifyChain } from "../../server/domain/quotes/chain.ts";
 import { call, signIn, type TestEnv, testEnv } from "../helpers.ts";
 
 const rows = async (env: TestEnv, table: SQLiteTable) =>
@@ -29,6 +30,9 @@ Deno.test("generated data has the asked counts and is usable through the API", a
   assert.equal(report.quotes, 100);
   assert.equal(await rows(env, auditLogs), logsBefore + 500);
   assert.equal(report.portalUsers, 20);
+  const record = await verifyChain(env);
+  assert.equal(record.ok, true, "every generated quote is in the quote record");
+  assert.equal(record.entries, 100);
 
   // Every stored state is there, and quotes include resubmissions (history).
   const states = await env.db.selectDistinct({ s: offerProjects.status }).from(offerProjects);

@@ -11,6 +11,7 @@ import {
   offerProjectSuppliers,
   offerProjectTypes,
   offerRounds,
+  quoteChain,
   quotes,
   roles,
   sequences,
@@ -23,6 +24,7 @@ import { StaticRoles } from "../auth/permissions.ts";
 import { hashPassword } from "../auth/password.ts";
 import { storeUpload } from "../files/service.ts";
 import { tinyPdf } from "../quotes/demo.ts";
+import { chainEntries, chainHead, contentHash } from "../quotes/chain.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
 import { MONTHLY_PURCHASE_THRESHOLD } from "../projects/rules.ts";
 import { validation } from "../errors.ts";
@@ -802,6 +804,35 @@ export async function generateDemoData(
       clientIp: `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
     };
   }, progress);
+
+  // ---- The quote record: every generated quote chained in the order it was submitted ----
+  const written = await deps.db.select({ q: quotes, sha256: files.sha256 }).from(quotes)
+    .innerJoin(files, eq(files.id, quotes.fileId))
+    .where(sql`${quotes.fileId} >= ${firstFile}`)
+    .orderBy(quotes.submittedAt, quotes.id);
+  const entries = chainEntries(
+    await chainHead(deps.db),
+    written.map(({ q, sha256 }) => ({
+      projectId: q.projectId,
+      supplierId: q.supplierId,
+      round: q.round,
+      fileId: q.fileId,
+      fileSha256: sha256,
+      linesHash: null,
+      contentHash: contentHash(sha256, null),
+      packVersion: q.packVersion,
+      packHash: null,
+      submittedAt: q.submittedAt.getTime(),
+    })),
+  );
+  await writeRows(
+    deps,
+    quoteChain,
+    "quote record",
+    entries.length,
+    (i) => ({ ...entries[i], quoteId: written[i].q.id }),
+    progress,
+  );
 
   // ---- Audit log ----
   const loggers = [...buyers, ...[...portalUserOf.values()].slice(0, 200)];

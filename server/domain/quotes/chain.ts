@@ -143,6 +143,23 @@ export function appendStatement(head: ChainHead, facts: ChainFacts) {
   return { entry, statement };
 }
 
+/**
+ * The entries that chain `facts` one after another onto `head`, in that order (pure). For writing
+ * many quotes at once (the demo-data generator), where each quote is not submitted one by one.
+ */
+export function chainEntries(head: ChainHead, facts: ChainFacts[]): ChainEntry[] {
+  const out: ChainEntry[] = [];
+  let prev = head;
+  for (const f of facts) {
+    const seq = prev.seq + 1;
+    const entry = { ...f, seq, prevHash: prev.entryHash, entryHash: "" };
+    entry.entryHash = entryHash(entry);
+    out.push(entry);
+    prev = { seq, entryHash: entry.entryHash };
+  }
+  return out;
+}
+
 /** The entry of one quote, for its receipt. */
 export async function entryOfQuote(db: DbOrTx, quoteId: number) {
   return await db.query.quoteChain.findFirst({ where: eq(quoteChain.quoteId, quoteId) });
