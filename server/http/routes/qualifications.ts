@@ -1,17 +1,24 @@
-// Supplier qualifications (certificates): the buyer's view of whom to invite.
+// Supplier qualifications (certificates), supplier performance, and the integrity signals of a
+// project's quotes: the buyer's view of whom to invite and what to look at twice.
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as certificates from "../../domain/suppliers/certificates.ts";
+import * as performance from "../../domain/suppliers/performance.ts";
+import { integritySignals } from "../../domain/quotes/integrity.ts";
 import {
   certificateIdInput,
   certificateInput,
   expiringInput,
+  performanceInput,
+  performanceListInput,
   supplierIdQuery,
   updateCertificateInput,
 } from "../../domain/suppliers/schemas.ts";
+import { projectIdInput } from "../../domain/projects/schemas.ts";
 import { defineRoute } from "../route.ts";
 
 const access = Permissions.SupplierSearch;
 const cert = "/QMO/SupplierCertificate";
+const perf = "/QMO/SupplierPerformance";
 
 export const qualificationRoutes = [
   defineRoute({
@@ -73,5 +80,32 @@ export const qualificationRoutes = [
       const items = await certificates.expiringCertificates(deps, query.days);
       return { items, totalCount: items.length };
     },
+  }),
+  defineRoute({
+    method: "get",
+    path: `${perf}/GetAll`,
+    access,
+    summary:
+      "Every supplier invited in the period (From, To on the invitation time) with invitations, response rate, on-time rate and average rank; Sorting invitations | responseRate | onTimeRate | averageRank | code.",
+    query: performanceListInput,
+    handler: ({ deps, query }) => performance.listPerformance(deps, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${perf}/Get`,
+    access,
+    summary:
+      "One supplier's performance (SupplierId, optional From, To): summary, each invitation's outcome and rank, invitations and quotes per month.",
+    query: performanceInput,
+    handler: ({ deps, query }) => performance.supplierPerformance(deps, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/QMO/OfferProjectManager/GetIntegritySignals",
+    access: [Permissions.OfferProjectManagerSearch, Permissions.AmsOfferProjectManagerSearch],
+    summary:
+      "Hints on a project's quotes: the same attachment (SHA-256) or the same client address from different suppliers, and near-identical priced lines (within 0.5 %; once no round is sealed).",
+    query: projectIdInput,
+    handler: ({ deps, actor, query, meta }) => integritySignals(deps, actor, query.offProId, meta),
   }),
 ];
