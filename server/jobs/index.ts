@@ -37,7 +37,10 @@ export const jobs: Job[] = [
     leaseMs: 10 * minute,
     run: warnExpiringCertificates,
   },
-  { name: "flushOutbox", everyMs: minute, leaseMs: 15 * minute, run: (deps) => flushOutbox(deps) },
+  // Every time a runner gets to it, not once a minute: with several runners (instances, cron) the
+  // one that just wrote reminders would otherwise find the flush done by another a moment before,
+  // and its emails would wait for the next minute.
+  { name: "flushOutbox", everyMs: 0, leaseMs: 15 * minute, run: (deps) => flushOutbox(deps) },
   {
     name: "supplierSync",
     everyMs: 60 * minute,
@@ -78,7 +81,10 @@ export async function runDueJobs(
     }
     const now = deps.clock.now();
     const last = await lastRunAt(deps.db, job.name);
-    if (!opts.force && last && now.getTime() - last.getTime() < job.everyMs) {
+    // A run finishes a little after the minute it started in, so the next tick comes a little less
+    // than `everyMs` later: without some slack an every-minute job would run every other minute.
+    const slack = Math.min(job.everyMs / 10, 30_000);
+    if (!opts.force && last && now.getTime() - last.getTime() < job.everyMs - slack) {
       out.push({ job: job.name, status: "notDue" });
       continue;
     }

@@ -1,0 +1,93 @@
+// Job leases across processes: two real server processes run on one database file, and four
+// cron-style `jobs run --force` processes start at the same moment on it while a deadline reminder is
+// due. Each invited supplier gets that reminder once, not once per process. (The same with only the
+// two servers' own schedules, at a minute boundary: `deno task soak`.)
+import assert from "node:assert/strict";
+import { startSmtp, until } from "../email_fixtures.ts";
+import { testEnv } from "../helpers.ts";
+import { runDueJobs } from "../../server/jobs/index.ts";
+import {
+  prepareDataDir,
+  printTally,
+  quotingProject,
+  runCli,
+  startServerProcess,
+  withDbFile,
+} from "./support.ts";
+
+const SUPPLIERS = 3;
+
+Deno.test("two servers and four cron runs on one database send a due reminder once", async () => {
+  await using smtp = await startSmtp();
+  const env = { SMTP_URL: smtp.url };
+  // Deadline in an hour: the 2-hour reminder is due now for every invited supplier.
+  const { dataDir } = await prepareDataDir((deps) =>
+    quotingProject(deps, { count: SUPPLIERS, deadlineHours: 1 })
+  );
+  try {
+    await using a = await startServerProcess(dataDir, env);
+    await using b = await startServerProcess(dataDir, env);
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, () => runCli(dataDir, ["jobs", "run", "--force", "--json"], env)),
+    );
+    for (const r of runs) assert.equal(r.code, 0, r.stderr);
+    const statuses = runs.map((r) =>
+      (JSON.parse(r.stdout) as { job: string; status: string }[])
+        .find((o) => o.job === "reminders")?.status
+    );
+    await until(() => smtp.received.length >= SUPPLIERS, 5000);
+    await new Promise((r) => setTimeout(r, 500));
+
+    const reminders = smtp.received.filter((m) => /DEADLINE_REMINDER|reminder/i.test(m.raw));
+    const perRecipient = new Map<string, number>();
+    for (const m of reminders) {
+      for (const to of m.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+    }
+    const expected = Array.from(
+      { length: SUPPLIERS },
+      (_, i) => `r${String(i + 1).padStart(3, "0")}@suppliers.test`,
+    );
+    const missing = expected.filter((e) => !perRecipient.has(e));
+    const twice = [...perRecipient].filter(([, n]) => n > 1).map(([to]) => to);
+    const leases = await withDbFile(
+      dataDir,
+      (q) => q("SELECT name, holder, last_error FROM job_leases WHERE name = 'reminders'"),
+    );
+    console.log(`  reminder job status per cron run: ${statuses.join(", ")}`);
+    printTally("leases, 2 servers + 4 cron runs", {
+      cases: expected.length,
+      failures: missing.length + twice.length,
+      rowsLost: missing.length,
+      note: `${reminders.length} reminders received for ${expected.length} suppliers`,
+    });
+    assert.deepEqual(missing, []);
+    assert.deepEqual(twice, []);
+    assert.equal(reminders.length, SUPPLIERS);
+    // Every runner gave the lease back.
+    assert.deepEqual(leases, [{ name: "reminders", holder: null, last_error: null }]);
+    void a;
+    void b;
+  } finally {
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("an every-minute job runs at every minute's tick, though the last run ended just after its tick", async () => {
+  await using env = await testEnv();
+  const tick = new Date("2026-11-23T02:00:00.000Z").getTime();
+  const statuses: string[] = [];
+  for (let minute = 0; minute < 3; minute++) {
+    // Deno.cron wakes a few milliseconds after the minute; the run ends a few hundred later.
+    env.clock.set(new Date(tick + minute * 60_000 + (minute === 1 ? 5 : 250)));
+    const outcomes = await runDueJobs(env, { only: ["endProjects", "reminders"] });
+    statuses.push(...outcomes.map((o) => `${minute}:${o.job}:${o.status}`));
+  }
+  assert.deepEqual(statuses, [
+    "0:endProjects:done",
+    "0:reminders:done",
+    "1:endProjects:done",
+    "1:reminders:done",
+    "2:endProjects:done",
+    "2:reminders:done",
+  ]);
+});
