@@ -33,9 +33,15 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The caller's address. Behind a proxy (TRUST_PROXY=1) it is the last X-Forwarded-For entry: the
+ * one the proxy in front of the app appended. Entries before it came from the client and can say
+ * anything, so they never pick the address a lockout counts against.
+ */
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").map((s) => s.trim())
+      .filter(Boolean).pop();
     if (forwarded) return forwarded;
   }
   try {

@@ -129,6 +129,17 @@ Deno.test("two instances on one database share sign-ins, revocations and lockout
         fromIp === 429 && elsewhere === 200,
         `${names.length} names from one address over both: that address ${fromIp}, another ${elsewhere}`,
       ));
+
+      // Behind the proxy, what the client itself puts in X-Forwarded-For does not change its address.
+      const real = "192.0.2.77";
+      await Promise.all(
+        names.map((n, i) => attempt(i % 2 ? a.base : b.base, n, "x", `10.9.${i}.1, ${real}`)),
+      );
+      const spoofed = await attempt(a.base, "bystander", "Right@Pass1", `172.16.0.1, ${real}`);
+      results.push(check(
+        spoofed === 429,
+        `the same with a made-up first X-Forwarded-For entry each time: ${spoofed}`,
+      ));
     } finally {
       await a.kill();
       await b.kill();
