@@ -85,6 +85,10 @@ export async function parseFormStreaming(
     parser.on(
       "file",
       (name: string, stream: Readable, info: { filename?: string; mimeType?: string }) => {
+        // A body cut off inside this part errors the part's stream, possibly before the copy
+        // below starts reading it: without a listener from the start, that error would be uncaught
+        // and end the process. The copy still sees it (reading an errored stream throws).
+        stream.on("error", () => {});
         const path = join(tmpDir, `form-${crypto.randomUUID()}`);
         spooled.push(path);
         writes.push((async () => {
