@@ -87,6 +87,12 @@ export const layoutRoutes: RouteRecord[] = [
         permissions: [P.SupplierSearch],
         noCache: true,
       },
+      {
+        path: "/supplier/SupplierDetail",
+        title: "menu.supplierDetail",
+        hidden: true,
+        permissions: [P.SupplierSearch],
+      },
     ],
   },
   {

@@ -202,6 +202,19 @@ Deno.test("performance numbers match a hand-computed case", async () => {
     [["S", 7], ["T", 3], ["U", 2]],
   );
 
+  // The dashboard's period: the last month leaves October's invitations out.
+  const lastMonth = await call(env, "get", `${PERF}/GetAll`, {
+    token: buyer.token,
+    query: { Months: 1 },
+  });
+  assert.deepEqual(
+    lastMonth.json.result.items.map((r: { code: string; invitations: number }) => [
+      r.code,
+      r.invitations,
+    ]),
+    [["S", 4]],
+  );
+
   const bad = await call(env, "get", `${PERF}/GetAll`, {
     token: buyer.token,
     lang: "en",

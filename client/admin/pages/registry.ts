@@ -24,6 +24,7 @@ export const pages: Record<string, PageComponent> = {
   "/userManager/index": lazy(() => import("./users/Users.tsx")),
   "/roleManager/index": lazy(() => import("./roles/Roles.tsx")),
   "/supplier/SupplierList": lazy(() => import("./suppliers/SupplierList.tsx")),
+  "/supplier/SupplierDetail": lazy(() => import("./suppliers/SupplierDetail.tsx")),
   "/supplierOffer/SupplierOfferList": lazy(() => import("./supplierOffer/SupplierOffers.tsx")),
   "/offerProjectManager/OfferProjectTypeList": lazy(() => import("./categories/CategoryList.tsx")),
   "/offerProjectManager/OfferProjectManagerList": lazy(() => import("./projects/ProjectList.tsx")),

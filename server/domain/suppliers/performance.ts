@@ -251,12 +251,18 @@ export async function supplierPerformance(deps: Deps, input: z.infer<typeof perf
   };
 }
 
+/** A month as the dashboard's period counts it: 365 / 12 days. */
+const MONTH_MS = (365 / 12) * 86_400_000;
+
 const sortKeys = ["invitations", "responseRate", "onTimeRate", "averageRank", "code"] as const;
 
 /** GetAll: every supplier invited in the period with its summary, sorted and paged. */
 export async function listPerformance(deps: Deps, input: z.infer<typeof performanceListInput>) {
-  checkRange(input.from, input.to);
-  const all = await outcomes(deps, { from: input.from, to: input.to });
+  const from = input.months
+    ? new Date(deps.clock.now().getTime() - input.months * MONTH_MS)
+    : input.from;
+  checkRange(from, input.to);
+  const all = await outcomes(deps, { from, to: input.to });
   const ids = [...all.keys()];
   const rows = ids.length
     ? await deps.db.select({

@@ -148,7 +148,12 @@ export const performanceInput = z.object({
   supplierId: z.coerce.number().int().positive(),
   ...period,
 });
-export const performanceListInput = z.object({ ...period, ...pagedInput });
+export const performanceListInput = z.object({
+  ...period,
+  /** Instead of From: the invitations of the last N months by the server's clock (the dashboard). */
+  months: z.coerce.number().int().min(1).max(120).optional(),
+  ...pagedInput,
+});
 
 export type CreateSupplierInput = z.input<typeof createSupplierInput>;
 export type UpdateSupplierInput = z.input<typeof updateSupplierInput>;

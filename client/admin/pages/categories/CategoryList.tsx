@@ -23,17 +23,25 @@ import {
 } from "../../components/index.ts";
 import { fmt } from "../projects/parts.tsx";
 import { PT } from "../projects/api.ts";
+import { CertificateTypePicker, TypeNames } from "../suppliers/CertificateTypes.tsx";
 
 type Category = {
   id: number;
   name: string;
   description: string | null;
   sort: number;
+  requiredCertificates: string[];
   creationTime: string;
 };
-type Draft = { id?: number; name: string; description: string; sort: string };
+type Draft = {
+  id?: number;
+  name: string;
+  description: string;
+  sort: string;
+  requiredCertificates: string[];
+};
 
-const FIELDS = ["name", "description", "sort"] as const;
+const FIELDS = ["name", "description", "sort", "requiredCertificates"] as const;
 
 export default function CategoryList() {
   const { t } = useTranslation();
@@ -50,8 +58,14 @@ export default function CategoryList() {
     clear();
     setEdit(
       row
-        ? { id: row.id, name: row.name, description: row.description ?? "", sort: String(row.sort) }
-        : { name: "", description: "", sort: "0" },
+        ? {
+          id: row.id,
+          name: row.name,
+          description: row.description ?? "",
+          sort: String(row.sort),
+          requiredCertificates: row.requiredCertificates ?? [],
+        }
+        : { name: "", description: "", sort: "0", requiredCertificates: [] },
     );
   };
 
@@ -66,6 +80,7 @@ export default function CategoryList() {
       name: edit.name.trim(),
       description: edit.description.trim() || null,
       sort: Number(edit.sort || 0),
+      requiredCertificates: edit.requiredCertificates,
     };
     const ok = await runSave(
       t,
@@ -119,6 +134,11 @@ export default function CategoryList() {
             className: "font-medium text-slate-900",
           },
           { key: "description", title: c("description") },
+          {
+            key: "requiredCertificates",
+            title: t("qualificationsPage.required"),
+            render: (r) => <TypeNames codes={r.requiredCertificates ?? []} />,
+          },
           { key: "sort", title: c("sort"), align: "right", width: "6rem", sortField: "sort" },
           {
             key: "creationTime",
@@ -190,6 +210,18 @@ export default function CategoryList() {
                   setEdit({ ...edit, sort: e.target.value });
                   clearField("sort");
                 }}
+              />
+            </Field>
+            <Field
+              label={t("qualificationsPage.required")}
+              name="requiredCertificates"
+              error={errors.requiredCertificates}
+              hint={t("qualificationsPage.requiredHint")}
+            >
+              <CertificateTypePicker
+                idPrefix="cat-cert"
+                value={edit.requiredCertificates}
+                onChange={(requiredCertificates) => setEdit({ ...edit, requiredCertificates })}
               />
             </Field>
           </div>

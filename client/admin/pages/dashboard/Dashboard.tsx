@@ -12,6 +12,7 @@ import { searchItems } from "../../layout/menuSearch.ts";
 import { useMenu } from "../../layout/useMenu.ts";
 import { flattenRoutes } from "../../routes.ts";
 import { Overview } from "./Overview.tsx";
+import { SupplierOverview } from "./SupplierOverview.tsx";
 
 export default function Dashboard() {
   const { t } = useTranslation();
@@ -51,6 +52,8 @@ export default function Dashboard() {
       </div>
 
       <Overview />
+
+      <SupplierOverview />
 
       <div className="card p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

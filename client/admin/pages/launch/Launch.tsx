@@ -36,8 +36,17 @@ import {
   usePermission,
   useRequiredId,
 } from "../projects/parts.tsx";
+import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
 
-type Search = { Code: string; FullName: string; AbbrName: string; IsInvalidFiltering?: string };
+type Search = {
+  Code: string;
+  FullName: string;
+  AbbrName: string;
+  IsInvalidFiltering?: string;
+  /** The project: each row then says whether the supplier may be invited to it, and why not. */
+  OffProId?: number;
+};
+type Option = SupplierOption & { invitable?: boolean; notInvitableReason?: string | null };
 /** Spec §9: the supplier search shows 5 rows by default. */
 const SEARCH_SIZES = [5, 10, 20, 50];
 
@@ -65,8 +74,9 @@ export default function Launch() {
     FullName: "",
     AbbrName: "",
     ...(kind === "asset" ? { IsInvalidFiltering: "1" } : {}),
+    ...(id ? { OffProId: id } : {}),
   };
-  const suppliers = usePagedList<SupplierOption, Search>(
+  const suppliers = usePagedList<Option, Search>(
     id && mayPublish ? `${PM}/GetSupplierData` : null,
     { initialQuery: initial, pageSize: 5 },
   );
@@ -82,8 +92,9 @@ export default function Launch() {
 
   const bargaining = kind === "asset" && project?.offerItemType === "bargaining";
 
-  function addTag(s: SupplierOption) {
+  function addTag(s: Option) {
     if (tags.some((x) => x.code === s.code)) return;
+    if (s.invitable === false) return void message.error(s.notInvitableReason ?? "");
     setTags([...tags, { id: s.id, code: s.code, abbrName: s.abbrName }]);
   }
 
@@ -170,6 +181,10 @@ export default function Launch() {
             </>
           )}
           {project.remark && <Field label={f("remark")} wide>{project.remark}</Field>}
+          <RequiredCertificates
+            types={(project as ProjectData & { requiredCertificateTypes?: string[] })
+              .requiredCertificateTypes ?? []}
+          />
         </dl>
       </Section>
 
@@ -247,12 +262,26 @@ export default function Launch() {
                   { key: "email2", title: t("suppliers.fields.email2") },
                   { key: "email3", title: t("suppliers.fields.email3") },
                   {
+                    key: "invitable",
+                    title: l("eligibility"),
+                    render: (s) =>
+                      s.invitable === false
+                        ? (
+                          <span className="text-xs text-red-600" data-testid="not-invitable">
+                            {s.notInvitableReason}
+                          </span>
+                        )
+                        : <span className="text-xs text-emerald-700">{l("invitable")}</span>,
+                  },
+                  {
                     key: "add",
                     title: t("ui.actions"),
                     width: "5rem",
                     render: (s) =>
                       tags.some((x) => x.code === s.code)
                         ? <span className="text-xs text-slate-400">{l("added")}</span>
+                        : s.invitable === false
+                        ? <span className="text-xs text-slate-400">–</span>
                         : <RowAction onClick={() => addTag(s)}>{l("add")}</RowAction>,
                   },
                 ]}

@@ -26,6 +26,7 @@ import {
   type QuotationType,
 } from "./api.ts";
 import { codeName, useCodeOptions } from "./parts.tsx";
+import { CertificateTypePicker } from "../suppliers/CertificateTypes.tsx";
 
 const FIELDS = [
   "name",
@@ -38,6 +39,7 @@ const FIELDS = [
   "opiList",
   "attList",
   "sealedQuotes",
+  "requiredCertificates",
   "instructionText",
   "offerEndTime",
 ] as const;
@@ -55,6 +57,8 @@ type Draft = {
   sealedQuotes: boolean;
   /** Once the buyer ticks or unticks it, the quotation type no longer sets it. */
   sealedTouched: boolean;
+  /** Certificate types invited suppliers must hold (the category may require more). */
+  requiredCertificates: string[];
   instructionText: string;
   /** The deadline as a datetime-local value in UTC+8, and as loaded (revise only). */
   deadline: string;
@@ -121,6 +125,7 @@ export function ProjectDialog(
         linesRequired: false,
         sealedQuotes: false,
         sealedTouched: false,
+        requiredCertificates: [],
         instructionText: "",
         deadline: "",
         loadedDeadline: "",
@@ -144,6 +149,7 @@ export function ProjectDialog(
         linesRequired: p.linesRequired,
         sealedQuotes: p.sealedQuotes,
         sealedTouched: true,
+        requiredCertificates: p.requiredCertificates ?? [],
         instructionText: p.instructionText ?? "",
         deadline: p.offerEndTime ? formatTime(p.offerEndTime, "{y}-{m}-{d}T{h}:{i}") : "",
         loadedDeadline: p.offerEndTime ? formatTime(p.offerEndTime, "{y}-{m}-{d}T{h}:{i}") : "",
@@ -262,6 +268,7 @@ export function ProjectDialog(
       remark: blank(draft.remark),
       linesRequired: draft.linesRequired,
       sealedQuotes: draft.sealedQuotes,
+      requiredCertificates: draft.requiredCertificates,
       instructionText: blank(draft.instructionText),
       ...(kind === "asset"
         ? {
@@ -470,6 +477,19 @@ export function ProjectDialog(
                   />
                   {t("projectsPage.sealedLabel")}
                 </label>
+              </Field>
+              <Field
+                label={t("qualificationsPage.required")}
+                name="requiredCertificates"
+                error={errors.requiredCertificates}
+                hint={t("qualificationsPage.requiredHint")}
+                className="lg:col-span-2"
+              >
+                <CertificateTypePicker
+                  idPrefix="pj-cert"
+                  value={draft.requiredCertificates}
+                  onChange={(requiredCertificates) => set({ requiredCertificates })}
+                />
               </Field>
               <Field
                 label={f("remark")}

@@ -59,6 +59,8 @@ export type Project = {
   linesRequired: boolean;
   /** The suppliers of the award in force, or null. */
   award: string | null;
+  /** Certificate types the project requires of invited suppliers (its category may add more). */
+  requiredCertificates: string[];
   /** Sealed quotes: the setting, whether the first quotes are sealed now and when they open. */
   sealedQuotes: boolean;
   sealed: boolean;
@@ -160,6 +162,8 @@ export type ProjectInput = {
   isBidding?: boolean;
   linesRequired?: boolean;
   sealedQuotes?: boolean;
+  /** Certificate types invited suppliers must hold; left out: unchanged. */
+  requiredCertificates?: string[];
   instructionText?: string | null;
   opiList: Item[];
   attList: number[];

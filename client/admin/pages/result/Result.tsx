@@ -17,6 +17,7 @@ import {
 } from "../../components/index.ts";
 import { useView } from "../../layout/view.ts";
 import { Comparison } from "./Comparison.tsx";
+import { IntegritySignals } from "./IntegritySignals.tsx";
 import {
   kindPages,
   localToInstant,
@@ -291,6 +292,8 @@ export default function Result() {
             onAwarded={load}
           />
         )}
+
+      <IntegritySignals projectId={p.id} reload={data} />
 
       <FormDialog
         open={!!files}

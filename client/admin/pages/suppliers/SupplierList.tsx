@@ -2,6 +2,7 @@
 // introduction (confirmed first, then a summary), modify, portal password, delete.
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
 import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import {
@@ -26,6 +27,7 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { fmt } from "../projects/parts.tsx";
+import { SUPPLIER_PAGE } from "./qualifications.ts";
 
 const SUP = "/QMO/Supplier";
 
@@ -101,6 +103,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export default function SupplierList() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const sf = (k: string) => t(`suppliers.fields.${k}`);
   const s = (k: string, p: Record<string, unknown> = {}) => t(`suppliersPage.${k}`, p);
   const list = usePagedList<Supplier, Query>(`${SUP}/GetAll`, { initialQuery: emptyQuery });
@@ -386,6 +389,16 @@ export default function SupplierList() {
             sortField: "code",
             nowrap: true,
             className: "font-mono text-xs",
+            // The supplier's page: certificates and performance.
+            render: (r) => (
+              <Link
+                to={`${SUPPLIER_PAGE}?id=${r.id}`}
+                className="text-primary hover:underline"
+                data-testid="supplier-page-link"
+              >
+                {r.code}
+              </Link>
+            ),
           },
           { key: "abbrName", title: sf("abbrName"), sortField: "abbrName", nowrap: true },
           {
@@ -452,6 +465,9 @@ export default function SupplierList() {
             render: (r) => (
               <RowActions>
                 <RowAction onClick={() => open(r)} testId="edit">{t("ui.edit")}</RowAction>
+                <RowAction onClick={() => navigate(`${SUPPLIER_PAGE}?id=${r.id}`)} testId="detail">
+                  {t("ui.detail")}
+                </RowAction>
                 <RowAction
                   onClick={() => setPassword({ supplier: r, value: "" })}
                   testId="password"

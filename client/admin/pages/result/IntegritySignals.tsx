@@ -1,0 +1,163 @@
+// The result page's integrity hints: the same attachment or the same client address from different
+// suppliers, and near-identical prices. Hints to look closer at, never a verdict.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../shared/api.ts";
+import { Icon } from "../../../shared/icons.tsx";
+import { PM } from "../projects/api.ts";
+import { fmt, Section } from "../projects/parts.tsx";
+
+type SignalQuote = {
+  quoteId: number;
+  supplierId: number;
+  code: string;
+  abbrName: string;
+  round: number;
+  submittedAt: string;
+  fileName: string;
+};
+type Side = { supplierId: number; code: string; abbrName: string; round: number | null };
+type Signals = {
+  nearPricePercent: string;
+  sameFile: { sha256: string; size: number; quotes: SignalQuote[] }[];
+  sameIp: { clientIp: string; quotes: SignalQuote[] }[];
+  nearPrices: {
+    status: "ok" | "sealed" | "noPrices";
+    opensAt: string | null;
+    pairs: {
+      a: Side;
+      b: Side;
+      identicalLines: number;
+      lines: {
+        itemId: number;
+        itemName: string;
+        priceA: string;
+        priceB: string;
+        differencePercent: string;
+      }[];
+    }[];
+  };
+  count: number;
+};
+
+export function IntegritySignals({ projectId, reload }: { projectId: number; reload?: unknown }) {
+  const { t } = useTranslation();
+  const g = (k: string, p: Record<string, unknown> = {}) => t(`integrity.${k}`, p);
+  const [data, setData] = useState<Signals | null>(null);
+  useEffect(() => {
+    api.get<Signals>(`${PM}/GetIntegritySignals`, { OffProId: projectId }, { silent: true })
+      .then(setData).catch(() => {});
+  }, [projectId, reload]);
+  if (!data) return null;
+
+  const round = (r: number) =>
+    r === 0 ? t("projects.fields.firstQuote") : t(`projects.fields.round${r}`);
+  const who = (q: SignalQuote) => (
+    <li key={q.quoteId} className="flex flex-wrap gap-x-2 text-xs text-slate-700">
+      <span className="font-mono">{q.code}</span>
+      <span>{q.abbrName}</span>
+      <span className="text-slate-500">{round(q.round)}</span>
+      <span className="text-slate-500 tabular-nums">{fmt(q.submittedAt)}</span>
+    </li>
+  );
+
+  return (
+    <Section
+      title={
+        <span className="flex items-center gap-2">
+          {g("title")}
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+              data.count ? "bg-amber-100 text-amber-800" : "bg-emerald-50 text-emerald-700"
+            }`}
+            data-testid="integrity-count"
+          >
+            {data.count}
+          </span>
+        </span>
+      }
+      testId="integrity-signals"
+    >
+      <p className="mb-3 flex items-start gap-1.5 text-xs text-slate-500">
+        <Icon name="warning" className="mt-px size-3.5 shrink-0" />
+        {g("disclaimer")}
+      </p>
+      {data.count === 0 && data.nearPrices.status !== "sealed" && (
+        <p className="text-sm text-slate-500" data-testid="integrity-none">{g("none")}</p>
+      )}
+      <ul className="space-y-3">
+        {data.sameFile.map((s) => (
+          <li
+            key={s.sha256}
+            className="rounded-md bg-amber-50/60 p-3 ring-1 ring-amber-200"
+            data-signal="sameFile"
+          >
+            <div className="text-sm font-medium text-slate-900">{g("sameFile")}</div>
+            <div className="mb-1 text-xs text-slate-500">
+              {g("sameFileDetail", { hash: s.sha256.slice(0, 12), name: s.quotes[0].fileName })}
+            </div>
+            <ul className="space-y-0.5">{s.quotes.map(who)}</ul>
+          </li>
+        ))}
+        {data.sameIp.map((s) => (
+          <li
+            key={s.clientIp}
+            className="rounded-md bg-amber-50/60 p-3 ring-1 ring-amber-200"
+            data-signal="sameIp"
+          >
+            <div className="text-sm font-medium text-slate-900">{g("sameIp")}</div>
+            <div className="mb-1 text-xs text-slate-500">
+              {g("sameIpDetail", { ip: s.clientIp })}
+            </div>
+            <ul className="space-y-0.5">{s.quotes.map(who)}</ul>
+          </li>
+        ))}
+        {data.nearPrices.pairs.map((p) => (
+          <li
+            key={`${p.a.supplierId}-${p.b.supplierId}`}
+            className="rounded-md bg-amber-50/60 p-3 ring-1 ring-amber-200"
+            data-signal="nearPrices"
+          >
+            <div className="text-sm font-medium text-slate-900">
+              {g("nearPrices", { a: p.a.abbrName, b: p.b.abbrName })}
+            </div>
+            <div className="mb-1 text-xs text-slate-500">
+              {g("nearPricesDetail", {
+                percent: data.nearPricePercent,
+                count: p.lines.length,
+                identical: p.identicalLines,
+              })}
+            </div>
+            <table className="text-xs">
+              <thead className="text-slate-500">
+                <tr>
+                  <th className="pr-4 text-left font-normal">{t("projects.fields.itemName")}</th>
+                  <th className="pr-4 text-right font-normal">{p.a.code}</th>
+                  <th className="pr-4 text-right font-normal">{p.b.code}</th>
+                  <th className="text-right font-normal">{g("difference")}</th>
+                </tr>
+              </thead>
+              <tbody className="tabular-nums text-slate-700">
+                {p.lines.map((l) => (
+                  <tr key={l.itemId}>
+                    <td className="pr-4">{l.itemName}</td>
+                    <td className="pr-4 text-right">{l.priceA}</td>
+                    <td className="pr-4 text-right">{l.priceB}</td>
+                    <td className="text-right">{l.differencePercent}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </li>
+        ))}
+      </ul>
+      {data.nearPrices.status === "sealed" && (
+        <p className="mt-2 text-xs text-slate-500" data-testid="integrity-sealed">
+          {data.nearPrices.opensAt
+            ? g("pricesSealed", { time: data.nearPrices.opensAt })
+            : g("pricesSealedUntilEnded")}
+        </p>
+      )}
+    </Section>
+  );
+}
