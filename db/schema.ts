@@ -341,6 +341,14 @@ export const offerProjects = sqliteTable("offer_projects", {
 }, (t) => [
   index("offer_projects_kind_status_idx").on(t.kind, t.status, t.offerEndTime),
   index("offer_projects_type_idx").on(t.typeId),
+  // The list by category and status reads the page's ids from this index alone (no table rows).
+  index("offer_projects_type_status_idx").on(
+    t.typeId,
+    t.status,
+    t.offerEndTime,
+    t.kind,
+    t.allQuotedAt,
+  ),
   index("offer_projects_end_idx").on(t.status, t.offerEndTime),
 ]);
 

@@ -274,7 +274,13 @@ async function selectProjects(
   offset: number,
   now: Date,
 ): Promise<ProjectDto[]> {
-  const rows = await db.select({
+  // The page's ids first, sorted and cut on the table alone: SQLite computes every selected column
+  // of every row it sorts, so the costly ones (counts, awards) are asked for the page's rows only.
+  const page = await db.select({ id: offerProjects.id }).from(offerProjects).where(cond)
+    .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
+    .limit(limit).offset(offset);
+  if (!page.length) return [];
+  const found = await db.select({
     p: offerProjects,
     categoryName: offerProjectTypes.name,
     creatorName: users.name,
@@ -285,9 +291,9 @@ async function selectProjects(
   }).from(offerProjects)
     .leftJoin(offerProjectTypes, eq(offerProjectTypes.id, offerProjects.typeId))
     .leftJoin(users, eq(users.id, offerProjects.creatorId))
-    .where(cond)
-    .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
-    .limit(limit).offset(offset);
+    .where(inArray(offerProjects.id, page.map((r) => r.id)));
+  const byId = new Map(found.map((r) => [r.p.id, r]));
+  const rows = page.flatMap((r) => byId.get(r.id) ?? []);
   const rounds = await roundsOf(db, rows.map((r) => r.p.id));
   return rows.map((r) =>
     toDto(r.p, {

@@ -1,0 +1,1 @@
+CREATE INDEX `offer_projects_type_status_idx` ON `offer_projects` (`type_id`,`status`,`offer_end_time`,`kind`,`all_quoted_at`);
