@@ -49,7 +49,9 @@ export function recordingDatabase(url: string) {
           depth.set(Number(r[0]), d);
           const step = String(r[3]);
           // A whole table read where an index could seek: marked, so a reader sees it at once.
-          const table = step.match(/^SCAN (\S+)/)?.[1];
+          const table = /VIRTUAL TABLE INDEX/.test(step)
+            ? undefined
+            : step.match(/^SCAN (\S+)/)?.[1];
           return `${"  ".repeat(d)}${table && tables.has(table) ? "!! " : ""}${step}`;
         });
         plans.push({ sql: s.sql.replace(/\s+/g, " "), plan });
