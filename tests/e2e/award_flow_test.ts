@@ -167,6 +167,7 @@ Deno.test(
             ),
             "1",
           );
+          await page.getByTestId("comparison").scrollIntoViewIfNeeded();
           await screenshot(page, "award-matrix-en");
 
           await page.getByTestId("award-open").click();
@@ -193,6 +194,7 @@ Deno.test(
             await rows.nth(1).getByTestId("matrix-cell").nth(1).getAttribute("data-awarded"),
             "true",
           );
+          await page.getByTestId("comparison").scrollIntoViewIfNeeded();
           await screenshot(page, "award-done-en");
 
           // The export opens with the matrix's numbers and highlights.
