@@ -1,7 +1,6 @@
 // Spreadsheet exports (.xlsx via exceljs's streaming writer): headers in the reader's language,
 // times in UTC+8, cells that a spreadsheet would run as a formula neutralised.
-import ExcelJS from "exceljs";
-import { PassThrough } from "node:stream";
+import { xlsxStream } from "./xlsx.ts";
 import type { Actor, Deps } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import { neutralise } from "./cells.ts";
@@ -31,52 +30,34 @@ export type Column<T> = {
 
 export type XlsxExport = { fileName: string; stream: ReadableStream<Uint8Array>; rows: number };
 
-/** Streams rows into an .xlsx workbook as they come; the bytes flow out while later rows are read. */
+/**
+ * Streams rows into an .xlsx workbook as they come: each batch is read only when the reader wants
+ * more bytes, so memory stays flat however many rows there are (see xlsx.ts).
+ */
 export function streamXlsx<T>(
   sheetName: string,
   columns: Column<T>[],
   lang: Lang,
   batches: AsyncIterable<T[]>,
 ): ReadableStream<Uint8Array> {
-  const sink = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: sink,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header ? c.header(lang) : t(lang, `exports.columns.${c.key}`),
-    key: c.key,
-    width: c.width ?? 18,
-    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  (async () => {
-    try {
-      for await (const batch of batches) {
-        for (const row of batch) {
-          sheet.addRow(columns.map((c) => {
-            const v = c.value(row, lang);
-            return typeof v === "string" ? neutralise(v) : v;
-          })).commit();
-        }
-      }
-      sheet.commit();
-      await workbook.commit();
-    } catch (err) {
-      sink.destroy(err instanceof Error ? err : new Error(String(err)));
+  async function* rows() {
+    for await (const batch of batches) {
+      yield batch.map((row) =>
+        columns.map((c) => {
+          const v = c.value(row, lang);
+          return typeof v === "string" ? neutralise(v) : v;
+        })
+      );
     }
-  })();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      sink.on("data", (chunk: Uint8Array) => controller.enqueue(new Uint8Array(chunk)));
-      sink.on("end", () => controller.close());
-      sink.on("error", (err) => controller.error(err));
-    },
-    cancel() {
-      sink.destroy();
-    },
+  }
+  return xlsxStream({
+    name: sheetName,
+    columns: columns.map((c) => ({
+      header: c.header ? c.header(lang) : t(lang, `exports.columns.${c.key}`),
+      width: c.width,
+      numFmt: c.numFmt,
+    })),
+    rows: rows(),
   });
 }
 
