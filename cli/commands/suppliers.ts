@@ -2,13 +2,23 @@
 import type { Command } from "commander";
 import { t } from "../../server/i18n.ts";
 import {
+  findSupplierByCode,
   invalidateSupplierByCode,
   listSuppliers,
   type SupplierDto,
 } from "../../server/domain/suppliers/service.ts";
+import {
+  expiringCertificates,
+  listCertificates,
+} from "../../server/domain/suppliers/certificates.ts";
+import { listPerformance } from "../../server/domain/suppliers/performance.ts";
 import { syncFromErp, syncFromFile, type SyncReport } from "../../server/domain/suppliers/sync.ts";
-import { supplierStatuses } from "../../server/domain/suppliers/schemas.ts";
-import { validation } from "../../server/domain/errors.ts";
+import {
+  expiringInput,
+  performanceListInput,
+  supplierStatuses,
+} from "../../server/domain/suppliers/schemas.ts";
+import { notFound, validation } from "../../server/domain/errors.ts";
 import { CliError, EXIT_BAD_INPUT, lang, withDeps } from "../context.ts";
 
 const s = (key: string, params?: Record<string, unknown>) =>
@@ -162,5 +172,94 @@ export function registerSupplierCommands(program: Command) {
     .action(async (code: string) => {
       const supplier = await withDeps((deps) => invalidateSupplierByCode(deps, code));
       console.log(s("invalidated", { code: supplier.code }));
+    });
+
+  suppliers.command("certificates")
+    .description(s("certificates"))
+    .argument("<code>", s("argCode"))
+    .option("--json", s("optJson"))
+    .action(async (code: string, opts: { json?: boolean }) => {
+      const { items } = await withDeps(async (deps) => {
+        const supplier = await findSupplierByCode(deps.db, code);
+        if (!supplier) throw notFound("supplier", code);
+        return await listCertificates(deps, supplier.id);
+      });
+      if (opts.json) return console.log(JSON.stringify(items, null, 2));
+      if (!items.length) return console.log(s("noCertificates"));
+      const c = (k: string, p?: Record<string, unknown>) => t(lang, `qualificationsPage.${k}`, p);
+      console.log(formatTable([
+        [c("type"), c("number"), c("issuedOn"), c("expiresOn"), c("status.title"), c("file")],
+        ...items.map((x) => [
+          lang === "en" ? x.typeNameEn : x.typeName,
+          x.number,
+          x.issuedOn,
+          x.expiresOn ?? c("noExpiry"),
+          x.status === "valid"
+            ? c("status.valid")
+            : x.status === "expiring"
+            ? c("daysLeft", { count: x.daysLeft })
+            : c("expiredAgo", { count: -(x.daysLeft ?? 0) }),
+          x.file?.fileName ?? "",
+        ]),
+      ]));
+    });
+
+  suppliers.command("expiring")
+    .description(s("expiring"))
+    .option("--days <days>", s("optDays"), "30")
+    .option("--json", s("optJson"))
+    .action(async (opts: { days: string; json?: boolean }) => {
+      const days = expiringInput.parse({ days: opts.days }).days;
+      const items = await withDeps((deps) => expiringCertificates(deps, days));
+      if (opts.json) return console.log(JSON.stringify(items, null, 2));
+      if (!items.length) return console.log(s("noneExpiring", { days }));
+      console.log(formatTable(items.map((x) => [
+        x.expiresOn,
+        x.supplierCode,
+        x.supplierName,
+        x.type,
+        x.number,
+        s("daysLeft", { count: x.daysLeft }),
+      ])));
+    });
+
+  suppliers.command("performance")
+    .description(s("performance"))
+    .argument("[code]", s("argCodeOptional"))
+    .option("--months <months>", s("optMonths"))
+    .option("--json", s("optJson"))
+    .action(async (code: string | undefined, opts: { months?: string; json?: boolean }) => {
+      const p = (k: string) => t(lang, `performancePage.${k}`);
+      const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
+      const rows = await withDeps(async (deps) => {
+        const input = performanceListInput.parse({ months: opts.months, maxResultCount: 1000 });
+        const all = await listPerformance(deps, input);
+        if (!code) return all.items;
+        const found = all.items.filter((r) => r.code.toLowerCase() === code.toLowerCase());
+        if (!found.length && !(await findSupplierByCode(deps.db, code))) {
+          throw notFound("supplier", code);
+        }
+        return found;
+      });
+      if (opts.json) return console.log(JSON.stringify(rows, null, 2));
+      if (!rows.length) return console.log(p("none"));
+      console.log(formatTable([
+        [
+          t(lang, "suppliers.fields.code"),
+          t(lang, "suppliers.fields.abbrName"),
+          p("invitations"),
+          p("responseRate"),
+          p("onTimeRate"),
+          p("averageRank"),
+        ],
+        ...rows.map((r) => [
+          r.code,
+          r.abbrName,
+          String(r.invitations),
+          pct(r.responseRate),
+          pct(r.onTimeRate),
+          r.averageRank === null ? "–" : r.averageRank.toFixed(2),
+        ]),
+      ]));
     });
 }

@@ -18,7 +18,7 @@ import {
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { fieldError, forbidden, notFound } from "../errors.ts";
-import { ensureCodeType } from "../dictionary/service.ts";
+import { ensureSeededCodeTypes } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
 import { writeEmail } from "../email/outbox.ts";
 import type { Lang } from "../../i18n.ts";
@@ -44,21 +44,13 @@ const seededTypes = [
  * Creates the CertificateType code type with its usual codes when it does not exist yet. Codes an
  * admin removed later are not added again.
  */
-export async function ensureCertificateTypes(db: DbOrTx): Promise<void> {
-  const existing = await db.query.codeTypes.findFirst({
-    where: eq(codeTypes.code, CERTIFICATE_TYPE),
-  });
-  if (existing) return;
-  const typeId = await ensureCodeType(
-    db,
-    CERTIFICATE_TYPE,
-    "供应商资质证书",
-    "Supplier certificate",
-  );
-  await db.insert(codes).values(
-    seededTypes.map((c, sort) => ({ ...c, typeId, sort: sort + 1 })),
-  ).onConflictDoNothing();
-}
+export const ensureCertificateTypes = (db: DbOrTx) =>
+  ensureSeededCodeTypes(db, [{
+    code: CERTIFICATE_TYPE,
+    name: "供应商资质证书",
+    nameEn: "Supplier certificate",
+    codes: seededTypes,
+  }]);
 
 export type CertificateTypeOption = { code: string; name: string; nameEn: string | null };
 
