@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
-import { quoteLines, quotes, users } from "../../db/schema.ts";
+import { codes, quoteLines, quotes, users } from "../../db/schema.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
 import { flushOutbox } from "../../server/domain/email/service.ts";
 import { P, staff } from "../domain/projects_fixtures.ts";
@@ -149,6 +149,11 @@ Deno.test("priced lines are checked with a clear message naming the line item an
   const json = await submit("[{oops");
   assert.equal(json.status, 400);
   assert.match(json.json.error.message, /could not be read/);
+
+  // Codes come from the data dictionary: a currency switched off there is refused.
+  await env.db.update(codes).set({ isActive: false }).where(eq(codes.code, "EUR"));
+  const off = await submit([line(a, "1", "EUR"), line(b, "2")]);
+  assert.match(off.json.error.message, /EUR is not a currency of the data dictionary/);
 
   // Nothing refused was stored.
   assert.equal((await env.db.select().from(quotes)).length, 0);
@@ -444,4 +449,84 @@ Deno.test("the matrix converts with dated rates, the award is recorded, shown, e
     "2026-12-31",
     "",
   ]);
+});
+
+Deno.test("an optimisation round replaces the first prices in the matrix, converted at its own date's rate, with the change shown", async () => {
+  await using env = await testEnv({ env: { TOKEN_TTL_HOURS: "720" } });
+  const buyer = await staff(env, "buyer2", [
+    P.AmsOfferProjectManagerSearch,
+    P.AmsOfferProjectManagerPublish,
+  ]);
+  const admin = await signIn(env, "admin", ADMIN_PASSWORD);
+  const s1 = await supplierWithLogin(env, "R1");
+  const s2 = await supplierWithLogin(env, "R2");
+  const created = await call(env, "post", `${PM}/CreateOfferProjectManagerData`, {
+    token: buyer.token,
+    body: {
+      name: "Vacuum press",
+      kind: "asset",
+      offerItemType: "optimize",
+      opiList: [
+        { itemName: "Press frame", unit: "set", estimateYearAmount: "10" },
+        { itemName: "Heating plates", unit: "pc", estimateYearAmount: "100" },
+      ],
+    },
+  });
+  const p = created.json.result;
+  const [a, b] = p.opiList.map((i: { id: number }) => i.id);
+  await call(env, "post", `${PM}/UpdateSupplierOfferProject`, {
+    token: buyer.token,
+    body: {
+      OffProManagerId: p.id,
+      OfferEndTime: DEADLINE,
+      supList: [s1, s2].map((s) => ({ id: s.supplier.id, code: s.supplier.code })),
+    },
+  });
+  for (const [date, rate] of [["2026-11-01", "7.1"], ["2026-11-24", "7.0"]]) {
+    await call(env, "post", "/QMO/SystemCodeType/CreateExchangeRate", {
+      token: admin,
+      body: { currency: "USD", effectiveDate: date, rate },
+    });
+  }
+  const submit = async (token: string, lines: unknown, round = 0) => {
+    const f = form(p.id, lines);
+    f.set("round", String(round));
+    const r = await call(env, "post", "/QMO/SupplierOffer/Submit", { token, body: f });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+  };
+  for (const s of [s1, s2]) await agree(env, s.token, p.id);
+  // First quotes on 11-23: R1 2 USD (× 7.1 = 14.2) and 5; R2 14 and 5.5.
+  await submit(s1.token, [line(a, "2", "USD"), line(b, "5")]);
+  await submit(s2.token, [line(a, "14"), line(b, "5.5")]);
+  // Round 1 on Tuesday 11-24, when USD is at 7.0: R1 keeps 2 USD (now 14.0) and lowers to 4.8.
+  env.clock.set("2026-11-24T02:00:00.000Z");
+  const opened = await call(env, "post", `${PM}/OpenOptimizeRound`, {
+    token: buyer.token,
+    body: { offProId: p.id, round: 1, endTime: "2026-11-24T09:00:00.000Z" },
+  });
+  assert.equal(opened.status, 200, JSON.stringify(opened.json));
+  await submit(s1.token, [line(a, "2", "USD"), line(b, "4.8")], 1);
+  env.clock.set("2026-11-24T10:00:00.000Z"); // the round is over
+
+  const m = (await call(env, "get", `${PM}/GetComparisonMatrix`, {
+    token: buyer.token,
+    query: { OffProId: p.id },
+  })).json.result;
+  const [r1, r2] = m.suppliers;
+  // R1 shows its round-1 prices; R2 (no optimisation quote) its first quote.
+  assert.deepEqual([r1.round, r2.round, m.hasRounds], [1, 0, true]);
+  const frame = m.rows[0].cells[0];
+  assert.deepEqual(
+    [frame.cny, frame.rateDate, frame.firstCny, frame.change, frame.changePercent],
+    ["14.0000", "2026-11-24", "14.2000", "-0.2000", "-1.41"],
+  );
+  // 2 USD at 7.0 equals R2's 14 CNY: a shared lowest across currencies and rounds.
+  assert.deepEqual([m.rows[0].lowestSupplierIds, m.rows[0].tie], [[r1.id, r2.id], true]);
+  assert.deepEqual(m.rows[1].lowestSupplierIds, [r1.id]);
+  // Totals: R1 14×10 + 4.8×100 = 620 against 14.2×10 + 5×100 = 642 first; R2 140 + 550 = 690.
+  assert.deepEqual(
+    [r1.total, r1.firstTotal, r1.change, r1.changePercent, r1.rank],
+    ["620.00", "642.00", "-22.00", "-3.43", 1],
+  );
+  assert.deepEqual([r2.total, r2.firstTotal, r2.change, r2.rank], ["690.00", null, null, 2]);
 });
