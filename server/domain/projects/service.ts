@@ -172,11 +172,12 @@ const quotedCountSql = sql<number>`(select count(distinct q.supplier_id) from qu
   where q.project_id = ${offerProjects.id} and q.round = 0)`;
 const hasQuotesSql = sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id})`;
 /** The suppliers of the award in force, by abbreviation (comparison/service.ts records awards). */
-const awardNamesSql = sql<string | null>`(select group_concat(s.abbr_name, ', ') from
-  (select distinct coalesce(al.supplier_id, a.supplier_id) as sid from awards a
-    left join award_lines al on al.award_id = a.id
-    where a.project_id = ${offerProjects.id} and a.superseded_at is null) w
-  join suppliers s on s.id = w.sid)`;
+const awardNamesSql = sql<string | null>`(select group_concat(n, ', ') from
+  (select s.abbr_name as n from suppliers s where s.id in
+    (select coalesce(al.supplier_id, a.supplier_id) from awards a
+      left join award_lines al on al.award_id = a.id
+      where a.project_id = ${offerProjects.id} and a.superseded_at is null)
+   order by s.code))`;
 
 function statusCondition(status: string, now: Date): SQL {
   const t = now.getTime();
