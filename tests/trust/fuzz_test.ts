@@ -10,7 +10,8 @@ import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv, userWithRoles } fr
 import { supplierWithLogin } from "../http/quotes_fixtures.ts";
 import { answerProblems, isSupplierRoute, label, Tally } from "./support.ts";
 
-const SEED = 20261123;
+/** Fixed, so every run tries the same cases; FUZZ_SEED picks other ones for a longer hunt. */
+const SEED = Number(Deno.env.get("FUZZ_SEED") ?? 20261123);
 /** Cases per route; FUZZ_RUNS raises it for a longer hunt. */
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 24);
 
@@ -418,7 +419,7 @@ async function withFuzzEnv(fn: (env: TestEnv) => Promise<void>) {
 function fuzzRoutes(name: string, routes: RouteDef[]) {
   return withFuzzEnv(async (env) => {
     const callers = new Callers(env);
-    const tally = new Tally(name);
+    const tally = new Tally(`${name} (seed ${SEED}, ${RUNS} cases per route)`);
     for (const [i, route] of routes.entries()) {
       const cases = fc.sample(inputFor(route), { seed: SEED + i, numRuns: RUNS });
       for (const [n, c] of cases.entries()) {
