@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { auditLogs } from "../../db/schema.ts";
+import { auditLogs, offerProjects } from "../../db/schema.ts";
 import { allRoutes } from "../../server/http/routes/index.ts";
 import { audienceOf } from "../../server/http/route.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
@@ -236,6 +236,22 @@ Deno.test("sealed is on by default for tendering only, chosen per project, and f
     body: { id: chosen.id, name: "Copper foil 18um", kind: "material", sealedQuotes: false },
   });
   assert.equal(opened.json.result.sealedQuotes, false);
+
+  // Once published, the setting cannot change: the edit itself is refused.
+  const tender = await create(assetBody());
+  const s1 = await supplierWithLogin(env, "S1");
+  const published = await call(env, "post", `${PM}/UpdateSupplierOfferProject`, {
+    token: admin,
+    body: { offProManagerId: tender.id, offerEndTime: DEADLINE, supList: [{ id: s1.supplier.id }] },
+  });
+  assert.equal(published.status, 200);
+  const unseal = await call(env, "post", `${PM}/UpdateOfferProjectManagerData`, {
+    token: admin,
+    body: { id: tender.id, ...assetBody({ sealedQuotes: false }) },
+  });
+  assert.equal(unseal.status, 409);
+  const [row] = await env.db.select().from(offerProjects).where(eq(offerProjects.id, tender.id));
+  assert.equal(row.sealedQuotes, true);
 });
 
 Deno.test("closing a sealed project opens its quotes, and the open is audited", async () => {
@@ -255,4 +271,52 @@ Deno.test("closing a sealed project opens its quotes, and the open is audited", 
   await r.res.arrayBuffer();
   const log = await env.db.select().from(auditLogs).where(eq(auditLogs.serviceName, "QuoteAccess"));
   assert.equal(log.length, 1);
+});
+
+Deno.test("an optimisation round's quotes stay sealed until that round ends, the first quotes do not", async () => {
+  const { env, admin, s1, p, quote } = await setUp();
+  await using _ = env;
+  const ended = await call(env, "get", `${PM}/EndOfferProject`, {
+    token: admin,
+    query: { offProId: p.id },
+  });
+  assert.equal(ended.status, 200);
+  const opened = await call(env, "post", `${PM}/OpenOptimizeRound`, {
+    token: admin,
+    body: { offProId: p.id, round: 1, endTime: "2026-11-25T09:00:00.000Z" },
+  });
+  assert.equal(opened.status, 200, JSON.stringify(opened.json));
+  const form = new FormData();
+  form.set("offProId", String(p.id));
+  form.set("round", "1");
+  form.set("file", new File(["%PDF-1.4\n% ROUND-ONE 6.5\n%%EOF\n"], "round1.pdf"));
+  const r1 = await call(env, "post", "/QMO/SupplierOffer/Submit", { token: s1.token, body: form });
+  assert.equal(r1.status, 200, JSON.stringify(r1.json));
+
+  const result = async () =>
+    (await call(env, "get", `${PM}/GetSupplierOfferProjectManagerResult`, {
+      token: admin,
+      query: { offProId: p.id },
+    })).json.result;
+  let row = (await result()).suppliers.find((s: { code: string }) => s.code === "S1");
+  assert.equal(row.attId, quote.fileId, "the first quotes opened when quoting ended");
+  assert.equal(row.attId1, null, "the round's quote is sealed while the round is open");
+  assert.ok(row.offerTime1, "but its time shows");
+  const download = (id: number) =>
+    call(env, "get", "/QMO/FileService/GetFileStream", { token: admin, lang: "en", query: { id } });
+  const refused = await download(r1.json.result.fileId);
+  assert.equal(refused.status, 403);
+  assert.match(refused.json.error.message, /2026-11-25 17:00:00/);
+  const matrix = await call(env, "get", `${PM}/GetComparisonMatrix`, {
+    token: admin,
+    query: { offProId: p.id },
+  });
+  assert.equal(matrix.status, 403, "no comparison while a round is sealed");
+
+  env.clock.set("2026-11-25T09:00:00.000Z");
+  row = (await result()).suppliers.find((s: { code: string }) => s.code === "S1");
+  assert.equal(row.attId1, r1.json.result.fileId);
+  const allowed = await download(r1.json.result.fileId);
+  assert.equal(allowed.status, 200);
+  await allowed.res.arrayBuffer();
 });
