@@ -270,6 +270,12 @@ Deno.test("the upload sweep removes temporary files a killed upload left, never 
   env.clock.set(new Date(Date.now() + STALE_UPLOAD_MS - 60_000));
   await Deno.utime(left, new Date(Date.now() - 2 * 60_000), new Date(Date.now() - 2 * 60_000));
   const outcomes = await runDueJobs(env, { only: ["sweepUploads"] });
+  const kept = [...await namesIn(tmp)];
+  printTally("upload sweep", {
+    cases: 2,
+    failures: (kept.includes("left-by-a-kill") ? 1 : 0) + (kept.includes("being-written") ? 0 : 1),
+    rowsLost: 0,
+  });
   assert.deepEqual(outcomes, [{ job: "sweepUploads", status: "done", result: { removed: 1 } }]);
-  assert.deepEqual([...await namesIn(tmp)], ["being-written"]);
+  assert.deepEqual(kept, ["being-written"]);
 });

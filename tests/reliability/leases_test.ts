@@ -82,6 +82,11 @@ Deno.test("an every-minute job runs at every minute's tick, though the last run 
     const outcomes = await runDueJobs(env, { only: ["endProjects", "reminders"] });
     statuses.push(...outcomes.map((o) => `${minute}:${o.job}:${o.status}`));
   }
+  printTally("every-minute jobs", {
+    cases: statuses.length,
+    failures: statuses.filter((x) => !x.endsWith(":done")).length,
+    rowsLost: 0,
+  });
   assert.deepEqual(statuses, [
     "0:endProjects:done",
     "0:reminders:done",
