@@ -26,6 +26,8 @@ export type MyProject = {
   offerEndTime: string | null;
   agreed: boolean;
   lastQuoteTime: string | null;
+  /** The request changed after my current quote: it answers an older version. */
+  requestChanged: boolean;
   round: number;
   status: QuoteStatus;
   canSubmit: boolean;

@@ -153,6 +153,9 @@ Deno.test("a pack change marks older quotes, tells the suppliers and reopens quo
     query: { offProId: p.id },
   });
   assert.equal(portal.json.result.packVersion, 2);
+  assert.equal(portal.json.result.requestChanged, true);
+  const listed = await call(env, "get", "/QMO/SupplierOffer/GetAll", { token: s1.token });
+  assert.equal(listed.json.result.items[0].requestChanged, true, "shown as needing action");
   assert.equal(portal.json.result.opiList.length, 2);
   assert.equal(portal.json.result.attList.length, 0);
   const drawing = await call(env, "get", "/QMO/FileService/GetFileStream", {
@@ -170,6 +173,8 @@ Deno.test("a pack change marks older quotes, tells the suppliers and reopens quo
   assert.equal(fresh.status, 200, JSON.stringify(fresh.json));
   assert.equal(fresh.json.result.packVersion, 2);
   assert.equal(fresh.json.result.receipt.packVersion, 2);
+  const relisted = await call(env, "get", "/QMO/SupplierOffer/GetAll", { token: s1.token });
+  assert.equal(relisted.json.result.items[0].requestChanged, false, "answered again");
   let [row] = await env.db.select().from(offerProjects).where(eq(offerProjects.id, p.id));
   assert.equal(row.allQuotedAt, null, "S2's quote answers version 1: not everyone has quoted v2");
 

@@ -148,8 +148,16 @@ function Row({ p }: { p: Timed<MyProject> }) {
             )}
           </p>
         </div>
-        <div className="justify-self-end md:justify-self-start">
+        <div className="flex flex-wrap items-center justify-self-end gap-1 md:justify-self-start">
           <StatusBadge status={p.status} />
+          {p.requestChanged && (
+            <span
+              className="rounded bg-amber-50 px-1.5 py-0.5 text-[11px] text-amber-800 ring-1 ring-amber-200 ring-inset"
+              data-testid="request-changed"
+            >
+              {t("portal.pack.changedShort")}
+            </span>
+          )}
         </div>
         <div className="text-xs text-slate-600 md:text-sm">
           <span className="mr-1 text-slate-400 md:hidden">{t("projects.fields.offerEndTime")}</span>

@@ -155,11 +155,16 @@ export type MyProjectDto = {
   offerEndTime: Date | null;
   agreed: boolean;
   lastQuoteTime: Date | null;
+  /** The request changed after this supplier's current first quote: it answers an older version. */
+  requestChanged: boolean;
 } & SupplierView;
 
-/** Orders what needs action first: open and not yet quoted, then open and quoted, then the rest. */
-function urgency(v: SupplierView): number {
-  if (v.canSubmit && v.status === "canOffer") return 0;
+/**
+ * Orders what needs action first: open and not yet quoted (or quoted on a request that has changed
+ * since), then open and quoted, then the rest.
+ */
+function urgency(v: SupplierView & { requestChanged?: boolean }): number {
+  if (v.canSubmit && (v.status === "canOffer" || v.requestChanged)) return 0;
   if (v.canSubmit) return 1;
   return 2;
 }
@@ -191,6 +196,7 @@ export async function myProjects(
       projectId: quotes.projectId,
       round: quotes.round,
       at: quotes.submittedAt,
+      packVersion: quotes.packVersion,
     })
       .from(quotes).where(and(eq(quotes.supplierId, supplierId), inArray(quotes.projectId, ids)))
     : [];
@@ -211,6 +217,8 @@ export async function myProjects(
       withQuotes.has(project.id),
     );
     const last = my.reduce<Date | null>((a, q) => (!a || q.at > a ? q.at : a), null);
+    const first = my.filter((q) => q.round === 0)
+      .reduce<typeof my[number] | null>((a, q) => (!a || q.at >= a.at ? q : a), null);
     return {
       id: project.id,
       code: project.code,
@@ -221,6 +229,8 @@ export async function myProjects(
       offerEndTime: project.offerEndTime,
       agreed: inv.agreedAt != null,
       lastQuoteTime: last,
+      requestChanged: first?.packVersion != null && project.packVersion != null &&
+        first.packVersion < project.packVersion,
       ...view,
     };
   });
@@ -281,8 +291,14 @@ export async function myProject(
   const { inv, project } = await invitationOf(deps.db, supplierId, projectId);
   const now = deps.clock.now();
   const rounds = (await roundsOf(deps.db, [projectId])).get(projectId) ?? [];
-  const my = await deps.db.select({ round: quotes.round, at: quotes.submittedAt }).from(quotes)
+  const my = await deps.db.select({
+    round: quotes.round,
+    at: quotes.submittedAt,
+    packVersion: quotes.packVersion,
+  }).from(quotes)
     .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)));
+  const first = my.filter((q) => q.round === 0)
+    .reduce<typeof my[number] | null>((a, q) => (!a || q.at >= a.at ? q : a), null);
   const [{ n }] = await deps.db.select({ n: count() }).from(quotes)
     .where(eq(quotes.projectId, projectId));
   const type = project.typeId
@@ -309,6 +325,8 @@ export async function myProject(
     agreed: inv.agreedAt != null,
     agreedAt: inv.agreedAt,
     lastQuoteTime: my.reduce<Date | null>((a, q) => (!a || q.at > a ? q.at : a), null),
+    requestChanged: first?.packVersion != null && project.packVersion != null &&
+      first.packVersion < project.packVersion,
     ...supplierView(project, rounds, inv, my.map((q) => q.round), now, n > 0),
     demandCode: project.demandCode,
     equipmentName: project.equipmentName,
