@@ -43,8 +43,9 @@ export async function clientSizes(server: Server, generated: Generated, log: (s:
     await page.locator("#login-user").fill(generated.buyerUserNames[0]);
     await page.locator("#login-password").fill(generated.password);
     await page.locator('form button[type="submit"]').click();
-    await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+    await page.waitForURL((u) => u.pathname === "/dashboard", { timeout: 30_000 });
     await page.waitForLoadState("networkidle");
+    log(`(signed in: now at ${new URL(page.url()).pathname})`);
     await measure("back-office first screen (sign-in page included)", 350);
     await context.close();
   } finally {

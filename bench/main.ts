@@ -18,7 +18,14 @@ import { listAuditLogs } from "../server/domain/audit/service.ts";
 import { listAuditLogsInput } from "../server/domain/audit/schemas.ts";
 import { type LoadResult, runLoad, type Scenario } from "./load.ts";
 import { type Plan, recordingDatabase } from "./plans.ts";
-import { ADMIN_PASSWORD, loadAverage, preparedData, signIn, startServer } from "./server.ts";
+import {
+  ADMIN_PASSWORD,
+  loadAverage,
+  preparedData,
+  type Server,
+  signIn,
+  startServer,
+} from "./server.ts";
 import { deadlineRush } from "./rush.ts";
 import { exportBench } from "./export.ts";
 import { clientSizes } from "./client_size.ts";
@@ -182,15 +189,26 @@ rec.close();
 
 // The client as the server would serve it (built when its sources changed).
 if (only.has("client")) await ensureClientBuild({ log });
-const server = await startServer(dir);
-log(
-  `server: pid ${server.pid} at ${server.base}, ${
-    server.rssMb().toFixed(0)
-  } MiB resident after start`,
-);
+
+/** Each part gets a freshly started server, so one part's memory does not count in the next. */
+async function withServer(part: string, fn: (server: Server) => Promise<void>) {
+  const server = await startServer(dir);
+  log("");
+  log(
+    `(${part}: server pid ${server.pid} at ${server.base}, ${
+      server.rssMb().toFixed(0)
+    } MiB resident after start)`,
+  );
+  try {
+    await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
 const results: (LoadResult & { peakMb: number; cpuMsPerRequest: number; load: number })[] = [];
-try {
-  if (only.has("queries")) {
+if (only.has("queries")) {
+  await withServer("queries", async (server) => {
     const buyerToken = await signIn(server.base, buyerName, generated.password);
     const adminToken = await signIn(server.base, "admin", ADMIN_PASSWORD);
     log("");
@@ -247,16 +265,10 @@ try {
         for (const step of p.plan) log(`    ${step}`);
       }
     }
-  }
-  if (only.has("rush")) await deadlineRush(server, dir, generated, log);
-  if (only.has("export")) await exportBench(server, generated, log);
-  if (only.has("client")) await clientSizes(server, generated, log);
-  log("");
-  log(
-    `server peak memory over the whole run: ${
-      server.peakMb().toFixed(0)
-    } MiB (VmHWM since the last reset)`,
-  );
-} finally {
-  await server.stop();
+  });
 }
+if (only.has("rush")) {
+  await withServer("rush", (server) => deadlineRush(server, dir, generated, log));
+}
+if (only.has("export")) await withServer("export", (server) => exportBench(server, generated, log));
+if (only.has("client")) await withServer("client", (server) => clientSizes(server, generated, log));
