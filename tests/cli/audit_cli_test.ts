@@ -39,7 +39,7 @@ Deno.test("cli: quotes download is refused while sealed and audited after the en
 
   let r = await cli(env, ["audit", "verify"]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /The quote record is intact: 1 entries/);
+  assert.match(r.stdout, /The quote record is intact\. Entries: 1;/);
 
   r = await cli(env, ["quotes", "list", p.code]);
   assert.equal(r.code, 0, r.stderr);

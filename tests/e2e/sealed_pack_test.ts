@@ -110,6 +110,16 @@ Deno.test("sealed quotes and request versions in the browser", opts, async (t) =
       await result.getByTestId("pack-versions").getByText("in force").waitFor();
       await screenshot(page, "sealed-result-page");
     });
+
+    await t.step("the log manager verifies the quote record", async () => {
+      await page.goto("/systemManager/logManager");
+      await visible(page).getByTestId("verify-record").click();
+      await page.getByTestId("record-check").getByTestId("record-intact")
+        .filter({ hasText: "intact. Entries: 1;" }).waitFor();
+      await screenshot(page, "sealed-record-check");
+      await page.keyboard.press("Escape");
+      await page.getByTestId("record-check").waitFor({ state: "detached" });
+    });
     await context.close();
 
     await t.step("the supplier sees the change, quotes again and keeps the receipt", async () => {

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox, quoteChain, quotes } from "../../db/schema.ts";
 import { GENESIS_HASH, verifyChain } from "../../server/domain/quotes/chain.ts";
-import { call, type TestEnv, testEnv } from "../helpers.ts";
+import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv } from "../helpers.ts";
 import { agree, pdfFile, publishedProject, submit, supplierWithLogin } from "./quotes_fixtures.ts";
 
 const sha256 = (s: string | Uint8Array) => createHash("sha256").update(s).digest("hex");
@@ -113,6 +113,15 @@ Deno.test("the record refuses changes, and a row edited directly in the database
   await env.db.update(quoteChain).set({ entryHash: entryHash(e2) }).where(eq(quoteChain.seq, 2));
   report = await verifyChain(env);
   assert.deepEqual(report.firstBroken, { seq: 3, quoteId: answers[2].id, reason: "prevHash" });
+  // The back-office runs the same check (the log manager's permission).
+  const admin = await signIn(env, "admin", ADMIN_PASSWORD);
+  const viaApi = await call(env, "get", "/QMO/QuoteRecord/Verify", { token: admin });
+  assert.equal(viaApi.status, 200);
+  assert.equal(viaApi.json.result.ok, false);
+  assert.deepEqual(viaApi.json.result.firstBroken, report.firstBroken);
+  const supplierToken = (await supplierWithLogin(env, "S9")).token;
+  const refused = await call(env, "get", "/QMO/QuoteRecord/Verify", { token: supplierToken });
+  assert.equal(refused.status, 403);
   // And the entry no longer matches its quote either.
   assert.deepEqual(report.mismatches, [{ seq: 2, quoteId: answers[1].id, reason: "quoteChanged" }]);
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import { getAuditLog, listAuditLogs } from "../../domain/audit/service.ts";
 import { listAuditLogsInput } from "../../domain/audit/schemas.ts";
+import { verifyChain } from "../../domain/quotes/chain.ts";
 import { defineRoute } from "../route.ts";
 
 export const auditRoutes = [
@@ -22,5 +23,17 @@ export const auditRoutes = [
     summary: "One audit log entry with its parameters and error.",
     query: z.object({ id: z.coerce.number().int().positive() }),
     handler: ({ deps, query }) => getAuditLog(deps, query.id),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/QMO/QuoteRecord/Verify",
+    access: Permissions.LogSearch,
+    summary:
+      "Checks the tamper-evident record of quote submissions (as `cli audit verify`): every entry's hash, each naming the one before, each matching its quote; bytes=true also rehashes the stored files.",
+    query: z.object({
+      bytes: z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).optional()
+        .transform((v) => v === true || v === "true" || v === "1"),
+    }),
+    handler: ({ deps, query }) => verifyChain(deps, { bytes: query.bytes }),
   }),
 ];

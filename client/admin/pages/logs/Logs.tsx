@@ -14,6 +14,7 @@ import {
   QueryField,
   QueryForm,
   RowAction,
+  Toolbar,
   usePagedList,
 } from "../../components/index.ts";
 
@@ -55,6 +56,7 @@ const statusTone = (s: number) => (s >= 500 ? "red" : s >= 400 ? "amber" : "gree
 
 export default function Logs() {
   const { t } = useTranslation();
+  const [verifying, setVerifying] = useState(false);
   const list = usePagedList<AuditLog, Query>("/QMO/AuditLog/GetAll", {
     initialQuery: {
       userName: "",
@@ -195,6 +197,18 @@ export default function Logs() {
           </QueryField>
         </QueryForm>
       }
+      toolbar={
+        <Toolbar>
+          <button
+            type="button"
+            className="btn btn-default"
+            onClick={() => setVerifying(true)}
+            data-testid="verify-record"
+          >
+            {t("logsPage.verifyRecord")}
+          </button>
+        </Toolbar>
+      }
     >
       <PagedTable
         list={list}
@@ -203,7 +217,66 @@ export default function Logs() {
         onRowClick={(l) => setDetail(l.id)}
       />
       {detail !== null && <LogDetail id={detail} onClose={closeDetail} />}
+      {verifying && <RecordCheck onClose={() => setVerifying(false)} />}
     </ListPage>
+  );
+}
+
+type VerifyReport = {
+  ok: boolean;
+  entries: number;
+  head: { seq: number; entryHash: string };
+  firstBroken: { seq: number; quoteId: number | null; reason: string } | null;
+  mismatches: { seq: number | null; quoteId: number; reason: string }[];
+};
+
+/** The quote record's check, as `cli audit verify` runs it: intact, or where it is broken. */
+function RecordCheck({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [report, setReport] = useState<VerifyReport | null>(null);
+  useEffect(() => {
+    api.get<VerifyReport>("/QMO/QuoteRecord/Verify").then(setReport, onClose);
+  }, [onClose]);
+  return (
+    <FormDialog open size="lg" title={t("logsPage.verifyRecord")} onClose={onClose}>
+      <div data-testid="record-check" className="space-y-2 text-sm">
+        {!report
+          ? (
+            <div className="flex justify-center py-6 text-primary">
+              <Spinner />
+            </div>
+          )
+          : report.ok
+          ? (
+            <p className="text-emerald-700" data-testid="record-intact">
+              {t("cli.chainIntact", { entries: report.entries, head: report.head.entryHash })}
+            </p>
+          )
+          : (
+            <>
+              <p className="font-medium text-red-700" data-testid="record-broken">
+                {t("cli.chainNotIntact", { entries: report.entries })}
+              </p>
+              <ul className="list-disc space-y-1 pl-5 text-slate-700">
+                {report.firstBroken && (
+                  <li>
+                    {t(`cli.chainBroken.${report.firstBroken.reason}`, {
+                      seq: report.firstBroken.seq,
+                      quoteId: report.firstBroken.quoteId ?? "—",
+                    })}
+                  </li>
+                )}
+                {report.mismatches.map((m, i) => (
+                  <li key={i}>
+                    {t(`cli.recordMismatch.${m.reason}`, { seq: m.seq ?? "—", quoteId: m.quoteId })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        <p className="text-xs text-slate-500">{t("logsPage.verifyRecordHint")}</p>
+      </div>
+    </FormDialog>
   );
 }
 
