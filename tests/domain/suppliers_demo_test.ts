@@ -2,6 +2,10 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { offerProjects, quotes, suppliers } from "../../db/schema.ts";
 import { call, signIn, testEnv } from "../helpers.ts";
+import {
+  expiringCertificates,
+  listCertificates,
+} from "../../server/domain/suppliers/certificates.ts";
 
 Deno.test("demo data: five suppliers (one invalid), portal sign-ins for the effective ones, and one quote on the published project", async () => {
   await using env = await testEnv({ demo: true });
@@ -31,4 +35,11 @@ Deno.test("demo data: five suppliers (one invalid), portal sign-ins for the effe
   const text = await pdf.res.text();
   assert.match(text, /^%PDF-1\.4/);
   assert.match(text, /Quotation from SY001/);
+
+  // Demo certificates: Kingboard's UL expires within the 30-day window, Nan Ya's has expired.
+  const soon = await expiringCertificates(env);
+  assert.deepEqual(soon.map((c) => [c.supplierCode, c.type, c.daysLeft]), [["KB002", "UL", 20]]);
+  const ny = all.find((s) => s.code === "NY003")!;
+  const certs = await listCertificates(env, ny.id);
+  assert.deepEqual(certs.items.map((c) => [c.type, c.status]), [["UL", "expired"]]);
 });

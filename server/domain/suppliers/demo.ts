@@ -4,6 +4,9 @@ import type { Deps } from "../context.ts";
 import { StaticRoles } from "../auth/permissions.ts";
 import { createSupplier } from "./service.ts";
 import type { CreateSupplierInput } from "./schemas.ts";
+import { addDays, createCertificate } from "./certificates.ts";
+import { dateInUtc8 } from "../calendar/service.ts";
+import { findUserByName } from "../users/service.ts";
 
 const demo: CreateSupplierInput[] = [
   {
@@ -55,14 +58,50 @@ const demo: CreateSupplierInput[] = [
   },
 ];
 
+/**
+ * Demo certificates, dated from today: valid ones, one expiring within the 30-day warning window
+ * and one expired, so the supplier page, the launch page and the dashboard have something to show.
+ */
+const demoCertificates: { code: string; type: string; number: string; days: number }[] = [
+  { code: "SY001", type: "UL", number: "E123856", days: 700 },
+  { code: "SY001", type: "IATF16949", number: "0412-IATF-2024", days: 420 },
+  { code: "SY001", type: "ISO9001", number: "CN24/10233", days: 300 },
+  { code: "KB002", type: "UL", number: "E142087", days: 20 },
+  { code: "KB002", type: "ISO9001", number: "HK-QMS-5521", days: 500 },
+  { code: "NY003", type: "UL", number: "E317321", days: -10 },
+  { code: "RG004", type: "RoHS-REACH", number: "RG-ROHS-2025", days: 200 },
+];
+
 /** The demo suppliers; the effective ones sign in with their code and `<code>@2026`. */
 export async function seedDemoSuppliers(deps: Deps) {
   const signIns = [];
+  const ids = new Map<string, number>();
   for (const s of demo) {
     const effective = (s.status ?? "effective") === "effective";
     const password = `${s.code}@2026`;
-    await createSupplier(deps, { ...s, createPortalAccount: effective, password });
+    const row = await createSupplier(deps, { ...s, createPortalAccount: effective, password });
+    ids.set(s.code, row.id);
     if (effective) signIns.push({ userName: s.code, password, role: StaticRoles.Supplier });
+  }
+  // Recorded by the demo buyer, who is then warned of the one expiring soon.
+  const buyer = await findUserByName(deps.db, "buyer") ?? await findUserByName(deps.db, "admin");
+  const today = dateInUtc8(deps.clock.now());
+  for (const c of demoCertificates) {
+    await createCertificate(deps, {
+      id: buyer?.id ?? 0,
+      userName: buyer?.userName ?? "demo",
+      name: buyer?.name ?? "demo",
+      kind: "staff",
+      supplierId: null,
+      roleNames: [],
+      permissions: new Set(),
+    }, {
+      supplierId: ids.get(c.code)!,
+      type: c.type,
+      number: c.number,
+      issuedOn: addDays(today, c.days - 1095),
+      expiresOn: addDays(today, c.days),
+    });
   }
   return signIns;
 }
