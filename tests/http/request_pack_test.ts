@@ -269,3 +269,31 @@ Deno.test("the v1 hash is the SHA-256 of the canonical snapshot kept with it", a
   // Keys sorted, no spaces: the canonical form.
   assert.ok(v.snapshot.startsWith('{"attachments":[{"fileName":"drawing.pdf","id":'));
 });
+
+Deno.test("a project published before versions were kept gets version 1 as published, then 2", async () => {
+  const { env, admin, p } = await setUp();
+  await using _ = env;
+  const { offerProjectVersions } = await import("../../db/schema.ts");
+  // As an older installation left it: published, no version recorded.
+  await env.db.delete(offerProjectVersions).where(eq(offerProjectVersions.projectId, p.id));
+  await env.db.update(offerProjects).set({ packVersion: null }).where(eq(offerProjects.id, p.id));
+  const revised = await call(env, "post", `${PM}/ReviseRequestPack`, {
+    token: admin,
+    body: {
+      offProId: p.id,
+      opiList: p.opiList,
+      attList: [],
+      instructionText: "Quote per sheet, DAP Shenzhen.",
+    },
+  });
+  assert.equal(revised.status, 200, JSON.stringify(revised.json));
+  assert.equal(revised.json.result.revisedTo, 2);
+  const versions = await env.db.select().from(offerProjectVersions)
+    .where(eq(offerProjectVersions.projectId, p.id));
+  assert.equal(
+    JSON.parse(versions[0].snapshot).attachments.length,
+    1,
+    "v1 is the pack as published",
+  );
+  assert.equal(JSON.parse(versions[1].snapshot).attachments.length, 0);
+});

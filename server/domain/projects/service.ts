@@ -878,6 +878,8 @@ export async function revisePack(
     const now = deps.clock.now();
     if (row.status === "unpublished") throw conflict("projects.reviseNotPublished");
     if (effectiveStatus(row, now) !== "published") throw conflict("projects.reviseAfterEnd");
+    // Published before versions were kept: the pack as published becomes version 1 first.
+    if (row.packVersion == null) await recordPackVersion(tx, row.id, row.pubDate ?? now, null);
     const deadline = input.offerEndTime ?? row.offerEndTime;
     if (input.offerEndTime) await checkDeadline(deps, input.offerEndTime, now, "offerEndTime");
     const earliest = new Date(now.getTime() + REVISION_NOTICE_MS);
