@@ -5,10 +5,17 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { emailOutbox, quoteChain, quotes } from "../../db/schema.ts";
+import { emailOutbox, offerProjectItems, quoteChain, quoteLines, quotes } from "../../db/schema.ts";
 import { GENESIS_HASH, verifyChain } from "../../server/domain/quotes/chain.ts";
 import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv } from "../helpers.ts";
-import { agree, pdfFile, publishedProject, submit, supplierWithLogin } from "./quotes_fixtures.ts";
+import {
+  agree,
+  pdfFile,
+  publishedProject,
+  submit,
+  submitForm,
+  supplierWithLogin,
+} from "./quotes_fixtures.ts";
 
 const sha256 = (s: string | Uint8Array) => createHash("sha256").update(s).digest("hex");
 
@@ -149,4 +156,42 @@ Deno.test("a changed quote, file hash or removed entry is found too", async () =
     report.mismatches.some((m) => m.quoteId === answers[1].id && m.reason === "noEntry"),
     "the quote whose entry went is named",
   );
+});
+
+Deno.test("priced lines are part of the content hash, and a price changed in the database is found", async () => {
+  await using env = await testEnv();
+  const s1 = await supplierWithLogin(env, "S1");
+  const p = await publishedProject(env, [s1.supplier.id]);
+  await agree(env, s1.token, p.id);
+  const [item] = await env.db.select().from(offerProjectItems)
+    .where(eq(offerProjectItems.projectId, p.id));
+  const form = submitForm(p.id, pdfFile("priced"));
+  form.set(
+    "lines",
+    JSON.stringify([{
+      itemId: item.id,
+      unitPrice: "12.5",
+      taxRate: "13",
+      currency: "CNY",
+      tradeTerms: "DDP",
+      paymentMethod: "TT",
+      paymentTermDays: 60,
+      leadTimeDays: 14,
+      validUntil: "2026-12-31",
+    }]),
+  );
+  const r = await call(env, "post", "/QMO/SupplierOffer/Submit", { token: s1.token, body: form });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  const q = r.json.result;
+  const lines = `[{"currency":"CNY","itemId":${item.id},"leadTimeDays":14,"paymentMethod":"TT",` +
+    `"paymentTermDays":60,"remark":null,"taxRate":"13","tradeTerms":"DDP","unitPrice":"12.5",` +
+    `"validUntil":"2026-12-31"}]`;
+  assert.equal(q.receipt.linesHash, sha256(lines));
+  assert.equal(q.receipt.contentHash, sha256(`{"fileSha256":"${q.sha256}","lines":${lines}}`));
+  assert.equal((await verifyChain(env)).ok, true);
+
+  await env.db.update(quoteLines).set({ unitPrice: "11.5" }).where(eq(quoteLines.quoteId, q.id));
+  const report = await verifyChain(env);
+  assert.equal(report.firstBroken, null);
+  assert.deepEqual(report.mismatches, [{ seq: 1, quoteId: q.id, reason: "linesChanged" }]);
 });
