@@ -4,7 +4,6 @@ import { pagedInput } from "../paging.ts";
 
 export const offProIdInput = z.object({ offProId: z.coerce.number().int().positive() });
 export const quoteIdInput = z.object({ quoteId: z.coerce.number().int().positive() });
-export const quoteIdInput = z.object({ quoteId: z.coerce.number().int().positive() });
 
 export const myProjectsInput = z.object({
   keyword: z.string().trim().max(200).optional(),
@@ -26,8 +25,6 @@ export const submitQuoteForm = z.object({
   offProId: z.coerce.number().int().positive(),
   round: quoteRoundSchema.default(0),
   file: z.instanceof(File, { message: "files.missing" }),
-  /** The request pack version the supplier read; a newer one refuses the quote (409). */
-  packVersion: z.coerce.number().int().positive().optional(),
   /** The request pack version the supplier read; a newer one refuses the quote (409). */
   packVersion: z.coerce.number().int().positive().optional(),
   lines: linesField,
