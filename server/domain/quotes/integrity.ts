@@ -14,40 +14,29 @@ import { cmp, type Dec, dec, div, isZero, mul, sub, toFixed } from "../compariso
 import { formatUtc8 } from "../email/templates.ts";
 import { recordQuoteOpens, roundsOfProject, sealOpensAt } from "./sealed.ts";
 import { currentQuotes } from "./service.ts";
+import type {
+  IntegritySignalsDto,
+  NearPriceLine,
+  NearPricePair,
+  SameFileSignal,
+  SameIpSignal,
+  SignalQuote,
+} from "./integrityTypes.ts";
+
+export type {
+  IntegritySignalsDto,
+  NearPriceLine,
+  NearPricePair,
+  SameFileSignal,
+  SameIpSignal,
+  SignalQuote,
+} from "./integrityTypes.ts";
 
 /**
  * Two suppliers' prices for a line are near-identical when they differ by at most this share of the
  * lower one (0.5 %). A pair is flagged when every line both priced is near-identical.
  */
 export const NEAR_PRICE_PERCENT = "0.5";
-
-export type SignalQuote = {
-  quoteId: number;
-  supplierId: number;
-  code: string;
-  abbrName: string;
-  round: number;
-  submittedAt: Date;
-  fileName: string;
-};
-
-export type SameFileSignal = { sha256: string; size: number; quotes: SignalQuote[] };
-export type SameIpSignal = { clientIp: string; quotes: SignalQuote[] };
-export type NearPriceLine = {
-  itemId: number;
-  itemName: string;
-  /** Unit prices before tax in CNY, as the comparison matrix has them. */
-  priceA: string;
-  priceB: string;
-  /** |A − B| as a percentage of the lower price (2 decimals). */
-  differencePercent: string;
-};
-export type NearPricePair = {
-  a: { supplierId: number; code: string; abbrName: string; round: number | null };
-  b: { supplierId: number; code: string; abbrName: string; round: number | null };
-  lines: NearPriceLine[];
-  identicalLines: number;
-};
 
 type Submission = SignalQuote & { sha256: string; size: number; clientIp: string | null };
 
@@ -160,7 +149,7 @@ export async function integritySignals(
   actor: Actor,
   projectId: number,
   meta: ClientMeta = {},
-) {
+): Promise<IntegritySignalsDto> {
   const project: ProjectRow = await projectForActor(deps, actor, projectId);
   const subs = await submissions(deps.db, project.id);
   const sameFile: SameFileSignal[] = crossSupplierGroups(subs, (s) => s.sha256).map((
@@ -173,11 +162,7 @@ export async function integritySignals(
   const rounds = await roundsOfProject(deps.db, project.id);
   const now = deps.clock.now();
   const sealedRound = [0, 1, 2].find((r) => quotesSealed(project, rounds, r, now));
-  let prices: {
-    status: "ok" | "sealed" | "noPrices";
-    opensAt: string | null;
-    pairs: NearPricePair[];
-  };
+  let prices: IntegritySignalsDto["nearPrices"];
   if (sealedRound !== undefined) {
     const at = sealOpensAt(project, rounds, sealedRound);
     prices = { status: "sealed", opensAt: at ? formatUtc8(at) : null, pairs: [] };

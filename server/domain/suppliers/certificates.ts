@@ -23,6 +23,19 @@ import { dateInUtc8 } from "../calendar/service.ts";
 import { writeEmail } from "../email/outbox.ts";
 import type { Lang } from "../../i18n.ts";
 import { certificateInput, updateCertificateInput } from "./schemas.ts";
+import type {
+  CertificateDto,
+  CertificateStatus,
+  CertificateTypeOption,
+  ExpiringCertificate,
+} from "./qualificationTypes.ts";
+
+export type {
+  CertificateDto,
+  CertificateStatus,
+  CertificateTypeOption,
+  ExpiringCertificate,
+} from "./qualificationTypes.ts";
 
 /** The dictionary's code type holding the certificate types. */
 export const CERTIFICATE_TYPE = "CertificateType";
@@ -51,8 +64,6 @@ export const ensureCertificateTypes = (db: DbOrTx) =>
     nameEn: "Supplier certificate",
     codes: seededTypes,
   }]);
-
-export type CertificateTypeOption = { code: string; name: string; nameEn: string | null };
 
 /** Every certificate type of the dictionary (inactive ones only when `withInactive`). */
 export async function certificateTypes(
@@ -103,8 +114,6 @@ export function addDays(date: string, days: number): string {
 /** Whole days from `from` to `to` (YYYY-MM-DD); negative when `to` is earlier. */
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-export type CertificateStatus = "valid" | "expiring" | "expired";
 
 /** Expired the day after its expiry date; "expiring" within the warning window. */
 export function certificateStatus(expiresOn: string | null, today: string): CertificateStatus {
@@ -181,25 +190,6 @@ export async function typeLabels(db: DbOrTx) {
 // ---------------------------------------------------------------------------------------------
 // Maintenance
 // ---------------------------------------------------------------------------------------------
-
-export type CertificateDto = {
-  id: number;
-  supplierId: number;
-  type: string;
-  typeName: string;
-  typeNameEn: string;
-  number: string;
-  issuedOn: string;
-  expiresOn: string | null;
-  status: CertificateStatus;
-  /** Days until the expiry date (negative once expired); null without an expiry date. */
-  daysLeft: number | null;
-  file: { id: number; fileName: string; size: number } | null;
-  remark: string | null;
-  expiryWarnedAt: Date | null;
-  creationTime: Date;
-  lastModificationTime: Date | null;
-};
 
 async function toDtos(deps: Deps, rows: CertRow[]): Promise<CertificateDto[]> {
   if (!rows.length) return [];
@@ -362,18 +352,6 @@ export async function deleteCertificate(deps: Deps, id: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Expiry warnings
 // ---------------------------------------------------------------------------------------------
-
-export type ExpiringCertificate = {
-  id: number;
-  supplierId: number;
-  supplierCode: string;
-  supplierName: string;
-  type: string;
-  number: string;
-  expiresOn: string;
-  daysLeft: number;
-  warned: boolean;
-};
 
 /** Certificates expiring from today to `days` ahead, soonest first (the dashboard, the CLI). */
 export async function expiringCertificates(

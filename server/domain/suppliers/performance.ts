@@ -18,6 +18,9 @@ import { dateInUtc8 } from "../calendar/service.ts";
 import { effectiveStatus, openRound, type RoundTiming } from "../projects/rules.ts";
 import { matrixOf } from "../comparison/service.ts";
 import type { performanceInput, performanceListInput } from "./schemas.ts";
+import type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
+
+export type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
@@ -27,43 +30,6 @@ type ProjectRow = typeof offerProjects.$inferSelect;
  * server, so "before the deadline" alone would tell nothing beyond the response rate.
  */
 export const ON_TIME_LEAD_MS = 24 * 3600_000;
-
-export type RankBy = "price" | "time";
-
-export type ProjectOutcome = {
-  projectId: number;
-  code: string;
-  name: string;
-  kind: "material" | "asset";
-  invitedAt: Date;
-  deadline: Date | null;
-  /** The first quotation is over (ended or closed, no round open): ranks are final. */
-  over: boolean;
-  /** When the supplier first quoted (first quote, round 0), or null. */
-  quotedAt: Date | null;
-  /** Quoted at least ON_TIME_LEAD_MS before the deadline; null without a quote or a deadline. */
-  onTime: boolean | null;
-  rank: number | null;
-  /** How many suppliers quoted (the rank is out of these). */
-  rankOf: number | null;
-  rankBy: RankBy | null;
-};
-
-export type PerformanceSummary = {
-  invitations: number;
-  /** Invitations whose outcome is known: the supplier quoted, or the first quotation is over. */
-  settled: number;
-  quoted: number;
-  /** quoted / settled, 0–1 to four decimals; null before any invitation is settled. */
-  responseRate: number | null;
-  /** Quotes on projects with a deadline (the base of the on-time rate). */
-  timed: number;
-  onTime: number;
-  onTimeRate: number | null;
-  rankedProjects: number;
-  /** Mean rank over the ranked projects, to two decimals (1 is best). */
-  averageRank: number | null;
-};
 
 const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 10_000) / 10_000 : null);
 

@@ -9,6 +9,7 @@ import { usePermission } from "../projects/parts.tsx";
 import { RateBars } from "../suppliers/charts.tsx";
 import {
   CERT,
+  type Expiring,
   percent,
   PERF,
   type PerformanceRow,
@@ -16,17 +17,6 @@ import {
   typeName,
   useCertificateTypes,
 } from "../suppliers/qualifications.ts";
-
-type Expiring = {
-  id: number;
-  supplierId: number;
-  supplierCode: string;
-  supplierName: string;
-  type: string;
-  number: string;
-  expiresOn: string;
-  daysLeft: number;
-};
 
 const SHOWN = 10;
 

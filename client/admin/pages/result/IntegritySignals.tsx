@@ -1,44 +1,17 @@
 // The result page's integrity hints: the same attachment or the same client address from different
 // suppliers, and near-identical prices. Hints to look closer at, never a verdict.
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../shared/api.ts";
 import { Icon } from "../../../shared/icons.tsx";
 import { PM } from "../projects/api.ts";
 import { fmt, Section } from "../projects/parts.tsx";
+import type { IntegritySignalsDto } from "../../../../server/domain/quotes/integrityTypes.ts";
 
-type SignalQuote = {
-  quoteId: number;
-  supplierId: number;
-  code: string;
-  abbrName: string;
-  round: number;
-  submittedAt: string;
-  fileName: string;
-};
-type Side = { supplierId: number; code: string; abbrName: string; round: number | null };
-type Signals = {
-  nearPricePercent: string;
-  sameFile: { sha256: string; size: number; quotes: SignalQuote[] }[];
-  sameIp: { clientIp: string; quotes: SignalQuote[] }[];
-  nearPrices: {
-    status: "ok" | "sealed" | "noPrices";
-    opensAt: string | null;
-    pairs: {
-      a: Side;
-      b: Side;
-      identicalLines: number;
-      lines: {
-        itemId: number;
-        itemName: string;
-        priceA: string;
-        priceB: string;
-        differencePercent: string;
-      }[];
-    }[];
-  };
-  count: number;
-};
+type Signals = IntegritySignalsDto;
+type SignalQuote = Signals["sameIp"][number]["quotes"][number];
+/** Instants arrive as ISO strings in JSON. */
+const when = (v: Date | string) => fmt(typeof v === "string" ? v : v.toISOString());
 
 export function IntegritySignals({ projectId, reload }: { projectId: number; reload?: unknown }) {
   const { t } = useTranslation();
@@ -57,7 +30,7 @@ export function IntegritySignals({ projectId, reload }: { projectId: number; rel
       <span className="font-mono">{q.code}</span>
       <span>{q.abbrName}</span>
       <span className="text-slate-500">{round(q.round)}</span>
-      <span className="text-slate-500 tabular-nums">{fmt(q.submittedAt)}</span>
+      <span className="text-slate-500 tabular-nums">{when(q.submittedAt)}</span>
     </li>
   );
 
@@ -87,47 +60,39 @@ export function IntegritySignals({ projectId, reload }: { projectId: number; rel
       )}
       <ul className="space-y-3">
         {data.sameFile.map((s) => (
-          <li
+          <Group
             key={s.sha256}
-            className="rounded-md bg-amber-50/60 p-3 ring-1 ring-amber-200"
-            data-signal="sameFile"
+            signal="sameFile"
+            title={g("sameFile")}
+            detail={g("sameFileDetail", {
+              hash: s.sha256.slice(0, 12),
+              name: s.quotes[0].fileName,
+            })}
           >
-            <div className="text-sm font-medium text-slate-900">{g("sameFile")}</div>
-            <div className="mb-1 text-xs text-slate-500">
-              {g("sameFileDetail", { hash: s.sha256.slice(0, 12), name: s.quotes[0].fileName })}
-            </div>
-            <ul className="space-y-0.5">{s.quotes.map(who)}</ul>
-          </li>
+            {s.quotes.map(who)}
+          </Group>
         ))}
         {data.sameIp.map((s) => (
-          <li
+          <Group
             key={s.clientIp}
-            className="rounded-md bg-amber-50/60 p-3 ring-1 ring-amber-200"
-            data-signal="sameIp"
+            signal="sameIp"
+            title={g("sameIp")}
+            detail={g("sameIpDetail", { ip: s.clientIp })}
           >
-            <div className="text-sm font-medium text-slate-900">{g("sameIp")}</div>
-            <div className="mb-1 text-xs text-slate-500">
-              {g("sameIpDetail", { ip: s.clientIp })}
-            </div>
-            <ul className="space-y-0.5">{s.quotes.map(who)}</ul>
-          </li>
+            {s.quotes.map(who)}
+          </Group>
         ))}
         {data.nearPrices.pairs.map((p) => (
-          <li
+          <Group
             key={`${p.a.supplierId}-${p.b.supplierId}`}
-            className="rounded-md bg-amber-50/60 p-3 ring-1 ring-amber-200"
-            data-signal="nearPrices"
+            signal="nearPrices"
+            title={g("nearPrices", { a: p.a.abbrName, b: p.b.abbrName })}
+            detail={g("nearPricesDetail", {
+              percent: data.nearPricePercent,
+              count: p.lines.length,
+              identical: p.identicalLines,
+            })}
           >
-            <div className="text-sm font-medium text-slate-900">
-              {g("nearPrices", { a: p.a.abbrName, b: p.b.abbrName })}
-            </div>
-            <div className="mb-1 text-xs text-slate-500">
-              {g("nearPricesDetail", {
-                percent: data.nearPricePercent,
-                count: p.lines.length,
-                identical: p.identicalLines,
-              })}
-            </div>
             <table className="text-xs">
               <thead className="text-slate-500">
                 <tr>
@@ -148,7 +113,7 @@ export function IntegritySignals({ projectId, reload }: { projectId: number; rel
                 ))}
               </tbody>
             </table>
-          </li>
+          </Group>
         ))}
       </ul>
       {data.nearPrices.status === "sealed" && (
@@ -159,5 +124,23 @@ export function IntegritySignals({ projectId, reload }: { projectId: number; rel
         </p>
       )}
     </Section>
+  );
+}
+
+/** One hint: what was found, its detail, and the quotes or prices behind it. */
+function Group(
+  { signal, title, detail, children }: {
+    signal: string;
+    title: string;
+    detail: string;
+    children: ReactNode;
+  },
+) {
+  return (
+    <li className="rounded-md bg-amber-50/60 p-3 ring-1 ring-amber-200" data-signal={signal}>
+      <div className="text-sm font-medium text-slate-900">{title}</div>
+      <div className="mb-1 text-xs text-slate-500">{detail}</div>
+      {signal === "nearPrices" ? children : <ul className="space-y-0.5">{children}</ul>}
+    </li>
   );
 }

@@ -2,56 +2,29 @@
 // page, the launch page, the category and project dialogs, and the dashboard.
 import { useEffect, useState } from "react";
 import { api } from "../../../shared/api.ts";
+import type {
+  CertificateDto,
+  CertificateTypeOption,
+  ExpiringCertificate,
+  PerformanceSummary,
+  ProjectOutcome,
+} from "../../../../server/domain/suppliers/qualificationTypes.ts";
 
 export const CERT = "/QMO/SupplierCertificate";
 export const PERF = "/QMO/SupplierPerformance";
 /** The supplier's own page (hidden route, ?id=…). */
 export const SUPPLIER_PAGE = "/supplier/SupplierDetail";
 
-export type CertificateType = { code: string; name: string; nameEn: string | null };
-
-export type Certificate = {
-  id: number;
-  supplierId: number;
-  type: string;
-  typeName: string;
-  typeNameEn: string;
-  number: string;
-  issuedOn: string;
-  expiresOn: string | null;
-  status: "valid" | "expiring" | "expired";
-  daysLeft: number | null;
-  file: { id: number; fileName: string; size: number } | null;
-  remark: string | null;
-  expiryWarnedAt: string | null;
+/** A server type as JSON delivers it: instants arrive as strings. */
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
 };
 
-export type Summary = {
-  invitations: number;
-  settled: number;
-  quoted: number;
-  responseRate: number | null;
-  timed: number;
-  onTime: number;
-  onTimeRate: number | null;
-  rankedProjects: number;
-  averageRank: number | null;
-};
-
-export type Outcome = {
-  projectId: number;
-  code: string;
-  name: string;
-  kind: "material" | "asset";
-  invitedAt: string;
-  deadline: string | null;
-  over: boolean;
-  quotedAt: string | null;
-  onTime: boolean | null;
-  rank: number | null;
-  rankOf: number | null;
-  rankBy: "price" | "time" | null;
-};
+export type CertificateType = CertificateTypeOption;
+export type Certificate = Json<CertificateDto>;
+export type Summary = PerformanceSummary;
+export type Outcome = Json<ProjectOutcome>;
+export type Expiring = ExpiringCertificate;
 
 export type SupplierPerformance = {
   supplier: { id: number; code: string; abbrName: string; fullName: string };
