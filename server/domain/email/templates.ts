@@ -259,7 +259,8 @@ export const seededTemplates: Seed[] = [
     subject: "【中标通知】{{projectCode}} {{projectName}}",
     content:
       "{{supplierName}}，您好：\n\n感谢贵司参与报价项目 {{projectCode}}「{{projectName}}」。经评审，贵司中标：\n" +
-      "{{awardedItems}}\n\n采购员将与贵司联系合同及订单事宜。供应商门户：{{portalLink}}" + signature,
+      "{{awardedItems}}\n\n采购员将与贵司联系合同及订单事宜。供应商门户：{{portalLink}}" +
+      signature,
     subjectEn: "[Award notice] {{projectCode}} {{projectName}}",
     contentEn: "Dear {{supplierName}},\n\nThank you for quoting for project {{projectCode}} " +
       '"{{projectName}}". After evaluation, your company has been awarded:\n{{awardedItems}}\n\n' +
