@@ -89,7 +89,7 @@ async function project(
 
 Deno.test("performance numbers match a hand-computed case", async () => {
   await using env = await testEnv(); // now: 2026-11-23 10:00 UTC+8
-  const buyer = await staff(env, "buyer1", [P.SupplierSearch]);
+  const buyer = await staff(env, "buyer1", [P.SupplierSearch, P.OfferProjectManagerSearch]);
   const s = (await supplier(env, "S")).id;
   const t = (await supplier(env, "T")).id;
   const u = (await supplier(env, "U")).id;
@@ -169,6 +169,15 @@ Deno.test("performance numbers match a hand-computed case", async () => {
     { month: "2026-10", invitations: 3, quoted: 3 },
     { month: "2026-11", invitations: 4, quoted: 2 },
   ]);
+
+  // Without a project permission the numbers are the same but no project is named.
+  const supplierOnly = await staff(env, "suppliers1", [P.SupplierSearch]);
+  const unnamed = await call(env, "get", `${PERF}/Get`, {
+    token: supplierOnly.token,
+    query: { SupplierId: s },
+  });
+  assert.deepEqual(unnamed.json.result.summary, one.json.result.summary);
+  assert.deepEqual(unnamed.json.result.projects, []);
 
   // Only November's invitations: P4 to P7.
   const nov1 = await call(env, "get", `${PERF}/Get`, {

@@ -12,10 +12,10 @@ import {
   suppliers,
 } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
-import type { Deps } from "../context.ts";
+import type { Actor, Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
-import { effectiveStatus, openRound, type RoundTiming } from "../projects/rules.ts";
+import { effectiveStatus, openRound, type RoundTiming, visibleKinds } from "../projects/rules.ts";
 import { matrixOf } from "../comparison/service.ts";
 import type { performanceInput, performanceListInput } from "./schemas.ts";
 import type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
@@ -202,8 +202,15 @@ function checkRange(from?: Date, to?: Date) {
   if (from && to && from.getTime() > to.getTime()) throw fieldError("to", "performance.badRange");
 }
 
-/** GetSupplierPerformance: one supplier's summary, each invitation's outcome, and the months. */
-export async function supplierPerformance(deps: Deps, input: z.infer<typeof performanceInput>) {
+/**
+ * Get: one supplier's summary, each invitation's outcome, and the months. The numbers count every
+ * project; the list names only projects of the kinds the actor may see.
+ */
+export async function supplierPerformance(
+  deps: Deps,
+  actor: Actor,
+  input: z.infer<typeof performanceInput>,
+) {
   checkRange(input.from, input.to);
   const s = await deps.db.query.suppliers.findFirst({ where: eq(suppliers.id, input.supplierId) });
   if (!s) throw notFound("supplier", input.supplierId);
@@ -212,7 +219,7 @@ export async function supplierPerformance(deps: Deps, input: z.infer<typeof perf
   return {
     supplier: { id: s.id, code: s.code, abbrName: s.abbrName, fullName: s.fullName },
     summary: summarize(list),
-    projects: [...list].reverse(),
+    projects: [...list].reverse().filter((o) => visibleKinds(actor.permissions).includes(o.kind)),
     months: monthly(list),
   };
 }

@@ -95,9 +95,9 @@ export const qualificationRoutes = [
     path: `${perf}/Get`,
     access,
     summary:
-      "One supplier's performance (SupplierId, optional From, To): summary, each invitation's outcome and rank, invitations and quotes per month.",
+      "One supplier's performance (SupplierId, optional From, To): summary, each invitation's outcome and rank (projects of the kinds you may see), invitations and quotes per month.",
     query: performanceInput,
-    handler: ({ deps, query }) => performance.supplierPerformance(deps, query),
+    handler: ({ deps, actor, query }) => performance.supplierPerformance(deps, actor, query),
   }),
   defineRoute({
     method: "get",
