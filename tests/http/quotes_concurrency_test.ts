@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { offerProjects, quotes } from "../../db/schema.ts";
 import { call, NOW, testEnv } from "../helpers.ts";
+import { verifyChain } from "../../server/domain/quotes/chain.ts";
 import { agree, pdfFile, publishedProject, submit, supplierWithLogin } from "./quotes_fixtures.ts";
 
 Deno.test("50 suppliers submitting at once in the last second are all recorded, and the early-end window starts", async () => {
@@ -29,6 +30,13 @@ Deno.test("50 suppliers submitting at once in the last second are all recorded, 
   assert.equal(rows.length, 50);
   assert.equal(new Set(rows.map((r) => r.supplierId)).size, 50);
   assert.equal(new Set(rows.map((r) => r.fileId)).size, 50);
+  // Each has its own entry in the quote record, one after another, and the chain holds.
+  assert.deepEqual(
+    answers.map((r) => r.json.result.receipt.recordNo).sort((a, b) => a - b),
+    Array.from({ length: 50 }, (_, i) => i + 1),
+  );
+  const record = await verifyChain(env);
+  assert.equal(record.ok, true, JSON.stringify(record));
   const project = await env.db.query.offerProjects.findFirst({ where: eq(offerProjects.id, p.id) });
   assert.equal(project?.allQuotedAt?.getTime(), deadline.getTime() - 500);
 
