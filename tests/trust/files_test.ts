@@ -8,7 +8,6 @@ import { serveClient } from "../../server/http/client.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
 import {
   agree,
-  pdfFile,
   publishedProject,
   submitForm,
   supplierWithLogin,
