@@ -1,7 +1,7 @@
 // Supplier performance: for each supplier, how often it was invited, how often it answered, how
 // often it answered well ahead of the deadline, and its average rank among the suppliers who quoted
 // (by price where the comparison matrix ranks priced totals, else by the time of the first quote).
-import { and, eq, gte, inArray, lte, min, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lte, min, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   offerProjects,
@@ -15,14 +15,18 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
-import { effectiveStatus, openRound, type RoundTiming, visibleKinds } from "../projects/rules.ts";
+import {
+  effectiveStatus,
+  openRound,
+  type ProjectTiming,
+  type RoundTiming,
+  visibleKinds,
+} from "../projects/rules.ts";
 import { matrixOf } from "../comparison/service.ts";
 import type { performanceInput, performanceListInput } from "./schemas.ts";
 import type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
 
 export type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
-
-type ProjectRow = typeof offerProjects.$inferSelect;
 
 /**
  * A first quote counts as on time when it arrived at least this long before the deadline: before
@@ -77,13 +81,16 @@ export function competitionRanks<T>(
  */
 export async function projectRanks(
   db: DbOrTx,
-  p: ProjectRow,
+  projectId: number,
   firstQuotes: Map<number, Date>,
   priced: boolean,
 ): Promise<{ by: RankBy; ranks: Map<number, number> } | null> {
   const quoted = [...firstQuotes.keys()];
   if (!quoted.length) return null;
-  if (priced) {
+  const p = priced
+    ? await db.query.offerProjects.findFirst({ where: eq(offerProjects.id, projectId) })
+    : undefined;
+  if (p) {
     const matrix = await matrixOf(db, p);
     const ranked = matrix.suppliers.filter((c) => c.rank !== null);
     if (ranked.length) {
@@ -107,8 +114,22 @@ async function outcomes(deps: Deps, scope: Scope): Promise<Map<number, ProjectOu
   if (scope.supplierIds) where.push(inArray(offerProjectSuppliers.supplierId, scope.supplierIds));
   if (scope.from) where.push(gte(offerProjectSuppliers.invitedAt, scope.from));
   if (scope.to) where.push(lte(offerProjectSuppliers.invitedAt, scope.to));
-  const invited = await deps.db.select({ ps: offerProjectSuppliers, p: offerProjects })
-    .from(offerProjectSuppliers)
+  // Only the columns needed: a year of invitations can be tens of thousands of rows.
+  const invited = await deps.db.select({
+    ps: {
+      supplierId: offerProjectSuppliers.supplierId,
+      invitedAt: offerProjectSuppliers.invitedAt,
+    },
+    p: {
+      id: offerProjects.id,
+      code: offerProjects.code,
+      name: offerProjects.name,
+      kind: offerProjects.kind,
+      status: offerProjects.status,
+      offerEndTime: offerProjects.offerEndTime,
+      allQuotedAt: offerProjects.allQuotedAt,
+    },
+  }).from(offerProjectSuppliers)
     .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(offerProjectSuppliers.invitedAt, offerProjects.id);
@@ -146,7 +167,7 @@ async function outcomes(deps: Deps, scope: Scope): Promise<Map<number, ProjectOu
   }
 
   const ranksOf = new Map<number, Awaited<ReturnType<typeof projectRanks>>>();
-  const isOver = (p: ProjectRow) => {
+  const isOver = (p: ProjectTiming & { id: number }) => {
     const s = effectiveStatus(p, now);
     return (s === "ended" || s === "closed") && !openRound(rounds.get(p.id) ?? [], now);
   };
@@ -155,7 +176,7 @@ async function outcomes(deps: Deps, scope: Scope): Promise<Map<number, ProjectOu
     if (!isOver(p)) continue;
     ranksOf.set(
       p.id,
-      await projectRanks(deps.db, p, first.get(p.id) ?? new Map(), priced.has(p.id)),
+      await projectRanks(deps.db, p.id, first.get(p.id) ?? new Map(), priced.has(p.id)),
     );
   }
 
@@ -235,31 +256,61 @@ export async function listPerformance(deps: Deps, input: z.infer<typeof performa
     ? new Date(deps.clock.now().getTime() - input.months * MONTH_MS)
     : input.from;
   checkRange(from, input.to);
-  const all = await outcomes(deps, { from, to: input.to });
-  const ids = [...all.keys()];
-  const rows = ids.length
-    ? await deps.db.select({
-      id: suppliers.id,
-      code: suppliers.code,
-      abbrName: suppliers.abbrName,
-      fullName: suppliers.fullName,
-    }).from(suppliers).where(inArray(suppliers.id, ids))
-    : [];
-  const items = rows.map((s) => ({ ...s, ...summarize(all.get(s.id)!) }));
   const [field = "invitations", dir = "desc"] = (input.sorting ?? "").trim().split(/\s+/)
     .filter(Boolean);
   const key = sortKeys.find((k) => k.toLowerCase() === field.toLowerCase());
   if (!key || !/^(asc|desc)$/i.test(dir)) {
     throw fieldError("sorting", "errors.badSorting", { value: input.sorting ?? "" });
   }
-  const sign = dir.toLowerCase() === "desc" ? -1 : 1;
+  const desc = dir.toLowerCase() === "desc";
+  const inPeriod = and(
+    from ? gte(offerProjectSuppliers.invitedAt, from) : undefined,
+    input.to ? lte(offerProjectSuppliers.invitedAt, input.to) : undefined,
+  );
+  const invitations = count(offerProjectSuppliers.id);
+  const supplierColumns = {
+    id: suppliers.id,
+    code: suppliers.code,
+    abbrName: suppliers.abbrName,
+    fullName: suppliers.fullName,
+  };
+  const summaries = async (
+    rows: { id: number; code: string; abbrName: string; fullName: string }[],
+  ) => {
+    const all = await outcomes(deps, { supplierIds: rows.map((r) => r.id), from, to: input.to });
+    return rows.map((s) => ({ ...s, ...summarize(all.get(s.id) ?? []) }));
+  };
+
+  if (key === "invitations" || key === "code") {
+    // Sorted and paged by the database; only the page's suppliers are worked out (the dashboard).
+    const [{ total }] = await deps.db.select({
+      total: sql<number>`count(distinct ${offerProjectSuppliers.supplierId})`,
+    }).from(offerProjectSuppliers).where(inPeriod);
+    const page = await deps.db.select(supplierColumns).from(offerProjectSuppliers)
+      .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
+      .where(inPeriod)
+      .groupBy(suppliers.id)
+      .orderBy(
+        ...(key === "invitations"
+          ? [desc ? sql`${invitations} desc` : sql`${invitations} asc`, asc(suppliers.code)]
+          : [desc ? sql`${suppliers.code} desc` : asc(suppliers.code)]),
+      )
+      .limit(input.maxResultCount).offset(input.skipCount);
+    return { items: await summaries(page), totalCount: Number(total) };
+  }
+
+  // By a rate or the rank: every supplier invited in the period is worked out, then sorted.
+  const everyone = await deps.db.selectDistinct(supplierColumns).from(offerProjectSuppliers)
+    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
+    .where(inPeriod);
+  const items = await summaries(everyone);
+  const sign = desc ? -1 : 1;
   items.sort((a, b) => {
     const x = a[key];
     const y = b[key];
     // Suppliers without a value go last whichever way the list is sorted.
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    const c = typeof x === "string" ? x.localeCompare(y as string) : (x as number) - (y as number);
-    return c * sign || a.code.localeCompare(b.code);
+    return ((x as number) - (y as number)) * sign || a.code.localeCompare(b.code);
   });
   return {
     items: items.slice(input.skipCount, input.skipCount + input.maxResultCount),
