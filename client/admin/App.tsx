@@ -1,5 +1,5 @@
 // Session routing (spec §2): public pages, the guard that loads the user, and the main layout.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BrowserRouter,
@@ -16,12 +16,14 @@ import { message } from "../shared/messages.ts";
 import { loadUserInfo, loginUrl, resetSession, session } from "../shared/session.ts";
 import { useStore } from "../shared/store.ts";
 import { FullPageSpinner, Messages } from "../shared/ui.tsx";
-import { Layout } from "./layout/Layout.tsx";
 import { refreshTag } from "./layout/tags.ts";
 import Login from "./pages/login/Login.tsx";
 import NotFound from "./pages/error/NotFound.tsx";
 import Unauthorized from "./pages/error/Unauthorized.tsx";
 import { HOME } from "./routes.ts";
+
+// The signed-in shell (menus, tabs, Headless UI) loads after sign-in, not with the sign-in page.
+const Layout = lazy(() => import("./layout/Layout.tsx").then((m) => ({ default: m.Layout })));
 
 export function App() {
   return (
@@ -52,7 +54,9 @@ export function App() {
           path="*"
           element={
             <RequireAuth>
-              <Layout />
+              <Suspense fallback={<FullPageSpinner />}>
+                <Layout />
+              </Suspense>
             </RequireAuth>
           }
         />

@@ -1,18 +1,11 @@
 // Language picker (zh / en) of the back-office and the portal: saved, then the page reloads.
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useTranslation } from "react-i18next";
-import { api } from "./api.ts";
-import { getToken } from "./auth.ts";
-import { type Lang, languages, saveLanguage } from "./i18n.ts";
+import { type Lang, languages } from "./i18n.ts";
 import { Icon } from "./icons.tsx";
+import { changeLanguage } from "./language.ts";
 
-export async function changeLanguage(lang: Lang) {
-  if (getToken()) {
-    await api.post("/app/User/ChangeLanguage", { languageName: lang }, { silent: true })
-      .catch(() => {});
-  }
-  saveLanguage(lang);
-}
+export { changeLanguage };
 
 export function LanguageMenu({ variant = "light" }: { variant?: "light" | "dark" }) {
   const { t, i18n } = useTranslation();

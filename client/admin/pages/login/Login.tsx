@@ -7,7 +7,7 @@ import { getToken } from "../../../shared/auth.ts";
 import { Icon } from "../../../shared/icons.tsx";
 import { loadUserInfo, signIn } from "../../../shared/session.ts";
 import { Spinner } from "../../../shared/ui.tsx";
-import { LanguageMenu } from "../../layout/LanguageMenu.tsx";
+import { LanguageSelect } from "../../../shared/LanguageSelect.tsx";
 import { resetTags } from "../../layout/tags.ts";
 
 /** Only same-site paths are followed after sign-in. */
@@ -62,7 +62,7 @@ export default function Login() {
         className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,var(--color-primary-700),transparent_55%),radial-gradient(ellipse_at_bottom_right,#0f172a,transparent_60%)] opacity-90"
       />
       <div className="absolute right-4 top-4">
-        <LanguageMenu variant="dark" />
+        <LanguageSelect />
       </div>
       <div className="relative w-full max-w-sm">
         <div className="mb-6 flex items-center justify-center gap-3 text-white">
