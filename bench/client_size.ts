@@ -26,13 +26,14 @@ export async function clientSizes(server: Server, generated: Generated, log: (s:
     const measure = async (label: string, targetKb: number) => {
       let total = 0;
       const rows: string[] = [];
-      for (const p of [...loaded].sort()) {
+      const files = [...loaded].sort();
+      for (const p of files) {
         const size = await gzipSize(`${repoRoot}dist/client${p}`);
         total += size;
         rows.push(`    ${(size / KB).toFixed(1).padStart(7)} KB  ${p}`);
       }
       log(
-        `${label}: ${loaded.size} files, ${
+        `${label}: ${files.length} files, ${
           (total / KB).toFixed(1)
         } KB gzip (target ≤ ${targetKb} KB) ${total <= targetKb * KB ? "met" : "MISSED"}`,
       );
@@ -44,7 +45,12 @@ export async function clientSizes(server: Server, generated: Generated, log: (s:
     await page.locator("#login-password").fill(generated.password);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL((u) => u.pathname === "/dashboard", { timeout: 30_000 });
-    await page.waitForLoadState("networkidle");
+    // The shell and the dashboard load lazily after the redirect: wait until nothing more comes.
+    for (let seen = -1; seen !== loaded.size;) {
+      seen = loaded.size;
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(1000);
+    }
     log(`(signed in: now at ${new URL(page.url()).pathname})`);
     await measure("back-office first screen (sign-in page included)", 350);
     await context.close();
