@@ -131,6 +131,7 @@ export async function deadlineRush(
   const finished: number[] = [];
   log(`server resident memory before the rush: ${server.rssMb().toFixed(0)} MiB`);
   server.resetPeak();
+  const cpu0 = server.cpuMs();
   await Promise.all(tokens.map(async (token, i) => {
     // Spread over the window's first nine tenths, as people pressing "submit" near the end.
     const at = start + Math.floor((i / tokens.length) * windowS * 900);
@@ -181,6 +182,11 @@ export async function deadlineRush(
     `upload throughput ${(sent / seconds).toFixed(0)} MB/s (${sent} MB in ${
       seconds.toFixed(1)
     } s) — disk write speed measured now: ${disk.toFixed(0)} MB/s`,
+  );
+  log(
+    `server CPU during the rush: ${((server.cpuMs() - cpu0) / 1000).toFixed(1)} s (${
+      ((server.cpuMs() - cpu0) / sent).toFixed(1)
+    } ms per MB received)`,
   );
   log(`server peak memory during the rush: ${server.peakMb().toFixed(0)} MiB (target < 300)`);
 }

@@ -114,6 +114,9 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       CLIENT_BUILD: "0",
       LANG: "en_US.UTF-8",
       NO_COLOR: "1",
+      // As `deno task start` runs it: glibc otherwise keeps a memory arena per thread, and the
+      // threads that hash passwords and write files each keep what they once used.
+      MALLOC_ARENA_MAX: "2",
       ...env,
     },
     stdout: "null",
