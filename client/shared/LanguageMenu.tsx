@@ -1,7 +1,7 @@
 // Language picker (zh / en) of the back-office and the portal: saved, then the page reloads.
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useTranslation } from "react-i18next";
-import { type Lang, languages } from "./i18n.ts";
+import { languages } from "./i18n.ts";
 import { Icon } from "./icons.tsx";
 import { changeLanguage } from "./language.ts";
 

@@ -83,11 +83,21 @@ function snapshot(dataDir: string) {
 }
 
 async function copyDir(from: string): Promise<string> {
-  const to = await Deno.makeTempDir({ prefix: "qmo-reliability-" });
-  for await (const e of Deno.readDir(from)) {
-    if (e.isFile) await Deno.copyFile(join(from, e.name), join(to, e.name));
+  // The folder's last connection may still be closing (folding its -wal file into the database
+  // and removing it): a file gone mid-copy means the copy is not whole, so it is taken again.
+  for (let attempt = 1;; attempt++) {
+    const to = await Deno.makeTempDir({ prefix: "qmo-reliability-" });
+    try {
+      for await (const e of Deno.readDir(from)) {
+        if (e.isFile) await Deno.copyFile(join(from, e.name), join(to, e.name));
+      }
+      return to;
+    } catch (err) {
+      await Deno.remove(to, { recursive: true }).catch(() => {});
+      if (!(err instanceof Deno.errors.NotFound) || attempt >= 5) throw err;
+      await sleep(200);
+    }
   }
-  return to;
 }
 
 const counts = (r: { created: number; updated: number; unchanged: number }) => ({

@@ -6,12 +6,7 @@ import { join } from "node:path";
 import { createApp } from "../../server/http/app.ts";
 import { serveClient } from "../../server/http/client.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
-import {
-  agree,
-  publishedProject,
-  submitForm,
-  supplierWithLogin,
-} from "../http/quotes_fixtures.ts";
+import { agree, publishedProject, submitForm, supplierWithLogin } from "../http/quotes_fixtures.ts";
 import { answerProblems, fakeClientDir, securityHeaderProblems, send, Tally } from "./support.ts";
 
 const PDF = "%PDF-1.4\n% traversal test\n%%EOF\n";
