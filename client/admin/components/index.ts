@@ -12,6 +12,14 @@ export {
   runSave,
   useFieldErrors,
 } from "./FormDialog.tsx";
+export {
+  CheckField,
+  type FormBinding,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useFormState,
+} from "./FormFields.tsx";
 export { ListPage } from "./ListPage.tsx";
 export { pagerItems, Pagination } from "./Pagination.tsx";
 export { QueryField, QueryForm } from "./QueryForm.tsx";

@@ -6,7 +6,6 @@ import {
   AddButton,
   Field,
   FormDialog,
-  inputClass,
   ListPage,
   PagedTable,
   QueryField,
@@ -15,10 +14,11 @@ import {
   RowAction,
   RowActions,
   runDelete,
-  runSave,
+  TextAreaField,
+  TextField,
   Toolbar,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 import { fmt } from "../projects/parts.tsx";
@@ -33,13 +33,6 @@ type Category = {
   requiredCertificates: string[];
   creationTime: string;
 };
-type Draft = {
-  id?: number;
-  name: string;
-  description: string;
-  sort: string;
-  requiredCertificates: string[];
-};
 
 const FIELDS = ["name", "description", "sort", "requiredCertificates"] as const;
 
@@ -49,53 +42,8 @@ export default function CategoryList() {
     initialQuery: { Name: "" },
   });
   const [confirmElement, confirm] = useConfirm();
-  const [edit, setEdit] = useState<Draft | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { errors, setErrors, clear, clearField } = useFieldErrors();
+  const [editing, setEditing] = useState<Category | "new" | null>(null);
   const c = (k: string) => t(`categoryPage.${k}`);
-
-  const open = (row?: Category) => {
-    clear();
-    setEdit(
-      row
-        ? {
-          id: row.id,
-          name: row.name,
-          description: row.description ?? "",
-          sort: String(row.sort),
-          requiredCertificates: row.requiredCertificates ?? [],
-        }
-        : { name: "", description: "", sort: "0", requiredCertificates: [] },
-    );
-  };
-
-  async function save() {
-    if (!edit) return;
-    const missing = requiredErrors(t, { name: [edit.name, c("name")] });
-    if (!/^\d*$/.test(edit.sort.trim())) missing.sort = c("sortHint");
-    if (Object.keys(missing).length) return setErrors(missing);
-    setBusy(true);
-    const body = {
-      id: edit.id,
-      name: edit.name.trim(),
-      description: edit.description.trim() || null,
-      sort: Number(edit.sort || 0),
-      requiredCertificates: edit.requiredCertificates,
-    };
-    const ok = await runSave(
-      t,
-      () =>
-        edit.id
-          ? api.put(`${PT}/UpdateOfferProjectType`, body)
-          : api.post(`${PT}/CreateOfferProjectType`, body),
-      { fields: FIELDS, onFieldErrors: setErrors },
-    );
-    setBusy(false);
-    if (ok) {
-      setEdit(null);
-      list.reload();
-    }
-  }
 
   async function remove(row: Category) {
     if (!(await confirm())) return;
@@ -119,7 +67,7 @@ export default function CategoryList() {
       }
       toolbar={
         <Toolbar>
-          <AddButton onClick={() => open()} />
+          <AddButton onClick={() => setEditing("new")} />
         </Toolbar>
       }
     >
@@ -153,7 +101,7 @@ export default function CategoryList() {
             width: "8rem",
             render: (r) => (
               <RowActions>
-                <RowAction onClick={() => open(r)} testId="edit">{t("ui.edit")}</RowAction>
+                <RowAction onClick={() => setEditing(r)} testId="edit">{t("ui.edit")}</RowAction>
                 <RowAction danger onClick={() => remove(r)} testId="delete">
                   {t("ui.delete")}
                 </RowAction>
@@ -162,72 +110,108 @@ export default function CategoryList() {
           },
         ]}
       />
-      <FormDialog
-        open={!!edit}
-        title={edit?.id ? c("edit") : c("create")}
-        onClose={() => setEdit(null)}
-        onSubmit={save}
-        busy={busy}
-        testId="category-dialog"
-      >
-        {edit && (
-          <div className="space-y-3">
-            <Field label={c("name")} htmlFor="cat-name" name="name" error={errors.name} required>
-              <input
-                id="cat-name"
-                className={inputClass(errors.name)}
-                value={edit.name}
-                maxLength={100}
-                autoFocus
-                onChange={(e) => {
-                  setEdit({ ...edit, name: e.target.value });
-                  clearField("name");
-                }}
-              />
-            </Field>
-            <Field
-              label={c("description")}
-              htmlFor="cat-desc"
-              name="description"
-              error={errors.description}
-            >
-              <textarea
-                id="cat-desc"
-                className={inputClass(errors.description, "h-auto py-1.5")}
-                rows={3}
-                maxLength={500}
-                value={edit.description}
-                onChange={(e) => setEdit({ ...edit, description: e.target.value })}
-              />
-            </Field>
-            <Field label={c("sort")} htmlFor="cat-sort" name="sort" error={errors.sort}>
-              <input
-                id="cat-sort"
-                className={inputClass(errors.sort, "w-32")}
-                inputMode="numeric"
-                value={edit.sort}
-                onChange={(e) => {
-                  setEdit({ ...edit, sort: e.target.value });
-                  clearField("sort");
-                }}
-              />
-            </Field>
-            <Field
-              label={t("qualificationsPage.required")}
-              name="requiredCertificates"
-              error={errors.requiredCertificates}
-              hint={t("qualificationsPage.requiredHint")}
-            >
-              <CertificateTypePicker
-                idPrefix="cat-cert"
-                value={edit.requiredCertificates}
-                onChange={(requiredCertificates) => setEdit({ ...edit, requiredCertificates })}
-              />
-            </Field>
-          </div>
-        )}
-      </FormDialog>
+      {editing && (
+        <CategoryDialog
+          category={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
       {confirmElement}
     </ListPage>
+  );
+}
+
+function CategoryDialog(
+  { category, onClose, onSaved }: {
+    category: Category | null;
+    onClose: () => void;
+    onSaved: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const c = (k: string) => t(`categoryPage.${k}`);
+  const form = useFormState({
+    name: category?.name ?? "",
+    description: category?.description ?? "",
+    sort: category ? String(category.sort) : "0",
+    requiredCertificates: category?.requiredCertificates ?? [],
+  });
+  const { values } = form;
+
+  async function save() {
+    const missing = requiredErrors(t, { name: [values.name, c("name")] });
+    if (!/^\d*$/.test(values.sort.trim())) missing.sort = c("sortHint");
+    if (!form.check(missing)) return;
+    const body = {
+      id: category?.id,
+      name: values.name.trim(),
+      description: values.description.trim() || null,
+      sort: Number(values.sort || 0),
+      requiredCertificates: values.requiredCertificates,
+    };
+    const ok = await form.save(
+      () =>
+        category
+          ? api.put(`${PT}/UpdateOfferProjectType`, body)
+          : api.post(`${PT}/CreateOfferProjectType`, body),
+      FIELDS,
+    );
+    if (ok) onSaved();
+  }
+
+  return (
+    <FormDialog
+      open
+      title={category ? c("edit") : c("create")}
+      onClose={onClose}
+      onSubmit={save}
+      busy={form.busy}
+      testId="category-dialog"
+    >
+      <div className="space-y-3">
+        <TextField
+          form={form}
+          name="name"
+          id="cat-name"
+          label={c("name")}
+          required
+          maxLength={100}
+          autoFocus
+        />
+        <TextAreaField
+          form={form}
+          name="description"
+          id="cat-desc"
+          label={c("description")}
+          controlClass="h-auto py-1.5"
+          rows={3}
+          maxLength={500}
+        />
+        <TextField
+          form={form}
+          name="sort"
+          id="cat-sort"
+          label={c("sort")}
+          controlClass="w-32"
+          inputMode="numeric"
+        />
+        <Field
+          label={t("qualificationsPage.required")}
+          name="requiredCertificates"
+          error={form.errors.requiredCertificates}
+          hint={t("qualificationsPage.requiredHint")}
+        >
+          <CertificateTypePicker
+            idPrefix="cat-cert"
+            value={values.requiredCertificates}
+            onChange={(v) => form.set("requiredCertificates", v)}
+          />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

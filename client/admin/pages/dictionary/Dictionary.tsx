@@ -6,10 +6,10 @@ import { api } from "../../../shared/api.ts";
 import {
   AddButton,
   Badge,
+  CheckField,
   type Column,
   Field,
   FormDialog,
-  inputClass,
   PagedTable,
   QueryField,
   QueryForm,
@@ -17,10 +17,12 @@ import {
   RowAction,
   RowActions,
   runDelete,
-  runSave,
+  SelectField,
+  TextAreaField,
+  TextField,
   Toolbar,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 import { Rates } from "./Rates.tsx";
@@ -248,35 +250,26 @@ function TypeDialog(
   { type, onClose, onSaved }: { type: CodeType | null; onClose: () => void; onSaved: () => void },
 ) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({
+  const form = useFormState({
     code: type?.code ?? "",
     name: type?.name ?? "",
     nameEn: type?.nameEn ?? "",
     description: type?.description ?? "",
   });
-  const { errors, setErrors, clearField } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [k]: e.target.value });
-    clearField(k);
-  };
+  const { values } = form;
   async function save() {
     const errs = requiredErrors(t, {
-      code: [form.code, t("dictionaryPage.typeCode")],
-      name: [form.name, t("dictionaryPage.typeName")],
+      code: [values.code, t("dictionaryPage.typeCode")],
+      name: [values.name, t("dictionaryPage.typeName")],
     });
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    const ok = await runSave(
-      t,
+    if (!form.check(errs)) return;
+    const ok = await form.save(
       () =>
         type
-          ? api.put("/QMO/SystemCodeType/Update", { ...form, id: type.id }, { silent: true })
-          : api.post("/QMO/SystemCodeType/Create", form, { silent: true }),
-      { fields: Object.keys(form), onFieldErrors: setErrors },
+          ? api.put("/QMO/SystemCodeType/Update", { ...values, id: type.id }, { silent: true })
+          : api.post("/QMO/SystemCodeType/Create", values, { silent: true }),
+      Object.keys(values),
     );
-    setBusy(false);
     if (ok) onSaved();
   }
   return (
@@ -285,70 +278,42 @@ function TypeDialog(
       title={type ? t("dictionaryPage.editType") : t("dictionaryPage.addType")}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="type-dialog"
     >
       <div className="space-y-3">
-        <Field
-          label={t("dictionaryPage.typeCode")}
+        <TextField
+          form={form}
           name="code"
-          htmlFor="type-code"
-          error={errors.code}
+          id="type-code"
+          label={t("dictionaryPage.typeCode")}
           hint={t("dictionaryPage.typeCodeHint")}
           required
-        >
-          <input
-            id="type-code"
-            className={inputClass(errors.code)}
-            value={form.code}
-            maxLength={64}
-            onChange={set("code")}
-          />
-        </Field>
-        <Field
-          label={t("dictionaryPage.typeName")}
+          maxLength={64}
+        />
+        <TextField
+          form={form}
           name="name"
-          htmlFor="type-name"
-          error={errors.name}
+          id="type-name"
+          label={t("dictionaryPage.typeName")}
           required
-        >
-          <input
-            id="type-name"
-            className={inputClass(errors.name)}
-            value={form.name}
-            maxLength={100}
-            onChange={set("name")}
-          />
-        </Field>
-        <Field
-          label={t("dictionaryPage.nameEn")}
+          maxLength={100}
+        />
+        <TextField
+          form={form}
           name="nameEn"
-          htmlFor="type-nameEn"
-          error={errors.nameEn}
-        >
-          <input
-            id="type-nameEn"
-            className={inputClass(errors.nameEn)}
-            value={form.nameEn}
-            maxLength={100}
-            onChange={set("nameEn")}
-          />
-        </Field>
-        <Field
-          label={t("dictionaryPage.description")}
+          id="type-nameEn"
+          label={t("dictionaryPage.nameEn")}
+          maxLength={100}
+        />
+        <TextAreaField
+          form={form}
           name="description"
-          htmlFor="type-description"
-          error={errors.description}
-        >
-          <textarea
-            id="type-description"
-            rows={2}
-            className={inputClass(errors.description)}
-            value={form.description}
-            maxLength={500}
-            onChange={set("description")}
-          />
-        </Field>
+          id="type-description"
+          label={t("dictionaryPage.description")}
+          rows={2}
+          maxLength={500}
+        />
       </div>
     </FormDialog>
   );
@@ -364,7 +329,7 @@ function CodeDialog(
 ) {
   const { t } = useTranslation();
   const calendar = type.code === CALENDAR;
-  const [form, setForm] = useState({
+  const form = useFormState({
     code: code?.code ?? "",
     name: code?.name ?? "",
     nameEn: code?.nameEn ?? "",
@@ -372,33 +337,24 @@ function CodeDialog(
     sort: String(code?.sort ?? 0),
     isActive: code?.isActive ?? true,
   });
-  const { errors, setErrors, clearField } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [k]: e.target.value });
-    clearField(k);
-  };
+  const { values } = form;
   async function save() {
     const errs = requiredErrors(t, {
-      code: [form.code, calendar ? t("dictionaryPage.date") : t("dictionaryPage.code")],
-      name: [form.name, t("dictionaryPage.name")],
+      code: [values.code, calendar ? t("dictionaryPage.date") : t("dictionaryPage.code")],
+      name: [values.name, t("dictionaryPage.name")],
     });
-    if (form.sort && !/^\d+$/.test(form.sort)) errs.sort = t("dictionaryPage.sortFormat");
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    const body = { ...form, sort: Number(form.sort || 0) };
-    setBusy(true);
-    const ok = await runSave(
-      t,
+    if (values.sort && !/^\d+$/.test(values.sort)) errs.sort = t("dictionaryPage.sortFormat");
+    if (!form.check(errs)) return;
+    const body = { ...values, sort: Number(values.sort || 0) };
+    const ok = await form.save(
       () =>
         code
           ? api.put("/QMO/SystemCodeType/UpdateCode", { ...body, id: code.id }, { silent: true })
           : api.post("/QMO/SystemCodeType/CreateCode", { ...body, typeId: type.id }, {
             silent: true,
           }),
-      { fields: ["code", "name", "nameEn", "value", "sort", "isActive"], onFieldErrors: setErrors },
+      ["code", "name", "nameEn", "value", "sort", "isActive"],
     );
-    setBusy(false);
     if (ok) onSaved();
   }
   return (
@@ -407,7 +363,7 @@ function CodeDialog(
       title={code ? t("dictionaryPage.editCode") : t("dictionaryPage.addCode")}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="code-dialog"
     >
       <div className="space-y-3">
@@ -416,100 +372,61 @@ function CodeDialog(
             {type.name} <code className="text-xs text-slate-400">{type.code}</code>
           </p>
         </Field>
-        <Field
-          label={calendar ? t("dictionaryPage.date") : t("dictionaryPage.code")}
+        <TextField
+          form={form}
           name="code"
-          htmlFor="code-code"
-          error={errors.code}
+          id="code-code"
+          label={calendar ? t("dictionaryPage.date") : t("dictionaryPage.code")}
           required
-        >
-          <input
-            id="code-code"
-            type={calendar ? "date" : "text"}
-            className={inputClass(errors.code)}
-            value={form.code}
-            maxLength={64}
-            onChange={set("code")}
-          />
-        </Field>
-        <Field
-          label={t("dictionaryPage.name")}
+          type={calendar ? "date" : "text"}
+          maxLength={64}
+        />
+        <TextField
+          form={form}
           name="name"
-          htmlFor="code-name"
-          error={errors.name}
+          id="code-name"
+          label={t("dictionaryPage.name")}
           required
-        >
-          <input
-            id="code-name"
-            className={inputClass(errors.name)}
-            value={form.name}
-            maxLength={100}
-            onChange={set("name")}
-          />
-        </Field>
-        <Field
-          label={t("dictionaryPage.nameEn")}
+          maxLength={100}
+        />
+        <TextField
+          form={form}
           name="nameEn"
-          htmlFor="code-nameEn"
-          error={errors.nameEn}
-        >
-          <input
-            id="code-nameEn"
-            className={inputClass(errors.nameEn)}
-            value={form.nameEn}
-            maxLength={100}
-            onChange={set("nameEn")}
-          />
-        </Field>
-        <Field
-          label={t("dictionaryPage.value")}
-          name="value"
-          htmlFor="code-value"
-          error={errors.value}
-        >
-          {calendar
-            ? (
-              <select
-                id="code-value"
-                className={inputClass(errors.value)}
-                value={form.value}
-                onChange={set("value")}
-              >
-                <option value="1">{t("dictionaryPage.workingDay")}</option>
-                <option value="0">{t("dictionaryPage.dayOff")}</option>
-              </select>
-            )
-            : (
-              <input
-                id="code-value"
-                className={inputClass(errors.value)}
-                value={form.value}
-                maxLength={500}
-                onChange={set("value")}
-              />
-            )}
-        </Field>
-        <Field label={t("dictionaryPage.sort")} name="sort" htmlFor="code-sort" error={errors.sort}>
-          <input
-            id="code-sort"
-            className={inputClass(errors.sort, "max-w-28")}
-            inputMode="numeric"
-            value={form.sort}
-            onChange={set("sort")}
-          />
-        </Field>
-        <Field label={t("dictionaryPage.isActive")} name="isActive" htmlFor="code-active">
-          <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
-            <input
-              id="code-active"
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={form.isActive}
-              onChange={(e) => setForm({ ...form, isActive: e.target.checked })}
+          id="code-nameEn"
+          label={t("dictionaryPage.nameEn")}
+          maxLength={100}
+        />
+        {calendar
+          ? (
+            <SelectField form={form} name="value" id="code-value" label={t("dictionaryPage.value")}>
+              <option value="1">{t("dictionaryPage.workingDay")}</option>
+              <option value="0">{t("dictionaryPage.dayOff")}</option>
+            </SelectField>
+          )
+          : (
+            <TextField
+              form={form}
+              name="value"
+              id="code-value"
+              label={t("dictionaryPage.value")}
+              maxLength={500}
             />
-            {t("ui.active")}
-          </label>
-        </Field>
+          )}
+        <TextField
+          form={form}
+          name="sort"
+          id="code-sort"
+          label={t("dictionaryPage.sort")}
+          controlClass="max-w-28"
+          inputMode="numeric"
+        />
+        <CheckField
+          form={form}
+          name="isActive"
+          id="code-active"
+          label={t("dictionaryPage.isActive")}
+          text={t("ui.active")}
+        />
       </div>
     </FormDialog>
   );

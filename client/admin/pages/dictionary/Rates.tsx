@@ -6,17 +6,16 @@ import { api } from "../../../shared/api.ts";
 import {
   AddButton,
   type Column,
-  Field,
   FormDialog,
-  inputClass,
   PagedTable,
   requiredErrors,
   RowAction,
   RowActions,
   runDelete,
-  runSave,
+  SelectField,
+  TextField,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 
@@ -103,39 +102,30 @@ function RateDialog(
 ) {
   const { t, i18n } = useTranslation();
   const r = (k: string) => t(`ratesPage.${k}`);
-  const [form, setForm] = useState({
+  const form = useFormState({
     currency: rate?.currency ?? currencies[0]?.code ?? "",
     effectiveDate: rate?.effectiveDate ?? "",
     rate: rate?.rate ?? "",
   });
-  const { errors, setErrors, clearField } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [k]: e.target.value });
-    clearField(k);
-  };
+  const { values } = form;
   async function save() {
     const errs = requiredErrors(t, {
-      currency: [form.currency, r("currency")],
-      effectiveDate: [form.effectiveDate, r("effectiveDate")],
-      rate: [form.rate, r("rate")],
+      currency: [values.currency, r("currency")],
+      effectiveDate: [values.effectiveDate, r("effectiveDate")],
+      rate: [values.rate, r("rate")],
     });
-    if (form.rate && !/^\d{1,9}(\.\d{1,8})?$/.test(form.rate.trim())) {
+    if (values.rate && !/^\d{1,9}(\.\d{1,8})?$/.test(values.rate.trim())) {
       errs.rate = t("rates.badRate");
     }
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    const body = { ...form, rate: form.rate.trim() };
-    const ok = await runSave(
-      t,
+    if (!form.check(errs)) return;
+    const body = { ...values, rate: values.rate.trim() };
+    const ok = await form.save(
       () =>
         rate
           ? api.put(`${base}/UpdateExchangeRate`, { ...body, id: rate.id }, { silent: true })
           : api.post(`${base}/CreateExchangeRate`, body, { silent: true }),
-      { fields: ["currency", "effectiveDate", "rate"], onFieldErrors: setErrors },
+      ["currency", "effectiveDate", "rate"],
     );
-    setBusy(false);
     if (ok) onSaved();
   }
   return (
@@ -144,54 +134,34 @@ function RateDialog(
       title={rate ? r("edit") : r("add")}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="rate-dialog"
     >
       <div className="space-y-3">
-        <Field
-          label={r("currency")}
-          name="currency"
-          htmlFor="rate-currency"
-          error={errors.currency}
-          required
-        >
-          <select
-            id="rate-currency"
-            className={inputClass(errors.currency)}
-            value={form.currency}
-            onChange={set("currency")}
-          >
-            {currencies.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code} {(i18n.language === "en" && c.nameEn) || c.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          label={r("effectiveDate")}
+        <SelectField form={form} name="currency" id="rate-currency" label={r("currency")} required>
+          {currencies.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} {(i18n.language === "en" && c.nameEn) || c.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          form={form}
           name="effectiveDate"
-          htmlFor="rate-date"
-          error={errors.effectiveDate}
+          id="rate-date"
+          label={r("effectiveDate")}
           required
-        >
-          <input
-            id="rate-date"
-            type="date"
-            className={inputClass(errors.effectiveDate)}
-            value={form.effectiveDate}
-            onChange={set("effectiveDate")}
-          />
-        </Field>
-        <Field label={r("rate")} name="rate" htmlFor="rate-rate" error={errors.rate} required>
-          <input
-            id="rate-rate"
-            inputMode="decimal"
-            className={inputClass(errors.rate, "tabular-nums")}
-            value={form.rate}
-            onChange={set("rate")}
-          />
-        </Field>
+          type="date"
+        />
+        <TextField
+          form={form}
+          name="rate"
+          id="rate-rate"
+          label={r("rate")}
+          required
+          controlClass="tabular-nums"
+          inputMode="decimal"
+        />
       </div>
     </FormDialog>
   );

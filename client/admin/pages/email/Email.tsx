@@ -10,20 +10,22 @@ import { formatTime } from "../../../shared/time.ts";
 import {
   AddButton,
   Badge,
+  CheckField,
   type Column,
   Field,
   FormDialog,
-  inputClass,
   PagedTable,
   QueryField,
   QueryForm,
   RowAction,
   RowActions,
   runDelete,
-  runSave,
+  SelectField,
+  TextAreaField,
+  TextField,
   Toolbar,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 
@@ -220,7 +222,7 @@ function TemplateDialog(
   },
 ) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({
+  const form = useFormState({
     code: template?.code ?? "",
     subject: template?.subject ?? "",
     content: template?.content ?? "",
@@ -232,39 +234,30 @@ function TemplateDialog(
     isActive: template?.isActive ?? true,
     hoursBefore: template?.hoursBefore?.join(", ") ?? "",
   });
-  const { errors, setErrors, clearField } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [k]: e.target.value });
-    clearField(k);
-  };
+  const { values } = form;
   async function save() {
     // The spec's prompts: please enter the reminder code / subject / sending mechanism.
     const errs: Record<string, string> = {};
-    if (!form.code.trim()) errs.code = t("email.codeRequired");
-    if (!form.subject.trim()) errs.subject = t("email.subjectRequired");
-    if (!form.mechanism) errs.mechanism = t("email.mechanismRequired");
-    const hours = form.hoursBefore.split(/[,，\s]+/).filter(Boolean).map(Number);
+    if (!values.code.trim()) errs.code = t("email.codeRequired");
+    if (!values.subject.trim()) errs.subject = t("email.subjectRequired");
+    if (!values.mechanism) errs.mechanism = t("email.mechanismRequired");
+    const hours = values.hoursBefore.split(/[,，\s]+/).filter(Boolean).map(Number);
     if (hours.some((h) => !Number.isInteger(h) || h < 1)) {
       errs.hoursBefore = t("emailPage.hoursFormat");
     }
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
+    if (!form.check(errs)) return;
     const body = {
-      ...form,
-      notifyObject: form.notifyObject || null,
-      hoursBefore: form.mechanism === "beforeDeadline" && hours.length ? hours : null,
+      ...values,
+      notifyObject: values.notifyObject || null,
+      hoursBefore: values.mechanism === "beforeDeadline" && hours.length ? hours : null,
     };
-    setBusy(true);
-    const ok = await runSave(
-      t,
+    const ok = await form.save(
       () =>
         template
           ? api.put("/QMO/EmailManager/Update", { ...body, id: template.id }, { silent: true })
           : api.post("/QMO/EmailManager/Create", body, { silent: true }),
-      { fields: TEMPLATE_FIELDS, onFieldErrors: setErrors },
+      TEMPLATE_FIELDS,
     );
-    setBusy(false);
     if (ok) onSaved();
   }
   const placeholders = template?.placeholders ??
@@ -285,167 +278,99 @@ function TemplateDialog(
       title={template ? t("emailPage.editTitle") : t("emailPage.addTitle")}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="template-dialog"
     >
       <div className="grid gap-3 lg:grid-cols-2">
-        <Field
-          label={t("emailPage.code")}
+        <TextField
+          form={form}
           name="code"
-          htmlFor="tpl-code"
-          error={errors.code}
+          id="tpl-code"
+          label={t("emailPage.code")}
           required
-        >
-          <input
-            id="tpl-code"
-            className={inputClass(errors.code)}
-            value={form.code}
-            maxLength={64}
-            placeholder={t("email.codeRequired")}
-            onChange={set("code")}
-          />
-        </Field>
-        <Field
-          label={t("emailPage.mechanism")}
+          maxLength={64}
+          placeholder={t("email.codeRequired")}
+        />
+        <SelectField
+          form={form}
           name="mechanism"
-          htmlFor="tpl-mech"
-          error={errors.mechanism}
+          id="tpl-mech"
+          label={t("emailPage.mechanism")}
           required
         >
-          <select
-            id="tpl-mech"
-            className={inputClass(errors.mechanism)}
-            value={form.mechanism}
-            onChange={set("mechanism")}
-          >
-            <option value="">{t("email.mechanismRequired")}</option>
-            {MECHANISMS.map((m) => <option key={m} value={m}>{t(`email.mechanisms.${m}`)}</option>)}
-          </select>
-        </Field>
-        <Field
-          label={t("emailPage.mechanismDescription")}
+          <option value="">{t("email.mechanismRequired")}</option>
+          {MECHANISMS.map((m) => <option key={m} value={m}>{t(`email.mechanisms.${m}`)}</option>)}
+        </SelectField>
+        <TextField
+          form={form}
           name="mechanismDescription"
-          htmlFor="tpl-mechdesc"
-          error={errors.mechanismDescription}
-        >
-          <input
-            id="tpl-mechdesc"
-            className={inputClass(errors.mechanismDescription)}
-            value={form.mechanismDescription}
-            maxLength={500}
-            onChange={set("mechanismDescription")}
-          />
-        </Field>
-        <Field
-          label={t("emailPage.notifyObject")}
+          id="tpl-mechdesc"
+          label={t("emailPage.mechanismDescription")}
+          maxLength={500}
+        />
+        <SelectField
+          form={form}
           name="notifyObject"
-          htmlFor="tpl-notify"
-          error={errors.notifyObject}
+          id="tpl-notify"
+          label={t("emailPage.notifyObject")}
           hint={t("emailPage.notifyHint")}
         >
-          <select
-            id="tpl-notify"
-            className={inputClass(errors.notifyObject)}
-            value={form.notifyObject}
-            onChange={set("notifyObject")}
-          >
-            <option value="">{t("emailPage.notifyDefault")}</option>
-            {NOTIFY_OBJECTS.map((o) => (
-              <option key={o} value={o}>{t(`email.notifyObjects.${o}`)}</option>
-            ))}
-          </select>
-        </Field>
-        {form.mechanism === "beforeDeadline" && (
-          <Field
-            label={t("emailPage.hoursBefore")}
+          <option value="">{t("emailPage.notifyDefault")}</option>
+          {NOTIFY_OBJECTS.map((o) => (
+            <option key={o} value={o}>{t(`email.notifyObjects.${o}`)}</option>
+          ))}
+        </SelectField>
+        {values.mechanism === "beforeDeadline" && (
+          <TextField
+            form={form}
             name="hoursBefore"
-            htmlFor="tpl-hours"
-            error={errors.hoursBefore}
+            id="tpl-hours"
+            label={t("emailPage.hoursBefore")}
             hint={t("emailPage.hoursHint")}
-          >
-            <input
-              id="tpl-hours"
-              className={inputClass(errors.hoursBefore)}
-              value={form.hoursBefore}
-              onChange={set("hoursBefore")}
-            />
-          </Field>
+          />
         )}
-        <Field label={t("emailPage.isActive")} name="isActive" htmlFor="tpl-isActive">
-          <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
-            <input
-              id="tpl-isActive"
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={form.isActive}
-              onChange={(e) => setForm({ ...form, isActive: e.target.checked })}
-            />
-            {t("ui.active")}
-          </label>
-        </Field>
-        <Field
+        <CheckField
+          form={form}
+          name="isActive"
+          id="tpl-isActive"
+          label={t("emailPage.isActive")}
+          text={t("ui.active")}
+        />
+        <TextField
+          form={form}
+          name="subject"
+          id="tpl-subject"
           className="lg:col-span-2"
           label={t("emailPage.subject")}
-          name="subject"
-          htmlFor="tpl-subject"
-          error={errors.subject}
           required
-        >
-          <input
-            id="tpl-subject"
-            className={inputClass(errors.subject)}
-            value={form.subject}
-            maxLength={300}
-            placeholder={t("email.subjectRequired")}
-            onChange={set("subject")}
-          />
-        </Field>
-        <Field
+          maxLength={300}
+          placeholder={t("email.subjectRequired")}
+        />
+        <TextAreaField
+          form={form}
+          name="content"
+          id="tpl-content"
           className="lg:col-span-2"
           label={t("emailPage.content")}
-          name="content"
-          htmlFor="tpl-content"
-          error={errors.content}
-        >
-          <textarea
-            id="tpl-content"
-            rows={5}
-            className={inputClass(errors.content)}
-            value={form.content}
-            onChange={set("content")}
-          />
-        </Field>
-        <Field
+          rows={5}
+        />
+        <TextField
+          form={form}
+          name="subjectEn"
+          id="tpl-subjectEn"
           className="lg:col-span-2"
           label={t("emailPage.subjectEn")}
-          name="subjectEn"
-          htmlFor="tpl-subjectEn"
-          error={errors.subjectEn}
-        >
-          <input
-            id="tpl-subjectEn"
-            className={inputClass(errors.subjectEn)}
-            value={form.subjectEn}
-            maxLength={300}
-            onChange={set("subjectEn")}
-          />
-        </Field>
-        <Field
+          maxLength={300}
+        />
+        <TextAreaField
+          form={form}
+          name="contentEn"
+          id="tpl-contentEn"
           className="lg:col-span-2"
           label={t("emailPage.contentEn")}
-          name="contentEn"
-          htmlFor="tpl-contentEn"
-          error={errors.contentEn}
           hint={t("emailPage.enHint")}
-        >
-          <textarea
-            id="tpl-contentEn"
-            rows={5}
-            className={inputClass(errors.contentEn)}
-            value={form.contentEn}
-            onChange={set("contentEn")}
-          />
-        </Field>
+          rows={5}
+        />
         <Field className="lg:col-span-2" label={t("emailPage.placeholders")}>
           <div className="flex flex-wrap gap-1.5 pt-1">
             {placeholders.map((p) => (

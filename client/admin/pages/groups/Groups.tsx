@@ -9,7 +9,6 @@ import {
   type Column,
   Field,
   FormDialog,
-  inputClass,
   ListPage,
   PagedTable,
   QueryField,
@@ -18,10 +17,11 @@ import {
   RowAction,
   RowActions,
   runDelete,
-  runSave,
+  TextAreaField,
+  TextField,
   Toolbar,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 
@@ -138,15 +138,14 @@ function GroupDialog(
   { group, onClose, onSaved }: { group: GroupRow | null; onClose: () => void; onSaved: () => void },
 ) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({
+  const form = useFormState({
     name: group?.name ?? "",
     description: group?.description ?? "",
     userIds: group?.members.map((m) => m.id) ?? [] as number[],
   });
+  const { values } = form;
   const [users, setUsers] = useState<Member[]>([]);
   const [filter, setFilter] = useState("");
-  const { errors, setErrors, clearField } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     api.get<{ items: Member[] }>("/app/User/GetAll", {
       MaxResultCount: 1000,
@@ -159,25 +158,20 @@ function GroupDialog(
     return f ? users.filter((u) => `${u.userName} ${u.name}`.toLowerCase().includes(f)) : users;
   }, [users, filter]);
   const toggle = (id: number, on: boolean) =>
-    setForm((f) => ({
+    form.setValues((f) => ({
       ...f,
       userIds: on ? [...f.userIds, id] : f.userIds.filter((x) => x !== id),
     }));
 
   async function save() {
-    const errs = requiredErrors(t, { name: [form.name, t("groupsPage.name")] });
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    const ok = await runSave(
-      t,
+    if (!form.check(requiredErrors(t, { name: [values.name, t("groupsPage.name")] }))) return;
+    const ok = await form.save(
       () =>
         group
-          ? api.put("/QMO/Group/Update", { ...form, id: group.id }, { silent: true })
-          : api.post("/QMO/Group/Create", form, { silent: true }),
-      { fields: ["name", "description", "userIds"], onFieldErrors: setErrors },
+          ? api.put("/QMO/Group/Update", { ...values, id: group.id }, { silent: true })
+          : api.post("/QMO/Group/Create", values, { silent: true }),
+      ["name", "description", "userIds"],
     );
-    setBusy(false);
     if (ok) onSaved();
   }
 
@@ -188,49 +182,32 @@ function GroupDialog(
       title={group ? t("groupsPage.editTitle") : t("groupsPage.addTitle")}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="group-dialog"
     >
       <div className="space-y-3">
-        <Field
-          label={t("groupsPage.name")}
+        <TextField
+          form={form}
           name="name"
-          htmlFor="group-name"
-          error={errors.name}
+          id="group-name"
+          label={t("groupsPage.name")}
           required
-        >
-          <input
-            id="group-name"
-            className={inputClass(errors.name)}
-            value={form.name}
-            maxLength={64}
-            onChange={(e) => {
-              setForm({ ...form, name: e.target.value });
-              clearField("name");
-            }}
-          />
-        </Field>
-        <Field
-          label={t("groupsPage.description")}
+          maxLength={64}
+        />
+        <TextAreaField
+          form={form}
           name="description"
-          htmlFor="group-description"
-          error={errors.description}
-        >
-          <textarea
-            id="group-description"
-            rows={2}
-            className={inputClass(errors.description)}
-            value={form.description}
-            maxLength={500}
-            onChange={(e) => setForm({ ...form, description: e.target.value })}
-          />
-        </Field>
+          id="group-description"
+          label={t("groupsPage.description")}
+          rows={2}
+          maxLength={500}
+        />
         <Field
           label={t("groupsPage.members")}
           name="userIds"
           htmlFor="group-member-filter"
-          error={errors.userIds}
-          hint={t("groupsPage.selected", { count: form.userIds.length })}
+          error={form.errors.userIds}
+          hint={t("groupsPage.selected", { count: values.userIds.length })}
         >
           <input
             id="group-member-filter"
@@ -248,7 +225,7 @@ function GroupDialog(
                 <input
                   type="checkbox"
                   className="size-4 accent-primary"
-                  checked={form.userIds.includes(u.id)}
+                  checked={values.userIds.includes(u.id)}
                   onChange={(e) => toggle(u.id, e.target.checked)}
                 />
                 <span className="truncate">

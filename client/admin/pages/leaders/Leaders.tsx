@@ -16,9 +16,8 @@ import {
   RowAction,
   RowActions,
   runDelete,
-  runSave,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 
@@ -145,10 +144,9 @@ function LeaderDialog(
   { row, onClose, onSaved }: { row: LeaderRow; onClose: () => void; onSaved: () => void },
 ) {
   const { t } = useTranslation();
-  const [leaderId, setLeaderId] = useState<number | null>(row.leaderId);
+  const form = useFormState({ leaderId: row.leaderId });
+  const { leaderId } = form.values;
   const [staff, setStaff] = useState<Staff[]>([]);
-  const { errors, setErrors } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     api.get<{ items: Staff[] }>("/QMO/UserLeader/GetAll", { MaxResultCount: 1000 }).then(
       (r) =>
@@ -163,16 +161,11 @@ function LeaderDialog(
     );
   }, []);
   async function save() {
-    const errs = requiredErrors(t, { leaderId: [leaderId, t("leadersPage.leader")] });
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    const ok = await runSave(
-      t,
+    if (!form.check(requiredErrors(t, { leaderId: [leaderId, t("leadersPage.leader")] }))) return;
+    const ok = await form.save(
       () => api.post("/QMO/UserLeader/Set", { userId: row.userId, leaderId }, { silent: true }),
-      { fields: ["userId", "leaderId"], onFieldErrors: setErrors },
+      ["userId", "leaderId"],
     );
-    setBusy(false);
     if (ok) onSaved();
   }
   return (
@@ -182,7 +175,7 @@ function LeaderDialog(
       title={t("leadersPage.dialogTitle", { name: row.name })}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="leader-dialog"
     >
       <div className="space-y-3">
@@ -195,14 +188,14 @@ function LeaderDialog(
           label={t("leadersPage.leader")}
           name="leaderId"
           htmlFor="leader-select"
-          error={errors.leaderId}
+          error={form.errors.leaderId}
           required
         >
           <select
             id="leader-select"
-            className={inputClass(errors.leaderId)}
+            className={inputClass(form.errors.leaderId)}
             value={leaderId ?? ""}
-            onChange={(e) => setLeaderId(e.target.value ? Number(e.target.value) : null)}
+            onChange={(e) => form.set("leaderId", e.target.value ? Number(e.target.value) : null)}
           >
             <option value="">{t("ui.selectPlaceholder")}</option>
             {staff.filter((s) => s.id !== row.userId).map((s) => (

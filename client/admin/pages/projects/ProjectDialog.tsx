@@ -7,11 +7,16 @@ import { message } from "../../../shared/messages.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import {
+  CheckField,
   Field,
+  type FormBinding,
   FormDialog,
   inputClass,
   requiredErrors,
   runSave,
+  SelectField,
+  TextAreaField,
+  TextField,
   useFieldErrors,
 } from "../../components/index.ts";
 import {
@@ -161,6 +166,15 @@ export function ProjectDialog(
   }, [open, editId]);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  /** The header fields' binding: setting one clears its error. */
+  const form: FormBinding<Draft> | null = draft && {
+    values: draft,
+    errors,
+    set: (name, value) => {
+      set({ [name]: value });
+      clearField(name);
+    },
+  };
   const setItem = (key: number, patch: Partial<Item>) => {
     clearField("opiList");
     setCellErrors((e) => {
@@ -307,7 +321,7 @@ export function ProjectDialog(
       size="xl"
       testId="project-dialog"
     >
-      {!draft
+      {!draft || !form
         ? (
           <div className="flex justify-center py-10 text-primary">
             <Spinner />
@@ -327,110 +341,64 @@ export function ProjectDialog(
               </p>
             )}
             <fieldset disabled={revise} className="grid min-w-0 gap-3 lg:grid-cols-2">
-              <Field label={f("name")} htmlFor="pj-name" name="name" error={errors.name} required>
-                <input
-                  id="pj-name"
-                  className={inputClass(errors.name)}
-                  value={draft.name}
-                  maxLength={200}
-                  autoFocus
-                  onChange={(e) => {
-                    set({ name: e.target.value });
-                    clearField("name");
-                  }}
-                />
-              </Field>
-              <Field
-                label={f("category")}
-                htmlFor="pj-category"
-                name="category"
-                error={errors.category}
-              >
-                <select
-                  id="pj-category"
-                  className={inputClass(errors.category)}
-                  value={draft.category}
-                  onChange={(e) => set({ category: e.target.value })}
-                >
-                  <option value="">{t("projectsPage.none")}</option>
-                  {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-                </select>
-              </Field>
+              <TextField
+                form={form}
+                name="name"
+                id="pj-name"
+                label={f("name")}
+                required
+                maxLength={200}
+                autoFocus
+              />
+              <SelectField form={form} name="category" id="pj-category" label={f("category")}>
+                <option value="">{t("projectsPage.none")}</option>
+                {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              </SelectField>
               {kind === "asset" && (
                 <>
-                  <Field
-                    label={f("offerItemType")}
-                    htmlFor="pj-type"
+                  <SelectField
+                    form={form}
                     name="offerItemType"
-                    error={errors.offerItemType}
+                    id="pj-type"
+                    label={f("offerItemType")}
                     required
+                    onChange={(type) => {
+                      // Tendering is sealed unless the buyer chose otherwise.
+                      set({
+                        offerItemType: type,
+                        ...(draft.sealedTouched ? {} : { sealedQuotes: type === "tendering" }),
+                      });
+                      clearField("offerItemType");
+                    }}
                   >
-                    <select
-                      id="pj-type"
-                      className={inputClass(errors.offerItemType)}
-                      value={draft.offerItemType}
-                      onChange={(e) => {
-                        const type = e.target.value as QuotationType;
-                        // Tendering is sealed unless the buyer chose otherwise.
-                        set({
-                          offerItemType: type,
-                          ...(draft.sealedTouched ? {} : { sealedQuotes: type === "tendering" }),
-                        });
-                        clearField("offerItemType");
-                      }}
-                    >
-                      <option value="">{t("projectsPage.choose")}</option>
-                      {QUOTATION_TYPES.map((q) => (
-                        <option key={q} value={q}>{t(`projects.quotationTypes.${q}`)}</option>
-                      ))}
-                    </select>
-                  </Field>
-                  <Field
-                    label={f("demandCode")}
-                    htmlFor="pj-demand"
+                    <option value="">{t("projectsPage.choose")}</option>
+                    {QUOTATION_TYPES.map((q) => (
+                      <option key={q} value={q}>{t(`projects.quotationTypes.${q}`)}</option>
+                    ))}
+                  </SelectField>
+                  <TextField
+                    form={form}
                     name="demandCode"
-                    error={errors.demandCode}
-                  >
-                    <input
-                      id="pj-demand"
-                      className={inputClass(errors.demandCode)}
-                      value={draft.demandCode}
-                      maxLength={64}
-                      onChange={(e) => set({ demandCode: e.target.value })}
-                    />
-                  </Field>
-                  <Field
-                    label={f("equipmentName")}
-                    htmlFor="pj-equipment"
+                    id="pj-demand"
+                    label={f("demandCode")}
+                    maxLength={64}
+                  />
+                  <TextField
+                    form={form}
                     name="equipmentName"
-                    error={errors.equipmentName}
-                  >
-                    <input
-                      id="pj-equipment"
-                      className={inputClass(errors.equipmentName)}
-                      value={draft.equipmentName}
-                      maxLength={200}
-                      onChange={(e) => set({ equipmentName: e.target.value })}
-                    />
-                  </Field>
-                  <Field
-                    label={f("estimatedAmount")}
-                    htmlFor="pj-amount"
+                    id="pj-equipment"
+                    label={f("equipmentName")}
+                    maxLength={200}
+                  />
+                  <TextField
+                    form={form}
                     name="estimatedAmount"
-                    error={errors.estimatedAmount}
+                    id="pj-amount"
+                    label={f("estimatedAmount")}
                     hint={t("projectsPage.monthlyHint")}
-                  >
-                    <input
-                      id="pj-amount"
-                      className={inputClass(errors.estimatedAmount, "tabular-nums")}
-                      inputMode="decimal"
-                      value={draft.estimatedAmount}
-                      onChange={(e) => {
-                        set({ estimatedAmount: e.target.value });
-                        clearField("estimatedAmount");
-                      }}
-                    />
-                  </Field>
+                    controlClass="tabular-nums"
+                    inputMode="decimal"
+                  />
                   <Field label={f("isBidding")} htmlFor="pj-bidding">
                     <input
                       id="pj-bidding"
@@ -442,42 +410,25 @@ export function ProjectDialog(
                   </Field>
                 </>
               )}
-              <Field
-                label={f("linesRequired")}
-                htmlFor="pj-lines"
+              <CheckField
+                form={form}
                 name="linesRequired"
+                id="pj-lines"
+                label={f("linesRequired")}
                 hint={t("projectsPage.linesRequiredHint")}
-              >
-                <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
-                  <input
-                    id="pj-lines"
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={draft.linesRequired}
-                    onChange={(e) => set({ linesRequired: e.target.checked })}
-                    data-testid="lines-required"
-                  />
-                  {t("comparison.linesRequired")}
-                </label>
-              </Field>
-              <Field
-                label={f("sealedQuotes")}
-                htmlFor="pj-sealed"
+                text={t("comparison.linesRequired")}
+                data-testid="lines-required"
+              />
+              <CheckField
+                form={form}
                 name="sealedQuotes"
+                id="pj-sealed"
+                label={f("sealedQuotes")}
                 hint={t("projectsPage.sealedHint")}
-              >
-                <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
-                  <input
-                    id="pj-sealed"
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={draft.sealedQuotes}
-                    onChange={(e) => set({ sealedQuotes: e.target.checked, sealedTouched: true })}
-                    data-testid="sealed-quotes"
-                  />
-                  {t("projectsPage.sealedLabel")}
-                </label>
-              </Field>
+                text={t("projectsPage.sealedLabel")}
+                onChange={(sealedQuotes) => set({ sealedQuotes, sealedTouched: true })}
+                data-testid="sealed-quotes"
+              />
               <Field
                 label={t("qualificationsPage.required")}
                 name="requiredCertificates"
@@ -491,42 +442,30 @@ export function ProjectDialog(
                   onChange={(requiredCertificates) => set({ requiredCertificates })}
                 />
               </Field>
-              <Field
-                label={f("remark")}
-                htmlFor="pj-remark"
+              <TextAreaField
+                form={form}
                 name="remark"
-                error={errors.remark}
+                id="pj-remark"
+                label={f("remark")}
                 className="lg:col-span-2"
-              >
-                <textarea
-                  id="pj-remark"
-                  className={inputClass(errors.remark, "h-auto py-1.5")}
-                  rows={2}
-                  maxLength={2000}
-                  value={draft.remark}
-                  onChange={(e) => set({ remark: e.target.value })}
-                />
-              </Field>
+                controlClass="h-auto py-1.5"
+                rows={2}
+                maxLength={2000}
+              />
             </fieldset>
             <div className="grid gap-3 lg:grid-cols-2">
-              <Field
-                label={f("instructionText")}
-                htmlFor="pj-instructions"
+              <TextAreaField
+                form={form}
                 name="instructionText"
-                error={errors.instructionText}
+                id="pj-instructions"
+                label={f("instructionText")}
                 hint={t("projectsPage.instructionHint")}
                 className="lg:col-span-2"
-              >
-                <textarea
-                  id="pj-instructions"
-                  className={inputClass(errors.instructionText, "h-auto py-1.5")}
-                  rows={2}
-                  maxLength={4000}
-                  value={draft.instructionText}
-                  onChange={(e) => set({ instructionText: e.target.value })}
-                  data-testid="instruction-text"
-                />
-              </Field>
+                controlClass="h-auto py-1.5"
+                rows={2}
+                maxLength={4000}
+                data-testid="instruction-text"
+              />
               {revise && (
                 <Field
                   label={`${f("offerEndTime")} (UTC+8)`}

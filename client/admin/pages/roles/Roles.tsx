@@ -10,7 +10,6 @@ import {
   type Column,
   Field,
   FormDialog,
-  inputClass,
   ListPage,
   PagedTable,
   QueryField,
@@ -19,10 +18,11 @@ import {
   RowAction,
   RowActions,
   runDelete,
-  runSave,
+  TextAreaField,
+  TextField,
   Toolbar,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 import { type PermissionNode, PermissionTree, usePermissionTree } from "./PermissionTree.tsx";
@@ -162,35 +162,26 @@ function RoleDialog(
   },
 ) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({
+  const form = useFormState({
     name: role?.name ?? "",
     displayName: role?.displayName ?? "",
     description: role?.description ?? "",
     grantedPermissions: role?.grantedPermissions ?? [] as string[],
   });
-  const { errors, setErrors, clearField } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    clearField(k);
-  };
+  const { values } = form;
   async function save() {
     const errs = requiredErrors(t, {
-      name: [form.name, t("rolesPage.name")],
-      displayName: [form.displayName, t("rolesPage.displayName")],
+      name: [values.name, t("rolesPage.name")],
+      displayName: [values.displayName, t("rolesPage.displayName")],
     });
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    const ok = await runSave(
-      t,
+    if (!form.check(errs)) return;
+    const ok = await form.save(
       () =>
         role
-          ? api.put("/app/Role/Update", { ...form, id: role.id }, { silent: true })
-          : api.post("/app/Role/Create", form, { silent: true }),
-      { fields: FIELDS, onFieldErrors: setErrors },
+          ? api.put("/app/Role/Update", { ...values, id: role.id }, { silent: true })
+          : api.post("/app/Role/Create", values, { silent: true }),
+      FIELDS,
     );
-    setBusy(false);
     if (ok) onSaved();
   }
   return (
@@ -200,68 +191,47 @@ function RoleDialog(
       title={role ? t("rolesPage.editTitle") : t("rolesPage.addTitle")}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="role-dialog"
     >
       <div className="space-y-3">
-        <Field
-          label={t("rolesPage.name")}
+        <TextField
+          form={form}
           name="name"
-          htmlFor="role-name"
-          error={errors.name}
+          id="role-name"
+          label={t("rolesPage.name")}
           hint={role?.isStatic ? t("rolesPage.staticHint") : t("rolesPage.nameHint")}
           required
-        >
-          <input
-            id="role-name"
-            className={inputClass(errors.name)}
-            value={form.name}
-            maxLength={64}
-            disabled={role?.isStatic}
-            onChange={(e) => set("name", e.target.value)}
-          />
-        </Field>
-        <Field
-          label={t("rolesPage.displayName")}
+          maxLength={64}
+          disabled={role?.isStatic}
+        />
+        <TextField
+          form={form}
           name="displayName"
-          htmlFor="role-displayName"
-          error={errors.displayName}
+          id="role-displayName"
+          label={t("rolesPage.displayName")}
           required
-        >
-          <input
-            id="role-displayName"
-            className={inputClass(errors.displayName)}
-            value={form.displayName}
-            maxLength={64}
-            onChange={(e) => set("displayName", e.target.value)}
-          />
-        </Field>
-        <Field
-          label={t("rolesPage.description")}
+          maxLength={64}
+        />
+        <TextAreaField
+          form={form}
           name="description"
-          htmlFor="role-description"
-          error={errors.description}
-        >
-          <textarea
-            id="role-description"
-            rows={2}
-            className={inputClass(errors.description)}
-            value={form.description}
-            maxLength={500}
-            onChange={(e) => set("description", e.target.value)}
-          />
-        </Field>
+          id="role-description"
+          label={t("rolesPage.description")}
+          rows={2}
+          maxLength={500}
+        />
         <Field
           label={t("rolesPage.permissions")}
           name="grantedPermissions"
-          error={errors.grantedPermissions}
+          error={form.errors.grantedPermissions}
         >
           {tree
             ? (
               <PermissionTree
                 tree={tree}
-                value={form.grantedPermissions}
-                onChange={(v) => set("grantedPermissions", v)}
+                value={values.grantedPermissions}
+                onChange={(v) => form.set("grantedPermissions", v)}
               />
             )
             : <Spinner className="size-4 text-primary" />}

@@ -10,40 +10,33 @@ import {
   DataTable,
   Field,
   FormDialog,
-  inputClass,
   requiredErrors,
   RowAction,
   RowActions,
   runDelete,
-  runSave,
+  SelectField,
+  TextField,
   useConfirm,
-  useFieldErrors,
+  useFormState,
 } from "../../components/index.ts";
 import { projectsApi } from "../projects/api.ts";
 import { fmt, Section } from "../projects/parts.tsx";
-import { CERT, type Certificate, typeName, useCertificateTypes } from "./qualifications.ts";
+import {
+  CERT,
+  type Certificate,
+  type CertificateType,
+  typeName,
+  useCertificateTypes,
+} from "./qualifications.ts";
 
-type Draft = {
-  id?: number;
-  type: string;
-  number: string;
-  issuedOn: string;
-  expiresOn: string;
-  remark: string;
-  file: { id: number; fileName: string } | null;
-};
 const FIELDS = ["type", "number", "issuedOn", "expiresOn", "fileId", "remark"] as const;
-const empty: Draft = { type: "", number: "", issuedOn: "", expiresOn: "", remark: "", file: null };
 
 export function Certificates({ supplierId }: { supplierId: number }) {
   const { t, i18n } = useTranslation();
   const c = (k: string, p: Record<string, unknown> = {}) => t(`qualificationsPage.${k}`, p);
   const types = useCertificateTypes();
   const [items, setItems] = useState<Certificate[] | null>(null);
-  const [edit, setEdit] = useState<Draft | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const { errors, setErrors, clear, clearField } = useFieldErrors();
+  const [editing, setEditing] = useState<Certificate | "new" | null>(null);
   const [confirmElement, confirm] = useConfirm();
 
   const load = () =>
@@ -52,72 +45,6 @@ export function Certificates({ supplierId }: { supplierId: number }) {
   useEffect(() => {
     load();
   }, [supplierId]);
-
-  const open = (row?: Certificate) => {
-    clear();
-    setEdit(
-      row
-        ? {
-          id: row.id,
-          type: row.type,
-          number: row.number,
-          issuedOn: row.issuedOn,
-          expiresOn: row.expiresOn ?? "",
-          remark: row.remark ?? "",
-          file: row.file,
-        }
-        : { ...empty },
-    );
-  };
-
-  async function upload(file: File | undefined) {
-    if (!file || !edit) return;
-    setUploading(true);
-    try {
-      const saved = await projectsApi.upload(file);
-      setEdit((e) => e && { ...e, file: { id: saved.id, fileName: saved.fileName } });
-      clearField("fileId");
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setUploading(false);
-    }
-  }
-
-  async function save() {
-    if (!edit) return;
-    const found = requiredErrors(t, {
-      type: [edit.type, c("type")],
-      number: [edit.number, c("number")],
-      issuedOn: [edit.issuedOn, c("issuedOn")],
-    });
-    if (edit.expiresOn && edit.issuedOn && edit.expiresOn < edit.issuedOn) {
-      found.expiresOn = t("certificates.expiresBeforeIssued");
-    }
-    if (Object.keys(found).length) return setErrors(found);
-    setBusy(true);
-    const body = {
-      supplierId,
-      type: edit.type,
-      number: edit.number,
-      issuedOn: edit.issuedOn,
-      expiresOn: edit.expiresOn || null,
-      remark: edit.remark,
-      fileId: edit.file?.id ?? null,
-    };
-    const ok = await runSave(
-      t,
-      () =>
-        edit.id
-          ? api.put(`${CERT}/Update`, { id: edit.id, ...body })
-          : api.post(`${CERT}/Create`, body),
-      { fields: FIELDS, onFieldErrors: setErrors },
-    );
-    setBusy(false);
-    if (!ok) return;
-    setEdit(null);
-    load();
-  }
 
   async function remove(row: Certificate) {
     const text = c("deleteConfirm", {
@@ -143,7 +70,7 @@ export function Certificates({ supplierId }: { supplierId: number }) {
     <Section
       title={c("certificates")}
       testId="certificates"
-      extra={<AddButton onClick={() => open()} label={c("add")} />}
+      extra={<AddButton onClick={() => setEditing("new")} label={c("add")} />}
     >
       <DataTable
         rows={items ?? []}
@@ -203,7 +130,7 @@ export function Certificates({ supplierId }: { supplierId: number }) {
             title: t("ui.actions"),
             render: (r) => (
               <RowActions>
-                <RowAction onClick={() => open(r)} testId="edit-certificate">
+                <RowAction onClick={() => setEditing(r)} testId="edit-certificate">
                   {t("ui.edit")}
                 </RowAction>
                 <RowAction danger onClick={() => remove(r)} testId="delete-certificate">
@@ -215,132 +142,165 @@ export function Certificates({ supplierId }: { supplierId: number }) {
         ]}
       />
 
-      <FormDialog
-        open={!!edit}
-        title={edit?.id ? c("edit") : c("add")}
-        onClose={() => setEdit(null)}
-        onSubmit={save}
-        busy={busy || uploading}
-        testId="certificate-dialog"
-      >
-        {edit && (
-          <div className="space-y-3">
-            <Field label={c("type")} htmlFor="cert-type" name="type" error={errors.type} required>
-              <select
-                id="cert-type"
-                className={inputClass(errors.type)}
-                value={edit.type}
-                onChange={(e) => {
-                  setEdit({ ...edit, type: e.target.value });
-                  clearField("type");
-                }}
-              >
-                <option value="">{t("ui.selectPlaceholder")}</option>
-                {types.map((x) => (
-                  <option key={x.code} value={x.code}>
-                    {typeName(types, x.code, i18n.language)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
-              label={c("number")}
-              htmlFor="cert-number"
-              name="number"
-              error={errors.number}
-              required
-            >
-              <input
-                id="cert-number"
-                className={inputClass(errors.number)}
-                value={edit.number}
-                maxLength={100}
-                onChange={(e) => {
-                  setEdit({ ...edit, number: e.target.value });
-                  clearField("number");
-                }}
-              />
-            </Field>
-            <Field
-              label={c("issuedOn")}
-              htmlFor="cert-issued"
-              name="issuedOn"
-              error={errors.issuedOn}
-              required
-            >
-              <input
-                id="cert-issued"
-                type="date"
-                className={inputClass(errors.issuedOn, "w-48")}
-                value={edit.issuedOn}
-                onChange={(e) => {
-                  setEdit({ ...edit, issuedOn: e.target.value });
-                  clearField("issuedOn");
-                }}
-              />
-            </Field>
-            <Field
-              label={c("expiresOn")}
-              htmlFor="cert-expires"
-              name="expiresOn"
-              error={errors.expiresOn}
-              hint={c("expiresHint")}
-            >
-              <input
-                id="cert-expires"
-                type="date"
-                className={inputClass(errors.expiresOn, "w-48")}
-                value={edit.expiresOn}
-                onChange={(e) => {
-                  setEdit({ ...edit, expiresOn: e.target.value });
-                  clearField("expiresOn");
-                }}
-              />
-            </Field>
-            <Field label={c("file")} htmlFor="cert-file" name="fileId" error={errors.fileId}>
-              <div className="flex flex-wrap items-center gap-2">
-                {edit.file && (
-                  <span className="inline-flex items-center gap-1 rounded bg-slate-50 px-2 py-1 text-xs ring-1 ring-slate-200">
-                    <span data-testid="certificate-file">{edit.file.fileName}</span>
-                    <button
-                      type="button"
-                      className="px-1 text-slate-400 hover:text-red-600"
-                      aria-label={c("removeFile")}
-                      onClick={() => setEdit({ ...edit, file: null })}
-                    >
-                      ×
-                    </button>
-                  </span>
-                )}
-                <label className="btn btn-default h-7 cursor-pointer text-xs">
-                  {uploading && <Spinner className="size-3.5" />}
-                  {edit.file ? c("replaceFile") : c("upload")}
-                  <input
-                    id="cert-file"
-                    type="file"
-                    className="sr-only"
-                    data-testid="certificate-upload"
-                    onChange={(e) => {
-                      upload(e.target.files?.[0]);
-                      e.target.value = "";
-                    }}
-                  />
-                </label>
-              </div>
-            </Field>
-            <Field label={c("remark")} htmlFor="cert-remark" name="remark" error={errors.remark}>
-              <input
-                id="cert-remark"
-                className={inputClass(errors.remark)}
-                value={edit.remark}
-                maxLength={500}
-                onChange={(e) => setEdit({ ...edit, remark: e.target.value })}
-              />
-            </Field>
-          </div>
-        )}
-      </FormDialog>
+      {editing && (
+        <CertificateDialog
+          supplierId={supplierId}
+          types={types}
+          certificate={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            load();
+          }}
+        />
+      )}
       {confirmElement}
     </Section>
+  );
+}
+
+function CertificateDialog(
+  { supplierId, types, certificate, onClose, onSaved }: {
+    supplierId: number;
+    types: CertificateType[];
+    certificate: Certificate | null;
+    onClose: () => void;
+    onSaved: () => void;
+  },
+) {
+  const { t, i18n } = useTranslation();
+  const c = (k: string, p: Record<string, unknown> = {}) => t(`qualificationsPage.${k}`, p);
+  const form = useFormState({
+    type: certificate?.type ?? "",
+    number: certificate?.number ?? "",
+    issuedOn: certificate?.issuedOn ?? "",
+    expiresOn: certificate?.expiresOn ?? "",
+    remark: certificate?.remark ?? "",
+    file: certificate?.file ?? null as { id: number; fileName: string } | null,
+  });
+  const { values } = form;
+  const [uploading, setUploading] = useState(false);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const saved = await projectsApi.upload(file);
+      form.setValues((v) => ({ ...v, file: { id: saved.id, fileName: saved.fileName } }));
+      form.clearField("fileId");
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function save() {
+    const found = requiredErrors(t, {
+      type: [values.type, c("type")],
+      number: [values.number, c("number")],
+      issuedOn: [values.issuedOn, c("issuedOn")],
+    });
+    if (values.expiresOn && values.issuedOn && values.expiresOn < values.issuedOn) {
+      found.expiresOn = t("certificates.expiresBeforeIssued");
+    }
+    if (!form.check(found)) return;
+    const body = {
+      supplierId,
+      type: values.type,
+      number: values.number,
+      issuedOn: values.issuedOn,
+      expiresOn: values.expiresOn || null,
+      remark: values.remark,
+      fileId: values.file?.id ?? null,
+    };
+    const ok = await form.save(
+      () =>
+        certificate
+          ? api.put(`${CERT}/Update`, { id: certificate.id, ...body })
+          : api.post(`${CERT}/Create`, body),
+      FIELDS,
+    );
+    if (ok) onSaved();
+  }
+
+  return (
+    <FormDialog
+      open
+      title={certificate ? c("edit") : c("add")}
+      onClose={onClose}
+      onSubmit={save}
+      busy={form.busy || uploading}
+      testId="certificate-dialog"
+    >
+      <div className="space-y-3">
+        <SelectField form={form} name="type" id="cert-type" label={c("type")} required>
+          <option value="">{t("ui.selectPlaceholder")}</option>
+          {types.map((x) => (
+            <option key={x.code} value={x.code}>
+              {typeName(types, x.code, i18n.language)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          form={form}
+          name="number"
+          id="cert-number"
+          label={c("number")}
+          required
+          maxLength={100}
+        />
+        <TextField
+          form={form}
+          name="issuedOn"
+          id="cert-issued"
+          label={c("issuedOn")}
+          required
+          type="date"
+          controlClass="w-48"
+        />
+        <TextField
+          form={form}
+          name="expiresOn"
+          id="cert-expires"
+          label={c("expiresOn")}
+          hint={c("expiresHint")}
+          type="date"
+          controlClass="w-48"
+        />
+        <Field label={c("file")} htmlFor="cert-file" name="fileId" error={form.errors.fileId}>
+          <div className="flex flex-wrap items-center gap-2">
+            {values.file && (
+              <span className="inline-flex items-center gap-1 rounded bg-slate-50 px-2 py-1 text-xs ring-1 ring-slate-200">
+                <span data-testid="certificate-file">{values.file.fileName}</span>
+                <button
+                  type="button"
+                  className="px-1 text-slate-400 hover:text-red-600"
+                  aria-label={c("removeFile")}
+                  onClick={() => form.setValues((v) => ({ ...v, file: null }))}
+                >
+                  ×
+                </button>
+              </span>
+            )}
+            <label className="btn btn-default h-7 cursor-pointer text-xs">
+              {uploading && <Spinner className="size-3.5" />}
+              {values.file ? c("replaceFile") : c("upload")}
+              <input
+                id="cert-file"
+                type="file"
+                className="sr-only"
+                data-testid="certificate-upload"
+                onChange={(e) => {
+                  upload(e.target.files?.[0]);
+                  e.target.value = "";
+                }}
+              />
+            </label>
+          </div>
+        </Field>
+        <TextField form={form} name="remark" id="cert-remark" label={c("remark")} maxLength={500} />
+      </div>
+    </FormDialog>
   );
 }

@@ -20,10 +20,10 @@ import {
   requiredErrors,
   RowAction,
   RowActions,
-  runSave,
+  TextField,
   Toolbar,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 import { fmt } from "../projects/parts.tsx";
@@ -74,7 +74,6 @@ const emptyQuery: Query = {
 };
 
 type Draft = {
-  id?: number;
   code: string;
   abbrName: string;
   fullName: string;
@@ -108,9 +107,8 @@ export default function SupplierList() {
   const s = (k: string, p: Record<string, unknown> = {}) => t(`suppliersPage.${k}`, p);
   const list = usePagedList<Supplier, Query>(`${SUP}/GetAll`, { initialQuery: emptyQuery });
   const [confirmElement, confirm] = useConfirm();
-  const [edit, setEdit] = useState<Draft | null>(null);
+  const [editing, setEditing] = useState<Supplier | "new" | null>(null);
   const [busy, setBusy] = useState(false);
-  const { errors, setErrors, clear, clearField } = useFieldErrors();
   const [introduce, setIntroduce] = useState<string | null>(null);
   const [introduceError, setIntroduceError] = useState("");
   const [report, setReport] = useState<SyncReport | null>(null);
@@ -118,68 +116,6 @@ export default function SupplierList() {
   const importInput = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState<{ supplier: Supplier; value: string } | null>(null);
   const [issued, setIssued] = useState<{ userName: string; password?: string } | null>(null);
-
-  const open = (row?: Supplier) => {
-    clear();
-    setEdit(
-      row
-        ? {
-          id: row.id,
-          code: row.code,
-          abbrName: row.abbrName,
-          fullName: row.fullName,
-          status: row.status,
-          contactPerson: row.contactPerson ?? "",
-          contactNumber: row.contactNumber ?? "",
-          email1: row.email1 ?? "",
-          email2: row.email2 ?? "",
-          email3: row.email3 ?? "",
-          cooperationStatus: row.cooperationStatus,
-          createPortalAccount: false,
-        }
-        : {
-          code: "",
-          abbrName: "",
-          fullName: "",
-          status: "effective",
-          contactPerson: "",
-          contactNumber: "",
-          email1: "",
-          email2: "",
-          email3: "",
-          cooperationStatus: "potential",
-          createPortalAccount: true,
-        },
-    );
-  };
-
-  async function save() {
-    if (!edit) return;
-    const found = requiredErrors(t, {
-      ...(edit.id ? {} : { code: [edit.code, sf("code")] }),
-      abbrName: [edit.abbrName, sf("abbrName")],
-      fullName: [edit.fullName, sf("fullName")],
-    });
-    for (const k of ["email1", "email2", "email3"] as const) {
-      if (edit[k].trim() && !EMAIL.test(edit[k].trim())) {
-        found[k] = t("errors.field.invalidEmail", { field: sf(k) });
-      }
-    }
-    if (Object.keys(found).length) return setErrors(found);
-    setBusy(true);
-    let answer: { account?: { userName: string; password?: string } } | undefined;
-    const ok = await runSave(t, async () => {
-      const { id, createPortalAccount, ...rest } = edit;
-      answer = id
-        ? await api.post(`${SUP}/UpdateSupplierData`, { id, ...rest })
-        : await api.post(`${SUP}/CreateSupplierData`, { ...rest, createPortalAccount });
-    }, { fields: FIELDS, onFieldErrors: setErrors });
-    setBusy(false);
-    if (!ok) return;
-    setEdit(null);
-    list.reload();
-    if (answer?.account?.password) setIssued(answer.account);
-  }
 
   async function runIntroduce() {
     if (introduce === null) return;
@@ -269,22 +205,6 @@ export default function SupplierList() {
     }
   }
 
-  const text = (k: keyof Draft, label: string, opts: { required?: boolean; max?: number } = {}) =>
-    edit && (
-      <Field label={label} htmlFor={`sup-${k}`} name={k} error={errors[k]} required={opts.required}>
-        <input
-          id={`sup-${k}`}
-          className={inputClass(errors[k])}
-          value={String(edit[k] ?? "")}
-          maxLength={opts.max}
-          onChange={(e) => {
-            setEdit({ ...edit, [k]: e.target.value });
-            clearField(k);
-          }}
-        />
-      </Field>
-    );
-
   return (
     <ListPage
       testId="supplier-list"
@@ -333,7 +253,7 @@ export default function SupplierList() {
       }
       toolbar={
         <Toolbar>
-          <AddButton onClick={() => open()} />
+          <AddButton onClick={() => setEditing("new")} />
           <button
             type="button"
             className="btn btn-default"
@@ -464,7 +384,7 @@ export default function SupplierList() {
             title: t("ui.actions"),
             render: (r) => (
               <RowActions>
-                <RowAction onClick={() => open(r)} testId="edit">{t("ui.edit")}</RowAction>
+                <RowAction onClick={() => setEditing(r)} testId="edit">{t("ui.edit")}</RowAction>
                 <RowAction onClick={() => navigate(`${SUPPLIER_PAGE}?id=${r.id}`)} testId="detail">
                   {t("ui.detail")}
                 </RowAction>
@@ -483,81 +403,17 @@ export default function SupplierList() {
         ]}
       />
 
-      <FormDialog
-        open={!!edit}
-        title={edit?.id ? s("edit") : s("create")}
-        onClose={() => setEdit(null)}
-        onSubmit={save}
-        busy={busy}
-        size="lg"
-        testId="supplier-dialog"
-      >
-        {edit && (
-          <div className="grid gap-3 md:grid-cols-2">
-            {edit.id
-              ? (
-                <Field label={sf("code")} htmlFor="sup-code-ro">
-                  <input
-                    id="sup-code-ro"
-                    className="input bg-slate-50"
-                    value={edit.code}
-                    readOnly
-                  />
-                </Field>
-              )
-              : text("code", sf("code"), { required: true, max: 32 })}
-            {text("abbrName", sf("abbrName"), { required: true, max: 64 })}
-            <div className="md:col-span-2">
-              {text("fullName", sf("fullName"), { required: true, max: 200 })}
-            </div>
-            <Field label={sf("status")} htmlFor="sup-status">
-              <select
-                id="sup-status"
-                className="input"
-                value={edit.status}
-                onChange={(e) => setEdit({ ...edit, status: e.target.value as Draft["status"] })}
-              >
-                <option value="effective">{t("suppliers.status.effective")}</option>
-                <option value="invalid">{t("suppliers.status.invalid")}</option>
-              </select>
-            </Field>
-            <Field label={sf("cooperationStatus")} htmlFor="sup-coop">
-              <select
-                id="sup-coop"
-                className="input"
-                value={edit.cooperationStatus}
-                onChange={(e) =>
-                  setEdit({
-                    ...edit,
-                    cooperationStatus: e.target.value as Draft["cooperationStatus"],
-                  })}
-              >
-                <option value="potential">{t("suppliers.cooperation.potential")}</option>
-                <option value="qualified">{t("suppliers.cooperation.qualified")}</option>
-              </select>
-            </Field>
-            {text("contactPerson", sf("contactPerson"), { max: 64 })}
-            {text("contactNumber", sf("contactNumber"), { max: 64 })}
-            {text("email1", sf("email1"), { max: 256 })}
-            {text("email2", sf("email2"), { max: 256 })}
-            {text("email3", sf("email3"), { max: 256 })}
-            {!edit.id && (
-              <Field label={s("portal")} htmlFor="sup-portal">
-                <label className="flex items-center gap-2 pt-1.5 text-sm text-slate-700">
-                  <input
-                    id="sup-portal"
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={edit.createPortalAccount}
-                    onChange={(e) => setEdit({ ...edit, createPortalAccount: e.target.checked })}
-                  />
-                  {s("createPortalHint")}
-                </label>
-              </Field>
-            )}
-          </div>
-        )}
-      </FormDialog>
+      {editing && (
+        <SupplierDialog
+          supplier={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(account) => {
+            setEditing(null);
+            list.reload();
+            if (account?.password) setIssued(account);
+          }}
+        />
+      )}
 
       <FormDialog
         open={introduce !== null}
@@ -673,5 +529,149 @@ export default function SupplierList() {
       </FormDialog>
       {confirmElement}
     </ListPage>
+  );
+}
+
+type Account = { userName: string; password?: string };
+
+function SupplierDialog(
+  { supplier, onClose, onSaved }: {
+    supplier: Supplier | null;
+    onClose: () => void;
+    /** With the portal account the save created, if it did. */
+    onSaved: (account?: Account) => void;
+  },
+) {
+  const { t } = useTranslation();
+  const sf = (k: string) => t(`suppliers.fields.${k}`);
+  const s = (k: string) => t(`suppliersPage.${k}`);
+  const form = useFormState<Draft>(
+    supplier
+      ? {
+        code: supplier.code,
+        abbrName: supplier.abbrName,
+        fullName: supplier.fullName,
+        status: supplier.status,
+        contactPerson: supplier.contactPerson ?? "",
+        contactNumber: supplier.contactNumber ?? "",
+        email1: supplier.email1 ?? "",
+        email2: supplier.email2 ?? "",
+        email3: supplier.email3 ?? "",
+        cooperationStatus: supplier.cooperationStatus,
+        createPortalAccount: false,
+      }
+      : {
+        code: "",
+        abbrName: "",
+        fullName: "",
+        status: "effective",
+        contactPerson: "",
+        contactNumber: "",
+        email1: "",
+        email2: "",
+        email3: "",
+        cooperationStatus: "potential",
+        createPortalAccount: true,
+      },
+  );
+  const { values } = form;
+
+  async function save() {
+    const found = requiredErrors(t, {
+      ...(supplier ? {} : { code: [values.code, sf("code")] }),
+      abbrName: [values.abbrName, sf("abbrName")],
+      fullName: [values.fullName, sf("fullName")],
+    });
+    for (const k of ["email1", "email2", "email3"] as const) {
+      if (values[k].trim() && !EMAIL.test(values[k].trim())) {
+        found[k] = t("errors.field.invalidEmail", { field: sf(k) });
+      }
+    }
+    if (!form.check(found)) return;
+    let answer: { account?: Account } | undefined;
+    const ok = await form.save(async () => {
+      const { createPortalAccount, ...rest } = values;
+      answer = supplier
+        ? await api.post(`${SUP}/UpdateSupplierData`, { id: supplier.id, ...rest })
+        : await api.post(`${SUP}/CreateSupplierData`, { ...rest, createPortalAccount });
+    }, FIELDS);
+    if (ok) onSaved(answer?.account);
+  }
+
+  const text = (k: (typeof FIELDS)[number], required: boolean, maxLength: number) => (
+    <TextField
+      form={form}
+      name={k}
+      id={`sup-${k}`}
+      label={sf(k)}
+      required={required}
+      maxLength={maxLength}
+    />
+  );
+
+  return (
+    <FormDialog
+      open
+      title={supplier ? s("edit") : s("create")}
+      onClose={onClose}
+      onSubmit={save}
+      busy={form.busy}
+      size="lg"
+      testId="supplier-dialog"
+    >
+      <div className="grid gap-3 md:grid-cols-2">
+        {supplier
+          ? (
+            <Field label={sf("code")} htmlFor="sup-code-ro">
+              <input id="sup-code-ro" className="input bg-slate-50" value={values.code} readOnly />
+            </Field>
+          )
+          : text("code", true, 32)}
+        {text("abbrName", true, 64)}
+        <div className="md:col-span-2">{text("fullName", true, 200)}</div>
+        <Field label={sf("status")} htmlFor="sup-status">
+          <select
+            id="sup-status"
+            className="input"
+            value={values.status}
+            onChange={(e) => form.set("status", e.target.value as Draft["status"])}
+          >
+            <option value="effective">{t("suppliers.status.effective")}</option>
+            <option value="invalid">{t("suppliers.status.invalid")}</option>
+          </select>
+        </Field>
+        <Field label={sf("cooperationStatus")} htmlFor="sup-coop">
+          <select
+            id="sup-coop"
+            className="input"
+            value={values.cooperationStatus}
+            onChange={(e) =>
+              form.set("cooperationStatus", e.target.value as Draft["cooperationStatus"])}
+          >
+            <option value="potential">{t("suppliers.cooperation.potential")}</option>
+            <option value="qualified">{t("suppliers.cooperation.qualified")}</option>
+          </select>
+        </Field>
+        {text("contactPerson", false, 64)}
+        {text("contactNumber", false, 64)}
+        {text("email1", false, 256)}
+        {text("email2", false, 256)}
+        {text("email3", false, 256)}
+        {!supplier && (
+          <Field label={s("portal")} htmlFor="sup-portal">
+            <label className="flex items-center gap-2 pt-1.5 text-sm text-slate-700">
+              <input
+                id="sup-portal"
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={values.createPortalAccount}
+                onChange={(e) => form.set("createPortalAccount", e.target.checked)}
+              />
+              {s("createPortalHint")}
+            </label>
+          </Field>
+        )}
+      </div>
+    </FormDialog>
   );
 }

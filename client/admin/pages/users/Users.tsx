@@ -7,6 +7,7 @@ import { formatTime } from "../../../shared/time.ts";
 import {
   AddButton,
   Badge,
+  CheckField,
   type Column,
   Field,
   FormDialog,
@@ -19,10 +20,11 @@ import {
   RowAction,
   RowActions,
   runDelete,
-  runSave,
+  SelectField,
+  TextField,
   Toolbar,
   useConfirm,
-  useFieldErrors,
+  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 
@@ -204,7 +206,7 @@ function UserDialog(
   },
 ) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({
+  const form = useFormState({
     userName: user?.userName ?? "",
     name: user?.name ?? "",
     emailAddress: user?.emailAddress ?? "",
@@ -214,52 +216,43 @@ function UserDialog(
     roleNames: user?.roleNames ?? [] as string[],
     isActive: user?.isActive ?? true,
   });
-  const { errors, setErrors, clearField } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
+  const { values, errors, set } = form;
   const [suppliers, setSuppliers] = useState<Supplier[]>([]);
-  const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    clearField(k);
-  };
 
   useEffect(() => {
-    if (form.kind !== "supplier" || suppliers.length) return;
+    if (values.kind !== "supplier" || suppliers.length) return;
     api.get<{ items: Supplier[] }>("/QMO/Supplier/GetAll", {
       MaxResultCount: 1000,
       Sorting: "code asc",
     }).then((r) => setSuppliers(r.items), () => {});
-  }, [form.kind, suppliers.length]);
+  }, [values.kind, suppliers.length]);
 
   async function save() {
     const errs = requiredErrors(t, {
-      userName: [form.userName, t("usersPage.userName")],
-      name: [form.name, t("usersPage.name")],
-      ...(user ? {} : { password: [form.password, t("usersPage.password")] }),
-      ...(form.kind === "supplier"
-        ? { supplierId: [form.supplierId, t("usersPage.supplier")] as [unknown, string] }
+      userName: [values.userName, t("usersPage.userName")],
+      name: [values.name, t("usersPage.name")],
+      ...(user ? {} : { password: [values.password, t("usersPage.password")] }),
+      ...(values.kind === "supplier"
+        ? { supplierId: [values.supplierId, t("usersPage.supplier")] as [unknown, string] }
         : {}),
     });
-    if (!user && form.password && form.password.length < 8) {
+    if (!user && values.password && values.password.length < 8) {
       errs.password = t("usersPage.passwordTooShort");
     }
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    const { password, ...rest } = form;
+    if (!form.check(errs)) return;
+    const { password, ...rest } = values;
     const body = {
       ...rest,
-      supplierId: form.kind === "supplier" ? form.supplierId : null,
+      supplierId: values.kind === "supplier" ? values.supplierId : null,
       ...(user ? { id: user.id } : { password }),
     };
-    setBusy(true);
-    const ok = await runSave(
-      t,
+    const ok = await form.save(
       () =>
         user
           ? api.put("/app/User/Update", body, { silent: true })
           : api.post("/app/User/Create", body, { silent: true }),
-      { fields: FIELDS, onFieldErrors: setErrors },
+      FIELDS,
     );
-    setBusy(false);
     if (ok) onSaved();
   }
 
@@ -269,86 +262,51 @@ function UserDialog(
       title={user ? t("usersPage.editTitle") : t("usersPage.addTitle")}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="user-dialog"
     >
       <div className="space-y-3">
-        <Field
-          label={t("usersPage.userName")}
+        <TextField
+          form={form}
           name="userName"
-          htmlFor="user-userName"
-          error={errors.userName}
+          id="user-userName"
+          label={t("usersPage.userName")}
           required
-        >
-          <input
-            id="user-userName"
-            className={inputClass(errors.userName)}
-            value={form.userName}
-            maxLength={64}
-            autoComplete="off"
-            onChange={(e) => set("userName", e.target.value)}
-          />
-        </Field>
-        <Field
-          label={t("usersPage.name")}
+          maxLength={64}
+          autoComplete="off"
+        />
+        <TextField
+          form={form}
           name="name"
-          htmlFor="user-name"
-          error={errors.name}
+          id="user-name"
+          label={t("usersPage.name")}
           required
-        >
-          <input
-            id="user-name"
-            className={inputClass(errors.name)}
-            value={form.name}
-            maxLength={64}
-            onChange={(e) => set("name", e.target.value)}
-          />
-        </Field>
-        <Field
-          label={t("usersPage.email")}
+          maxLength={64}
+        />
+        <TextField
+          form={form}
           name="emailAddress"
-          htmlFor="user-email"
-          error={errors.emailAddress}
-        >
-          <input
-            id="user-email"
-            type="email"
-            className={inputClass(errors.emailAddress)}
-            value={form.emailAddress}
-            onChange={(e) => set("emailAddress", e.target.value)}
-          />
-        </Field>
+          id="user-email"
+          label={t("usersPage.email")}
+          type="email"
+        />
         {!user && (
-          <Field
-            label={t("usersPage.password")}
+          <TextField
+            form={form}
             name="password"
-            htmlFor="user-password"
-            error={errors.password}
+            id="user-password"
+            label={t("usersPage.password")}
             hint={t("usersPage.passwordHint")}
             required
-          >
-            <input
-              id="user-password"
-              type="password"
-              autoComplete="new-password"
-              className={inputClass(errors.password)}
-              value={form.password}
-              onChange={(e) => set("password", e.target.value)}
-            />
-          </Field>
+            type="password"
+            autoComplete="new-password"
+          />
         )}
-        <Field label={t("usersPage.kind")} name="kind" htmlFor="user-kind" error={errors.kind}>
-          <select
-            id="user-kind"
-            className={inputClass(errors.kind)}
-            value={form.kind}
-            onChange={(e) => set("kind", e.target.value as "staff" | "supplier")}
-          >
-            <option value="staff">{t("usersPage.kinds.staff")}</option>
-            <option value="supplier">{t("usersPage.kinds.supplier")}</option>
-          </select>
-        </Field>
-        {form.kind === "supplier" && (
+        <SelectField form={form} name="kind" id="user-kind" label={t("usersPage.kind")}>
+          <option value="staff">{t("usersPage.kinds.staff")}</option>
+          <option value="supplier">{t("usersPage.kinds.supplier")}</option>
+        </SelectField>
+        {values.kind === "supplier" && (
           <Field
             label={t("usersPage.supplier")}
             name="supplierId"
@@ -359,7 +317,7 @@ function UserDialog(
             <select
               id="user-supplier"
               className={inputClass(errors.supplierId)}
-              value={form.supplierId ?? ""}
+              value={values.supplierId ?? ""}
               onChange={(e) => set("supplierId", e.target.value ? Number(e.target.value) : null)}
             >
               <option value="">{t("ui.selectPlaceholder")}</option>
@@ -382,13 +340,13 @@ function UserDialog(
                 <input
                   type="checkbox"
                   className="size-4 accent-primary"
-                  checked={form.roleNames.includes(r.name)}
+                  checked={values.roleNames.includes(r.name)}
                   onChange={(e) =>
                     set(
                       "roleNames",
                       e.target.checked
-                        ? [...form.roleNames, r.name]
-                        : form.roleNames.filter((n) =>
+                        ? [...values.roleNames, r.name]
+                        : values.roleNames.filter((n) =>
                           n !== r.name
                         ),
                     )}
@@ -398,18 +356,13 @@ function UserDialog(
             ))}
           </div>
         </Field>
-        <Field label={t("usersPage.isActive")} name="isActive" htmlFor="user-active">
-          <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
-            <input
-              id="user-active"
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={form.isActive}
-              onChange={(e) => set("isActive", e.target.checked)}
-            />
-            {t("ui.active")}
-          </label>
-        </Field>
+        <CheckField
+          form={form}
+          name="isActive"
+          id="user-active"
+          label={t("usersPage.isActive")}
+          text={t("ui.active")}
+        />
       </div>
     </FormDialog>
   );
@@ -417,24 +370,18 @@ function UserDialog(
 
 function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState("");
-  const { errors, setErrors } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
+  const form = useFormState({ newPassword: "" });
   async function save() {
-    if (password.length < 8) {
-      setErrors({ newPassword: t("usersPage.passwordTooShort") });
-      return;
-    }
-    setBusy(true);
-    const ok = await runSave(
-      t,
+    const tooShort = form.values.newPassword.length < 8;
+    if (!form.check(tooShort ? { newPassword: t("usersPage.passwordTooShort") } : {})) return;
+    const ok = await form.save(
       () =>
-        api.post("/app/User/ResetPassword", { userId: user.id, newPassword: password }, {
-          silent: true,
-        }),
-      { fields: ["newPassword"], onFieldErrors: setErrors },
+        api.post("/app/User/ResetPassword", {
+          userId: user.id,
+          newPassword: form.values.newPassword,
+        }, { silent: true }),
+      ["newPassword"],
     );
-    setBusy(false);
     if (ok) onClose();
   }
   return (
@@ -444,26 +391,19 @@ function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose: () => 
       title={t("usersPage.resetPasswordOf", { name: user.name })}
       onClose={onClose}
       onSubmit={save}
-      busy={busy}
+      busy={form.busy}
       testId="reset-password-dialog"
     >
-      <Field
-        label={t("usersPage.newPassword")}
+      <TextField
+        form={form}
         name="newPassword"
-        htmlFor="reset-password"
-        error={errors.newPassword}
+        id="reset-password"
+        label={t("usersPage.newPassword")}
         hint={t("usersPage.resetHint")}
         required
-      >
-        <input
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          className={inputClass(errors.newPassword)}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
+        type="password"
+        autoComplete="new-password"
+      />
     </FormDialog>
   );
 }
