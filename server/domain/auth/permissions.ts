@@ -26,6 +26,17 @@ export const Permissions = {
 
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
 
+/** Who may look at projects: staff of either kind (materials, fixed assets). */
+export const ProjectSearch = [
+  Permissions.OfferProjectManagerSearch,
+  Permissions.AmsOfferProjectManagerSearch,
+] as const;
+/** Who may publish, end and close projects of either kind. */
+export const ProjectPublish = [
+  Permissions.OfferProjectManagerPublish,
+  Permissions.AmsOfferProjectManagerPublish,
+] as const;
+
 export const allPermissions: Permission[] = Object.values(Permissions);
 
 export type PermissionNode = { name: string; children?: PermissionNode[] };

@@ -306,16 +306,23 @@ export async function openFileForDownload(
       throw err;
     }
   }
-  return new Response(handle.readable, {
-    status: 200,
-    headers: {
-      "content-type": "application/octet-stream",
-      "content-length": String(f.size),
-      "content-disposition": contentDisposition(f.fileName),
-      "x-content-type-options": "nosniff",
-      "cache-control": "private, no-store",
-    },
-  });
+  return downloadResponse(handle.readable, f.fileName, f.size);
+}
+
+/** A download's answer: the bytes as an attachment under its name, never cached. */
+export function downloadResponse(
+  body: BodyInit,
+  fileName: string,
+  size?: number,
+): Response {
+  const headers: Record<string, string> = {
+    "content-type": "application/octet-stream",
+    "content-disposition": contentDisposition(fileName),
+    "x-content-type-options": "nosniff",
+    "cache-control": "private, no-store",
+  };
+  if (size !== undefined) headers["content-length"] = String(size);
+  return new Response(body, { status: 200, headers });
 }
 
 /**

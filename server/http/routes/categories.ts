@@ -1,5 +1,5 @@
 // OfferProjectType (spec §7): quotation project categories.
-import { Permissions } from "../../domain/auth/permissions.ts";
+import { Permissions, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as categories from "../../domain/categories/service.ts";
 import {
   categoryIdInput,
@@ -58,8 +58,7 @@ export const categoryRoutes = [
     path: `${base}/GetOfferProjectTypeList`,
     access: [
       Permissions.OfferProjectTypeSearch,
-      Permissions.OfferProjectManagerSearch,
-      Permissions.AmsOfferProjectManagerSearch,
+      ...ProjectSearch,
     ],
     summary: "Every category as { id, name }, for the project form.",
     handler: ({ deps }) => categories.categoryOptions(deps),

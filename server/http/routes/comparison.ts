@@ -1,6 +1,6 @@
 // The comparison of a project's quotes (matrix and its .xlsx), the award, and the exchange rates of
 // the data dictionary that turn prices into CNY.
-import { Permissions } from "../../domain/auth/permissions.ts";
+import { Permissions, ProjectPublish, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as comparison from "../../domain/comparison/service.ts";
 import { exportMatrix } from "../../domain/comparison/export.ts";
 import { awardInput, matrixInput } from "../../domain/comparison/schemas.ts";
@@ -11,17 +11,11 @@ import {
   listRatesInput,
   updateRateInput,
 } from "../../domain/dictionary/schemas.ts";
-import { contentDisposition } from "../../domain/files/service.ts";
+import { downloadResponse } from "../../domain/files/service.ts";
 import { defineRoute } from "../route.ts";
 
-const search = [
-  Permissions.OfferProjectManagerSearch,
-  Permissions.AmsOfferProjectManagerSearch,
-] as const;
-const publish = [
-  Permissions.OfferProjectManagerPublish,
-  Permissions.AmsOfferProjectManagerPublish,
-] as const;
+const search = ProjectSearch;
+const publish = ProjectPublish;
 const base = "/QMO/OfferProjectManager";
 const dict = "/QMO/SystemCodeType";
 
@@ -44,13 +38,7 @@ export const comparisonRoutes = [
     binary: true,
     handler: async ({ deps, actor, query, lang }) => {
       const file = await exportMatrix(deps, actor, query.offProId, lang);
-      return new Response(file.bytes, {
-        headers: {
-          "content-type": "application/octet-stream",
-          "content-disposition": contentDisposition(file.fileName),
-          "cache-control": "private, no-store",
-        },
-      });
+      return downloadResponse(file.bytes, file.fileName);
     },
   }),
   defineRoute({

@@ -1,13 +1,10 @@
 // FileService (spec §7): upload, download and delete attachments.
-import { Permissions } from "../../domain/auth/permissions.ts";
+import { Permissions, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as filesSvc from "../../domain/files/service.ts";
 import { fileIdInput, uploadInput } from "../../domain/files/schemas.ts";
 import { defineRoute } from "../route.ts";
 
-const projectStaff = [
-  Permissions.OfferProjectManagerSearch,
-  Permissions.AmsOfferProjectManagerSearch,
-] as const;
+const projectStaff = ProjectSearch;
 
 export const fileRoutes = [
   defineRoute({

@@ -1,9 +1,9 @@
 // OfferProjectManager (spec §7): material and asset quotation projects, buyer side. Routes that
 // serve both kinds accept either kind's permission; the domain checks the project's own kind.
-import { Permissions } from "../../domain/auth/permissions.ts";
+import { Permissions, ProjectPublish, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as projects from "../../domain/projects/service.ts";
 import { exportProjects } from "../../domain/exports/service.ts";
-import { contentDisposition } from "../../domain/files/service.ts";
+import { downloadResponse } from "../../domain/files/service.ts";
 import { isWorkingDay } from "../../domain/calendar/service.ts";
 import { listProjectFiles } from "../../domain/files/service.ts";
 import { projectFilesInput } from "../../domain/files/schemas.ts";
@@ -28,14 +28,8 @@ import {
 import { defineRoute } from "../route.ts";
 import { projectSubmissions } from "../../domain/quotes/buyer.ts";
 
-const search = [
-  Permissions.OfferProjectManagerSearch,
-  Permissions.AmsOfferProjectManagerSearch,
-] as const;
-const publish = [
-  Permissions.OfferProjectManagerPublish,
-  Permissions.AmsOfferProjectManagerPublish,
-] as const;
+const search = ProjectSearch;
+const publish = ProjectPublish;
 const base = "/QMO/OfferProjectManager";
 
 export const projectRoutes = [
@@ -66,13 +60,7 @@ export const projectRoutes = [
     binary: true,
     handler: async ({ deps, actor, query, lang }) => {
       const file = await exportProjects(deps, actor, query, lang);
-      return new Response(file.stream, {
-        headers: {
-          "content-type": "application/octet-stream",
-          "content-disposition": contentDisposition(file.fileName),
-          "cache-control": "private, no-store",
-        },
-      });
+      return downloadResponse(file.stream, file.fileName);
     },
   }),
   defineRoute({

@@ -1,6 +1,6 @@
 // Supplier qualifications (certificates), supplier performance, and the integrity signals of a
 // project's quotes: the buyer's view of whom to invite and what to look at twice.
-import { Permissions } from "../../domain/auth/permissions.ts";
+import { Permissions, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as certificates from "../../domain/suppliers/certificates.ts";
 import * as performance from "../../domain/suppliers/performance.ts";
 import { integritySignals } from "../../domain/quotes/integrity.ts";
@@ -27,8 +27,7 @@ export const qualificationRoutes = [
     access: [
       Permissions.SupplierSearch,
       Permissions.OfferProjectTypeSearch,
-      Permissions.OfferProjectManagerSearch,
-      Permissions.AmsOfferProjectManagerSearch,
+      ...ProjectSearch,
     ],
     summary: "The certificate types (the data dictionary's CertificateType codes, active ones).",
     handler: async ({ deps }) => {

@@ -14,7 +14,7 @@ import {
   syncQuery,
   updateSupplierInput,
 } from "../../domain/suppliers/schemas.ts";
-import { contentDisposition } from "../../domain/files/service.ts";
+import { downloadResponse } from "../../domain/files/service.ts";
 import { defineRoute } from "../route.ts";
 
 const access = Permissions.SupplierSearch;
@@ -96,13 +96,7 @@ export const supplierRoutes = [
     binary: true,
     handler: async ({ deps, query, lang }) => {
       const file = await suppliersSvc.exportSuppliers(deps, query, lang);
-      return new Response(file.stream, {
-        headers: {
-          "content-type": "application/octet-stream",
-          "content-disposition": contentDisposition(file.fileName),
-          "cache-control": "private, no-store",
-        },
-      });
+      return downloadResponse(file.stream, file.fileName);
     },
   }),
   defineRoute({
