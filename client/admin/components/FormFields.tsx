@@ -82,109 +82,80 @@ function change<T, K extends keyof T>(
   else form.set(name, value);
 }
 
-/** A labelled text input (any `type` an input of text takes: email, password, date …). */
-export function TextField<T, K extends KeysOf<T, string>>(
-  { form, name, id, label, required, hint, className, controlClass, onChange, ...rest }:
+/**
+ * Splits a bound control's props: the Field's props (label, error …), the field's error, and the
+ * rest for the control itself.
+ */
+function fieldOf<T, K extends keyof T & string, R>(
+  { form, name, id, label, required, hint, className, controlClass: _, onChange: __, ...rest }:
     & BoundProps<T, K>
-    & Native<InputHTMLAttributes<HTMLInputElement>>,
+    & R,
 ) {
   const error = form.errors[name];
+  return { field: { label, name, htmlFor: id, error, required, hint, className }, error, rest };
+}
+
+/** A text-valued control's id, class (with the error ring), value and change. */
+function textControl<T, K extends keyof T & string>(
+  { form, name, id, controlClass, onChange }: BoundProps<T, K>,
+  error: string | undefined,
+) {
+  return {
+    id,
+    className: inputClass(error, controlClass),
+    value: form.values[name] as string,
+    onChange: (e: { target: { value: string } }) =>
+      change(form, name, e.target.value as T[K], onChange),
+  };
+}
+
+/** A labelled text input (any `type` an input of text takes: email, password, date …). */
+export function TextField<T, K extends KeysOf<T, string>>(
+  props: BoundProps<T, K> & Native<InputHTMLAttributes<HTMLInputElement>>,
+) {
+  const { field, error, rest } = fieldOf(props);
   return (
-    <Field
-      label={label}
-      name={name}
-      htmlFor={id}
-      error={error}
-      required={required}
-      hint={hint}
-      className={className}
-    >
-      <input
-        {...rest}
-        id={id}
-        className={inputClass(error, controlClass)}
-        value={form.values[name] as string}
-        onChange={(e) => change(form, name, e.target.value as T[K], onChange)}
-      />
+    <Field {...field}>
+      <input {...rest} {...textControl(props, error)} />
     </Field>
   );
 }
 
 /** A labelled text area. */
 export function TextAreaField<T, K extends KeysOf<T, string>>(
-  { form, name, id, label, required, hint, className, controlClass, onChange, ...rest }:
-    & BoundProps<T, K>
-    & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>,
+  props: BoundProps<T, K> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>,
 ) {
-  const error = form.errors[name];
+  const { field, error, rest } = fieldOf(props);
   return (
-    <Field
-      label={label}
-      name={name}
-      htmlFor={id}
-      error={error}
-      required={required}
-      hint={hint}
-      className={className}
-    >
-      <textarea
-        {...rest}
-        id={id}
-        className={inputClass(error, controlClass)}
-        value={form.values[name] as string}
-        onChange={(e) => change(form, name, e.target.value as T[K], onChange)}
-      />
+    <Field {...field}>
+      <textarea {...rest} {...textControl(props, error)} />
     </Field>
   );
 }
 
 /** A labelled select of string values; the options are its children. */
 export function SelectField<T, K extends KeysOf<T, string>>(
-  { form, name, id, label, required, hint, className, controlClass, onChange, children, ...rest }:
-    & BoundProps<T, K>
-    & Native<SelectHTMLAttributes<HTMLSelectElement>>,
+  props: BoundProps<T, K> & Native<SelectHTMLAttributes<HTMLSelectElement>>,
 ) {
-  const error = form.errors[name];
+  const { field, error, rest } = fieldOf(props);
   return (
-    <Field
-      label={label}
-      name={name}
-      htmlFor={id}
-      error={error}
-      required={required}
-      hint={hint}
-      className={className}
-    >
-      <select
-        {...rest}
-        id={id}
-        className={inputClass(error, controlClass)}
-        value={form.values[name] as string}
-        onChange={(e) => change(form, name, e.target.value as T[K], onChange)}
-      >
-        {children}
-      </select>
+    <Field {...field}>
+      <select {...rest} {...textControl(props, error)} />
     </Field>
   );
 }
 
 /** A labelled check box with its text beside it. */
 export function CheckField<T, K extends KeysOf<T, boolean>>(
-  { form, name, id, label, text, required, hint, className, onChange, ...rest }:
+  props:
     & Omit<BoundProps<T, K>, "controlClass">
     & { text: ReactNode }
     & Native<InputHTMLAttributes<HTMLInputElement>>,
 ) {
+  const { field, rest: { text, ...rest } } = fieldOf(props);
+  const { form, name, id, onChange } = props;
   return (
-    <Field
-      label={label}
-      name={name}
-      htmlFor={id}
-      error={form.errors[name]}
-      required={required}
-      hint={hint}
-      className={className}
-    >
+    <Field {...field}>
       <label className="inline-flex items-center gap-1.5 pt-1.5 text-sm">
         <input
           {...rest}

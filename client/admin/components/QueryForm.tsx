@@ -1,5 +1,5 @@
 // The query form row above a list: labelled inputs, Search and Reset; Enter in any input searches.
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../shared/icons.tsx";
 
@@ -54,5 +54,81 @@ export function QueryField(
       </label>
       {children}
     </div>
+  );
+}
+
+/** What a bound query control needs of a list: the query being edited and how to set it. */
+export type DraftBinding<Q> = { draft: Q; setDraft: (next: (prev: Q) => Q) => void };
+
+/** What every bound query control takes: its member of the query, its id, label and width. */
+type QueryControlProps<Q, K extends keyof Q> = {
+  list: DraftBinding<Q>;
+  name: K;
+  id: string;
+  label: ReactNode;
+  width?: string;
+  /** More classes of the control. */
+  controlClass?: string;
+};
+type Native<A> = Omit<A, "id" | "name" | "value" | "onChange" | "className" | "form" | "list">;
+type StringKeys<Q> = { [K in keyof Q]-?: Q[K] extends string ? K : never }[keyof Q];
+
+/** A query control's id, class, value and change (which sets its member of the draft). */
+function draftControl<Q, K extends keyof Q>(
+  { list, name, id, controlClass }: QueryControlProps<Q, K>,
+) {
+  return {
+    id,
+    className: controlClass ? `input ${controlClass}` : "input",
+    value: list.draft[name] as string,
+    onChange: (e: { target: { value: string } }) =>
+      list.setDraft((d) => ({ ...d, [name]: e.target.value })),
+  };
+}
+
+/** A labelled text input of the query form, bound to one member of the list's draft query. */
+export function QueryText<Q, K extends StringKeys<Q>>(
+  props: QueryControlProps<Q, K> & Native<InputHTMLAttributes<HTMLInputElement>>,
+) {
+  const { list: _, name: __, id, label, width, controlClass: ___, ...rest } = props;
+  return (
+    <QueryField label={label} htmlFor={id} width={width}>
+      <input {...rest} {...draftControl(props)} />
+    </QueryField>
+  );
+}
+
+/** A labelled select of the query form, bound to one member of the list's draft query. */
+export function QuerySelect<Q, K extends StringKeys<Q>>(
+  props: QueryControlProps<Q, K> & Native<SelectHTMLAttributes<HTMLSelectElement>>,
+) {
+  const { list: _, name: __, id, label, width, controlClass: ___, ...rest } = props;
+  return (
+    <QueryField label={label} htmlFor={id} width={width}>
+      <select {...rest} {...draftControl(props)} />
+    </QueryField>
+  );
+}
+
+/** The keyword field of a list whose query has a `keyword`. */
+export function KeywordField<Q extends { keyword: string }>(
+  { list, id, placeholder, width = "w-56" }: {
+    list: DraftBinding<Q>;
+    id: string;
+    /** Omitted: the common "name, code …" hint. */
+    placeholder?: string;
+    width?: string;
+  },
+) {
+  const { t } = useTranslation();
+  return (
+    <QueryText
+      list={list}
+      name={"keyword" as StringKeys<Q>}
+      id={id}
+      label={t("ui.keyword")}
+      width={width}
+      placeholder={placeholder ?? t("ui.keywordPlaceholder")}
+    />
   );
 }

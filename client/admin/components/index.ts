@@ -22,7 +22,14 @@ export {
 } from "./FormFields.tsx";
 export { ListPage } from "./ListPage.tsx";
 export { pagerItems, Pagination } from "./Pagination.tsx";
-export { QueryField, QueryForm } from "./QueryForm.tsx";
+export {
+  type DraftBinding,
+  KeywordField,
+  QueryField,
+  QueryForm,
+  QuerySelect,
+  QueryText,
+} from "./QueryForm.tsx";
 export { AddButton, Badge, ExportButton, RowAction, RowActions, Toolbar } from "./Toolbar.tsx";
 export {
   DEFAULT_PAGE_SIZE,

@@ -8,8 +8,8 @@ import {
   FormDialog,
   ListPage,
   PagedTable,
-  QueryField,
   QueryForm,
+  QueryText,
   requiredErrors,
   RowAction,
   RowActions,
@@ -55,14 +55,7 @@ export default function CategoryList() {
       testId="category-list"
       query={
         <QueryForm onSearch={() => list.search()} onReset={list.reset}>
-          <QueryField label={c("name")} htmlFor="cat-q-name">
-            <input
-              id="cat-q-name"
-              className="input"
-              value={list.draft.Name}
-              onChange={(e) => list.setDraft({ Name: e.target.value })}
-            />
-          </QueryField>
+          <QueryText list={list} name="Name" id="cat-q-name" label={c("name")} />
         </QueryForm>
       }
       toolbar={

@@ -10,8 +10,8 @@ import {
   type Column,
   Field,
   FormDialog,
+  KeywordField,
   PagedTable,
-  QueryField,
   QueryForm,
   requiredErrors,
   RowAction,
@@ -170,14 +170,7 @@ export default function Dictionary() {
           <AddButton onClick={() => setEditingType("new")} label={t("dictionaryPage.addType")} />
         </div>
         <QueryForm onSearch={() => types.search()} onReset={types.reset} testId="type-query">
-          <QueryField label={t("ui.keyword")} htmlFor="dict-keyword" width="w-44">
-            <input
-              id="dict-keyword"
-              className="input"
-              value={types.draft.keyword}
-              onChange={(e) => types.setDraft({ keyword: e.target.value })}
-            />
-          </QueryField>
+          <KeywordField list={types} id="dict-keyword" placeholder="" width="w-44" />
         </QueryForm>
         <PagedTable
           list={types}

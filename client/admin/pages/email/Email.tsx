@@ -14,9 +14,11 @@ import {
   type Column,
   Field,
   FormDialog,
+  KeywordField,
   PagedTable,
-  QueryField,
   QueryForm,
+  QuerySelect,
+  QueryText,
   RowAction,
   RowActions,
   runDelete,
@@ -144,42 +146,36 @@ function Templates() {
       ),
     },
   ];
-  const d = list.draft;
   return (
     <div className="space-y-3">
       <QueryForm onSearch={() => list.search()} onReset={list.reset}>
-        <QueryField label={t("ui.keyword")} htmlFor="tpl-keyword" width="w-52">
-          <input
-            id="tpl-keyword"
-            className="input"
-            value={d.keyword}
-            placeholder={t("emailPage.keywordPlaceholder")}
-            onChange={(e) => list.setDraft({ ...d, keyword: e.target.value })}
-          />
-        </QueryField>
-        <QueryField label={t("emailPage.mechanism")} htmlFor="tpl-mechanism" width="w-56">
-          <select
-            id="tpl-mechanism"
-            className="input"
-            value={d.mechanism}
-            onChange={(e) => list.setDraft({ ...d, mechanism: e.target.value })}
-          >
-            <option value="">{t("ui.all")}</option>
-            {MECHANISMS.map((m) => <option key={m} value={m}>{t(`email.mechanisms.${m}`)}</option>)}
-          </select>
-        </QueryField>
-        <QueryField label={t("emailPage.isActive")} htmlFor="tpl-active" width="w-32">
-          <select
-            id="tpl-active"
-            className="input"
-            value={d.isActive}
-            onChange={(e) => list.setDraft({ ...d, isActive: e.target.value })}
-          >
-            <option value="">{t("ui.all")}</option>
-            <option value="true">{t("ui.active")}</option>
-            <option value="false">{t("ui.inactive")}</option>
-          </select>
-        </QueryField>
+        <KeywordField
+          list={list}
+          id="tpl-keyword"
+          placeholder={t("emailPage.keywordPlaceholder")}
+          width="w-52"
+        />
+        <QuerySelect
+          list={list}
+          name="mechanism"
+          id="tpl-mechanism"
+          label={t("emailPage.mechanism")}
+          width="w-56"
+        >
+          <option value="">{t("ui.all")}</option>
+          {MECHANISMS.map((m) => <option key={m} value={m}>{t(`email.mechanisms.${m}`)}</option>)}
+        </QuerySelect>
+        <QuerySelect
+          list={list}
+          name="isActive"
+          id="tpl-active"
+          label={t("emailPage.isActive")}
+          width="w-32"
+        >
+          <option value="">{t("ui.all")}</option>
+          <option value="true">{t("ui.active")}</option>
+          <option value="false">{t("ui.inactive")}</option>
+        </QuerySelect>
       </QueryForm>
       <div className="border-t border-slate-100" />
       <Toolbar>
@@ -487,39 +483,35 @@ function EmailLog() {
       ),
     },
   ];
-  const d = list.draft;
   return (
     <div className="space-y-3">
       <QueryForm onSearch={() => list.search()} onReset={list.reset} testId="log-query">
-        <QueryField label={t("emailPage.status")} htmlFor="log-status" width="w-48">
-          <select
-            id="log-status"
-            className="input"
-            value={d.status}
-            onChange={(e) => list.setDraft({ ...d, status: e.target.value })}
-          >
-            <option value="">{t("ui.all")}</option>
-            {(["pending", "sent", "failed", "notConfigured"] as const).map((s) => (
-              <option key={s} value={s}>{t(`email.statuses.${s}`)}</option>
-            ))}
-          </select>
-        </QueryField>
-        <QueryField label={t("emailPage.recipient")} htmlFor="log-recipient" width="w-52">
-          <input
-            id="log-recipient"
-            className="input"
-            value={d.recipient}
-            onChange={(e) => list.setDraft({ ...d, recipient: e.target.value })}
-          />
-        </QueryField>
-        <QueryField label={t("emailPage.code")} htmlFor="log-template" width="w-44">
-          <input
-            id="log-template"
-            className="input"
-            value={d.templateCode}
-            onChange={(e) => list.setDraft({ ...d, templateCode: e.target.value })}
-          />
-        </QueryField>
+        <QuerySelect
+          list={list}
+          name="status"
+          id="log-status"
+          label={t("emailPage.status")}
+          width="w-48"
+        >
+          <option value="">{t("ui.all")}</option>
+          {(["pending", "sent", "failed", "notConfigured"] as const).map((s) => (
+            <option key={s} value={s}>{t(`email.statuses.${s}`)}</option>
+          ))}
+        </QuerySelect>
+        <QueryText
+          list={list}
+          name="recipient"
+          id="log-recipient"
+          label={t("emailPage.recipient")}
+          width="w-52"
+        />
+        <QueryText
+          list={list}
+          name="templateCode"
+          id="log-template"
+          label={t("emailPage.code")}
+          width="w-44"
+        />
       </QueryForm>
       <PagedTable list={list} columns={columns} rowKey={(r) => r.id} testId="email-log" />
     </div>

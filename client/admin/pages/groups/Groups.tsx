@@ -9,9 +9,9 @@ import {
   type Column,
   Field,
   FormDialog,
+  KeywordField,
   ListPage,
   PagedTable,
-  QueryField,
   QueryForm,
   requiredErrors,
   RowAction,
@@ -101,15 +101,7 @@ export default function Groups() {
       testId="groups-page"
       query={
         <QueryForm onSearch={() => list.search()} onReset={list.reset}>
-          <QueryField label={t("ui.keyword")} htmlFor="groups-keyword" width="w-56">
-            <input
-              id="groups-keyword"
-              className="input"
-              value={list.draft.keyword}
-              placeholder={t("ui.keywordPlaceholder")}
-              onChange={(e) => list.setDraft({ keyword: e.target.value })}
-            />
-          </QueryField>
+          <KeywordField list={list} id="groups-keyword" />
         </QueryForm>
       }
       toolbar={

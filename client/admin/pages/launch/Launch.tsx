@@ -11,7 +11,7 @@ import {
   DataTable,
   inputClass,
   Pagination,
-  QueryField,
+  QueryText,
   RowAction,
   usePagedList,
 } from "../../components/index.ts";
@@ -225,15 +225,13 @@ export default function Launch() {
                     ["AbbrName", "abbrName"],
                   ] as const
                 ).map(([k, label]) => (
-                  <QueryField key={k} label={t(`suppliers.fields.${label}`)} htmlFor={`ls-${k}`}>
-                    <input
-                      id={`ls-${k}`}
-                      className="input"
-                      value={suppliers.draft[k]}
-                      onChange={(e) =>
-                        suppliers.setDraft({ ...suppliers.draft, [k]: e.target.value })}
-                    />
-                  </QueryField>
+                  <QueryText
+                    key={k}
+                    list={suppliers}
+                    name={k}
+                    id={`ls-${k}`}
+                    label={t(`suppliers.fields.${label}`)}
+                  />
                 ))}
                 <button type="submit" className="btn btn-primary" data-testid="supplier-search-go">
                   {t("ui.search")}

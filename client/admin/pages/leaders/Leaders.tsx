@@ -8,10 +8,11 @@ import {
   Field,
   FormDialog,
   inputClass,
+  KeywordField,
   ListPage,
   PagedTable,
-  QueryField,
   QueryForm,
+  QuerySelect,
   requiredErrors,
   RowAction,
   RowActions,
@@ -100,27 +101,18 @@ export default function Leaders() {
       testId="leaders-page"
       query={
         <QueryForm onSearch={() => list.search()} onReset={list.reset}>
-          <QueryField label={t("ui.keyword")} htmlFor="leaders-keyword" width="w-56">
-            <input
-              id="leaders-keyword"
-              className="input"
-              value={list.draft.keyword}
-              placeholder={t("ui.keywordPlaceholder")}
-              onChange={(e) => list.setDraft({ ...list.draft, keyword: e.target.value })}
-            />
-          </QueryField>
-          <QueryField label={t("leadersPage.leader")} htmlFor="leaders-has" width="w-36">
-            <select
-              id="leaders-has"
-              className="input"
-              value={list.draft.hasLeader}
-              onChange={(e) => list.setDraft({ ...list.draft, hasLeader: e.target.value })}
-            >
-              <option value="">{t("ui.all")}</option>
-              <option value="true">{t("leadersPage.hasLeader")}</option>
-              <option value="false">{t("leadersPage.notSet")}</option>
-            </select>
-          </QueryField>
+          <KeywordField list={list} id="leaders-keyword" />
+          <QuerySelect
+            list={list}
+            name="hasLeader"
+            id="leaders-has"
+            label={t("leadersPage.leader")}
+            width="w-36"
+          >
+            <option value="">{t("ui.all")}</option>
+            <option value="true">{t("leadersPage.hasLeader")}</option>
+            <option value="false">{t("leadersPage.notSet")}</option>
+          </QuerySelect>
         </QueryForm>
       }
     >

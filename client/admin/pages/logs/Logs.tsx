@@ -13,6 +13,8 @@ import {
   PagedTable,
   QueryField,
   QueryForm,
+  QuerySelect,
+  QueryText,
   RowAction,
   Toolbar,
   usePagedList,
@@ -72,8 +74,6 @@ export default function Logs() {
   const [detail, setDetail] = useState<number | null>(null);
   const closeDetail = useCallback(() => setDetail(null), []);
   const d = list.draft;
-  const set = (k: keyof Query) => (e: { target: { value: string } }) =>
-    list.setDraft({ ...d, [k]: e.target.value });
 
   const columns: Column<AuditLog>[] = [
     {
@@ -135,43 +135,43 @@ export default function Logs() {
       testId="logs-page"
       query={
         <QueryForm onSearch={() => list.search()} onReset={list.reset}>
-          <QueryField label={t("logsPage.user")} htmlFor="logs-user" width="w-40">
-            <input id="logs-user" className="input" value={d.userName} onChange={set("userName")} />
-          </QueryField>
-          <QueryField label={t("logsPage.from")} htmlFor="logs-from" width="w-52">
-            <input
-              id="logs-from"
-              type="datetime-local"
-              className="input"
-              value={d.startTime}
-              onChange={set("startTime")}
-            />
-          </QueryField>
-          <QueryField label={t("logsPage.to")} htmlFor="logs-to" width="w-52">
-            <input
-              id="logs-to"
-              type="datetime-local"
-              className="input"
-              value={d.endTime}
-              onChange={set("endTime")}
-            />
-          </QueryField>
-          <QueryField label={t("logsPage.service")} htmlFor="logs-service" width="w-40">
-            <input
-              id="logs-service"
-              className="input"
-              value={d.serviceName}
-              onChange={set("serviceName")}
-            />
-          </QueryField>
-          <QueryField label={t("logsPage.method")} htmlFor="logs-method" width="w-40">
-            <input
-              id="logs-method"
-              className="input"
-              value={d.methodName}
-              onChange={set("methodName")}
-            />
-          </QueryField>
+          <QueryText
+            list={list}
+            name="userName"
+            id="logs-user"
+            label={t("logsPage.user")}
+            width="w-40"
+          />
+          <QueryText
+            list={list}
+            name="startTime"
+            id="logs-from"
+            type="datetime-local"
+            label={t("logsPage.from")}
+            width="w-52"
+          />
+          <QueryText
+            list={list}
+            name="endTime"
+            id="logs-to"
+            type="datetime-local"
+            label={t("logsPage.to")}
+            width="w-52"
+          />
+          <QueryText
+            list={list}
+            name="serviceName"
+            id="logs-service"
+            label={t("logsPage.service")}
+            width="w-40"
+          />
+          <QueryText
+            list={list}
+            name="methodName"
+            id="logs-method"
+            label={t("logsPage.method")}
+            width="w-40"
+          />
           <QueryField label={t("logsPage.status")} htmlFor="logs-status" width="w-24">
             <input
               id="logs-status"
@@ -183,18 +183,17 @@ export default function Logs() {
                 list.setDraft({ ...d, httpStatus: e.target.value.replace(/\D/g, "") })}
             />
           </QueryField>
-          <QueryField label={t("logsPage.exception")} htmlFor="logs-exception" width="w-32">
-            <select
-              id="logs-exception"
-              className="input"
-              value={d.hasException}
-              onChange={set("hasException")}
-            >
-              <option value="">{t("ui.all")}</option>
-              <option value="true">{t("logsPage.withException")}</option>
-              <option value="false">{t("logsPage.withoutException")}</option>
-            </select>
-          </QueryField>
+          <QuerySelect
+            list={list}
+            name="hasException"
+            id="logs-exception"
+            label={t("logsPage.exception")}
+            width="w-32"
+          >
+            <option value="">{t("ui.all")}</option>
+            <option value="true">{t("logsPage.withException")}</option>
+            <option value="false">{t("logsPage.withoutException")}</option>
+          </QuerySelect>
         </QueryForm>
       }
       toolbar={

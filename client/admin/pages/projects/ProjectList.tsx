@@ -13,6 +13,8 @@ import {
   PagedTable,
   QueryField,
   QueryForm,
+  QuerySelect,
+  QueryText,
   RowAction,
   RowActions,
   runDelete,
@@ -290,68 +292,43 @@ export default function ProjectList() {
       testId="project-list"
       query={
         <QueryForm onSearch={() => list.search()} onReset={() => list.search(empty)}>
-          <QueryField label={f("code")} htmlFor="pq-code" width="w-40">
-            <input
-              id="pq-code"
-              className="input"
-              value={draft.Code}
-              onChange={(e) => setDraft({ Code: e.target.value })}
-            />
-          </QueryField>
-          <QueryField label={f("name")} htmlFor="pq-name">
-            <input
-              id="pq-name"
-              className="input"
-              value={draft.Name}
-              onChange={(e) => setDraft({ Name: e.target.value })}
-            />
-          </QueryField>
-          <QueryField label={f("category")} htmlFor="pq-category" width="w-40">
-            <select
-              id="pq-category"
-              className="input"
-              value={draft.Category}
-              onChange={(e) => setDraft({ Category: e.target.value })}
-            >
-              <option value="">{t("ui.all")}</option>
-              {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-            </select>
-          </QueryField>
-          <QueryField label={f("status")} htmlFor="pq-status" width="w-36">
-            <select
-              id="pq-status"
-              className="input"
-              value={draft.Status}
-              onChange={(e) => setDraft({ Status: e.target.value })}
-            >
-              <option value="">{t("ui.all")}</option>
-              {STATUSES.map((s) => <option key={s} value={s}>{t(`projects.statuses.${s}`)}
-              </option>)}
-            </select>
-          </QueryField>
+          <QueryText list={list} name="Code" id="pq-code" label={f("code")} width="w-40" />
+          <QueryText list={list} name="Name" id="pq-name" label={f("name")} />
+          <QuerySelect
+            list={list}
+            name="Category"
+            id="pq-category"
+            label={f("category")}
+            width="w-40"
+          >
+            <option value="">{t("ui.all")}</option>
+            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </QuerySelect>
+          <QuerySelect list={list} name="Status" id="pq-status" label={f("status")} width="w-36">
+            <option value="">{t("ui.all")}</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{t(`projects.statuses.${s}`)}</option>)}
+          </QuerySelect>
           {kind === "asset" && (
             <>
-              <QueryField label={f("demandCode")} htmlFor="pq-demand" width="w-40">
-                <input
-                  id="pq-demand"
-                  className="input"
-                  value={draft.DemandCode}
-                  onChange={(e) => setDraft({ DemandCode: e.target.value })}
-                />
-              </QueryField>
-              <QueryField label={f("offerItemType")} htmlFor="pq-type" width="w-36">
-                <select
-                  id="pq-type"
-                  className="input"
-                  value={draft.OfferItemType}
-                  onChange={(e) => setDraft({ OfferItemType: e.target.value })}
-                >
-                  <option value="">{t("ui.all")}</option>
-                  {QUOTATION_TYPES.map((q) => (
-                    <option key={q} value={q}>{t(`projects.quotationTypes.${q}`)}</option>
-                  ))}
-                </select>
-              </QueryField>
+              <QueryText
+                list={list}
+                name="DemandCode"
+                id="pq-demand"
+                label={f("demandCode")}
+                width="w-40"
+              />
+              <QuerySelect
+                list={list}
+                name="OfferItemType"
+                id="pq-type"
+                label={f("offerItemType")}
+                width="w-36"
+              >
+                <option value="">{t("ui.all")}</option>
+                {QUOTATION_TYPES.map((q) => (
+                  <option key={q} value={q}>{t(`projects.quotationTypes.${q}`)}</option>
+                ))}
+              </QuerySelect>
             </>
           )}
           <QueryField label={t("projectsPage.createdBetween")} htmlFor="pq-from" width="w-auto">

@@ -10,9 +10,9 @@ import {
   type Column,
   Field,
   FormDialog,
+  KeywordField,
   ListPage,
   PagedTable,
-  QueryField,
   QueryForm,
   requiredErrors,
   RowAction,
@@ -119,15 +119,11 @@ export default function Roles() {
       testId="roles-page"
       query={
         <QueryForm onSearch={() => list.search()} onReset={list.reset}>
-          <QueryField label={t("ui.keyword")} htmlFor="roles-keyword" width="w-56">
-            <input
-              id="roles-keyword"
-              className="input"
-              value={list.draft.keyword}
-              placeholder={t("rolesPage.keywordPlaceholder")}
-              onChange={(e) => list.setDraft({ keyword: e.target.value })}
-            />
-          </QueryField>
+          <KeywordField
+            list={list}
+            id="roles-keyword"
+            placeholder={t("rolesPage.keywordPlaceholder")}
+          />
         </QueryForm>
       }
       toolbar={

@@ -15,8 +15,9 @@ import {
   inputClass,
   ListPage,
   PagedTable,
-  QueryField,
   QueryForm,
+  QuerySelect,
+  QueryText,
   requiredErrors,
   RowAction,
   RowActions,
@@ -211,44 +212,31 @@ export default function SupplierList() {
       query={
         <QueryForm onSearch={() => list.search()} onReset={list.reset}>
           {(["Code", "FullName", "AbbrName"] as const).map((k) => (
-            <QueryField
+            <QueryText
               key={k}
+              list={list}
+              name={k}
+              id={`sq-${k}`}
               label={sf(k[0].toLowerCase() + k.slice(1))}
-              htmlFor={`sq-${k}`}
               width="w-44"
-            >
-              <input
-                id={`sq-${k}`}
-                className="input"
-                value={list.draft[k]}
-                onChange={(e) => list.setDraft({ ...list.draft, [k]: e.target.value })}
-              />
-            </QueryField>
+            />
           ))}
-          <QueryField label={sf("status")} htmlFor="sq-status" width="w-32">
-            <select
-              id="sq-status"
-              className="input"
-              value={list.draft.Status}
-              onChange={(e) => list.setDraft({ ...list.draft, Status: e.target.value })}
-            >
-              <option value="">{t("ui.all")}</option>
-              <option value="effective">{t("suppliers.status.effective")}</option>
-              <option value="invalid">{t("suppliers.status.invalid")}</option>
-            </select>
-          </QueryField>
-          <QueryField label={sf("cooperationStatus")} htmlFor="sq-coop" width="w-32">
-            <select
-              id="sq-coop"
-              className="input"
-              value={list.draft.CooperationStatus}
-              onChange={(e) => list.setDraft({ ...list.draft, CooperationStatus: e.target.value })}
-            >
-              <option value="">{t("ui.all")}</option>
-              <option value="potential">{t("suppliers.cooperation.potential")}</option>
-              <option value="qualified">{t("suppliers.cooperation.qualified")}</option>
-            </select>
-          </QueryField>
+          <QuerySelect list={list} name="Status" id="sq-status" label={sf("status")} width="w-32">
+            <option value="">{t("ui.all")}</option>
+            <option value="effective">{t("suppliers.status.effective")}</option>
+            <option value="invalid">{t("suppliers.status.invalid")}</option>
+          </QuerySelect>
+          <QuerySelect
+            list={list}
+            name="CooperationStatus"
+            id="sq-coop"
+            label={sf("cooperationStatus")}
+            width="w-32"
+          >
+            <option value="">{t("ui.all")}</option>
+            <option value="potential">{t("suppliers.cooperation.potential")}</option>
+            <option value="qualified">{t("suppliers.cooperation.qualified")}</option>
+          </QuerySelect>
         </QueryForm>
       }
       toolbar={

@@ -12,10 +12,11 @@ import {
   Field,
   FormDialog,
   inputClass,
+  KeywordField,
   ListPage,
   PagedTable,
-  QueryField,
   QueryForm,
+  QuerySelect,
   requiredErrors,
   RowAction,
   RowActions,
@@ -138,39 +139,33 @@ export default function Users() {
       testId="users-page"
       query={
         <QueryForm onSearch={() => list.search()} onReset={list.reset}>
-          <QueryField label={t("ui.keyword")} htmlFor="users-keyword" width="w-56">
-            <input
-              id="users-keyword"
-              className="input"
-              value={list.draft.keyword}
-              placeholder={t("usersPage.keywordPlaceholder")}
-              onChange={(e) => list.setDraft({ ...list.draft, keyword: e.target.value })}
-            />
-          </QueryField>
-          <QueryField label={t("usersPage.kind")} htmlFor="users-kind" width="w-36">
-            <select
-              id="users-kind"
-              className="input"
-              value={list.draft.kind}
-              onChange={(e) => list.setDraft({ ...list.draft, kind: e.target.value })}
-            >
-              <option value="">{t("ui.all")}</option>
-              <option value="staff">{t("usersPage.kinds.staff")}</option>
-              <option value="supplier">{t("usersPage.kinds.supplier")}</option>
-            </select>
-          </QueryField>
-          <QueryField label={t("usersPage.isActive")} htmlFor="users-active" width="w-32">
-            <select
-              id="users-active"
-              className="input"
-              value={list.draft.isActive}
-              onChange={(e) => list.setDraft({ ...list.draft, isActive: e.target.value })}
-            >
-              <option value="">{t("ui.all")}</option>
-              <option value="true">{t("ui.active")}</option>
-              <option value="false">{t("ui.inactive")}</option>
-            </select>
-          </QueryField>
+          <KeywordField
+            list={list}
+            id="users-keyword"
+            placeholder={t("usersPage.keywordPlaceholder")}
+          />
+          <QuerySelect
+            list={list}
+            name="kind"
+            id="users-kind"
+            label={t("usersPage.kind")}
+            width="w-36"
+          >
+            <option value="">{t("ui.all")}</option>
+            <option value="staff">{t("usersPage.kinds.staff")}</option>
+            <option value="supplier">{t("usersPage.kinds.supplier")}</option>
+          </QuerySelect>
+          <QuerySelect
+            list={list}
+            name="isActive"
+            id="users-active"
+            label={t("usersPage.isActive")}
+            width="w-32"
+          >
+            <option value="">{t("ui.all")}</option>
+            <option value="true">{t("ui.active")}</option>
+            <option value="false">{t("ui.inactive")}</option>
+          </QuerySelect>
         </QueryForm>
       }
       toolbar={
