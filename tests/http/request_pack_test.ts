@@ -8,6 +8,7 @@ import { emailOutbox, offerProjectItems, offerProjects } from "../../db/schema.t
 import { ADMIN_PASSWORD, call, NOW, signIn, testEnv } from "../helpers.ts";
 import { agree, pdfFile, submitForm, supplierWithLogin } from "./quotes_fixtures.ts";
 import { DEADLINE, P, staff } from "../domain/projects_fixtures.ts";
+import { dueReminders } from "../../server/domain/email/service.ts";
 
 const PM = "/QMO/OfferProjectManager";
 const MIN = 60_000;
@@ -193,6 +194,37 @@ Deno.test("a pack change marks older quotes, tells the suppliers and reopens quo
     ),
     ["S1 v1", "S2 v1", "S1 v2", "S2 v2"],
   );
+});
+
+Deno.test("deadline reminders go again to suppliers whose quote answered an older pack", async () => {
+  const { env, admin, s1, s2, p } = await setUp();
+  await using _ = env;
+  for (const s of [s1, s2]) {
+    assert.equal((await submitV(env, s.token, p.id, 1, "on v1")).status, 200);
+  }
+  const remindAt = () => env.clock.set(new Date(new Date(DEADLINE).getTime() - 23 * 60 * MIN));
+  const remindedCodes = async () =>
+    (await dueReminders(env)).flatMap((d) => d.suppliers.map((s) => s.code)).sort();
+
+  // Both have quoted version 1; ten minutes later the buyer revises the pack.
+  env.clock.advance(10 * MIN);
+  const revised = await call(env, "post", `${PM}/ReviseRequestPack`, {
+    token: admin,
+    body: {
+      offProId: p.id,
+      opiList: p.opiList,
+      attList: [],
+      instructionText: "Quote per sheet, DAP Shenzhen. Halogen-free only.",
+    },
+  });
+  assert.equal(revised.status, 200, JSON.stringify(revised.json));
+
+  // After the revision both quotes answer version 1: both are reminded 24 hours before the end.
+  remindAt();
+  assert.deepEqual(await remindedCodes(), ["S1", "S2"]);
+  // S1 answers version 2 and is left out; S2 still gets the reminder.
+  assert.equal((await submitV(env, s1.token, p.id, 2, "S1 on v2")).status, 200);
+  assert.deepEqual(await remindedCodes(), ["S2"]);
 });
 
 Deno.test("a change close to the deadline must leave at least 24 hours; other refusals of a revision", async () => {

@@ -1,5 +1,5 @@
 // Reminders before a deadline (scheduled) and emails sent by hand (SendEmailManual, `reminders send`).
-import { and, eq, gt, inArray, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, ne } from "drizzle-orm";
 import {
   emailOutbox,
   emailTemplates,
@@ -12,6 +12,7 @@ import {
 import type { Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import { effectiveStatus } from "../projects/rules.ts";
+import { answersOlderPack } from "../projects/pack.ts";
 import { enqueue, supplierAddresses } from "./outbox.ts";
 import { flushOutbox } from "./mailer.ts";
 import { type SendManualInput, sendManualInput } from "./schemas.ts";
@@ -30,12 +31,22 @@ export type DueReminder = {
   suppliers: { id: number; code: string; name: string; emails: string[] }[];
 };
 
-type Target = { projectId: number; code: string; name: string; round: number; deadline: Date };
+type Target = {
+  projectId: number;
+  code: string;
+  name: string;
+  round: number;
+  deadline: Date;
+  /** The request pack version in force: a first quote that answered an older one is not enough. */
+  packVersion: number | null;
+};
 
 /**
  * The reminders the schedule would send now. A template with hours [24, 2] reminds at 24 hours and
  * at 2 hours before the deadline; when the schedule missed a point, only the latest one due is sent.
- * Suppliers who have quoted (in that round) or were already reminded for that point are left out.
+ * Suppliers who have quoted (in that round) or were already reminded for that point are left out; a
+ * supplier whose latest first quote answered an older request pack (the buyer revised it since) is
+ * reminded like one that has not quoted.
  */
 export async function dueReminders(deps: Deps): Promise<DueReminder[]> {
   const { db, clock } = deps;
@@ -67,6 +78,7 @@ export async function dueReminders(deps: Deps): Promise<DueReminder[]> {
       name: p.name,
       round: 0,
       deadline: p.offerEndTime!,
+      packVersion: p.packVersion,
     });
   }
   const rounds = await db.select({ r: offerRounds, p: offerProjects }).from(offerRounds)
@@ -85,6 +97,7 @@ export async function dueReminders(deps: Deps): Promise<DueReminder[]> {
       name: p.name,
       round: r.round,
       deadline: r.endTime,
+      packVersion: p.packVersion,
     });
   }
 
@@ -123,12 +136,20 @@ async function notQuotedSuppliers(deps: Deps, target: Target) {
     .from(offerProjectSuppliers)
     .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
     .where(eq(offerProjectSuppliers.projectId, target.projectId));
-  const quoted = await deps.db.selectDistinct({ id: quotes.supplierId }).from(quotes).where(
+  const submitted = await deps.db.select({
+    supplierId: quotes.supplierId,
+    packVersion: quotes.packVersion,
+  }).from(quotes).where(
     and(eq(quotes.projectId, target.projectId), eq(quotes.round, target.round)),
-  );
+  ).orderBy(asc(quotes.submittedAt), asc(quotes.id));
+  // The latest submission of each supplier decides.
+  const latest = new Map(submitted.map((q) => [q.supplierId, q.packVersion]));
+  const quoted = (supplierId: number) =>
+    latest.has(supplierId) &&
+    (target.round !== 0 || !answersOlderPack(latest.get(supplierId), target.packVersion));
   return rows
     .filter(({ link }) => target.round === 0 || (target.round === 1 ? link.round1 : link.round2))
-    .filter(({ s }) => !quoted.some((q) => q.id === s.id))
+    .filter(({ s }) => !quoted(s.id))
     .map(({ s }) => ({ id: s.id, code: s.code, name: s.fullName, emails: supplierAddresses(s) }))
     .filter((s) => s.emails.length > 0);
 }

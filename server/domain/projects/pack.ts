@@ -61,6 +61,16 @@ export type PackVersionDto = {
   publishedBy: number | null;
 };
 
+/**
+ * Whether a quote answered an older request pack than the one in force: the buyer revised the pack
+ * after it, so the quote is "based on version N" and the supplier may (and is reminded to) quote
+ * again.
+ */
+export const answersOlderPack = (
+  quoteVersion: number | null | undefined,
+  projectVersion: number | null | undefined,
+) => quoteVersion != null && projectVersion != null && quoteVersion < projectVersion;
+
 /** The latest recorded version of a project's pack, if it was ever published. */
 export async function latestVersion(db: DbOrTx, projectId: number) {
   return await db.query.offerProjectVersions.findFirst({

@@ -10,6 +10,7 @@ import type { ClientMeta } from "../auth/service.ts";
 import { projectForActor } from "../projects/service.ts";
 import { openFileForDownload } from "../files/service.ts";
 import { quotesSealed } from "../projects/rules.ts";
+import { answersOlderPack } from "../projects/pack.ts";
 import { roundsOfProject } from "./sealed.ts";
 
 export type SubmissionDto = {
@@ -57,8 +58,7 @@ export async function projectSubmissions(
       round: q.round,
       submittedAt: q.submittedAt,
       packVersion: q.packVersion,
-      outdated: q.packVersion != null && project.packVersion != null &&
-        q.packVersion < project.packVersion,
+      outdated: answersOlderPack(q.packVersion, project.packVersion),
       isCurrent: last.get(`${q.supplierId}:${q.round}`) === q.id,
       sealed,
       fileId: sealed ? null : f.id,

@@ -38,7 +38,7 @@ import {
 } from "../projects/rules.ts";
 import { type FileDto, storeUpload } from "../files/service.ts";
 import { markAllQuotedStatement } from "../projects/service.ts";
-import { packVersions, versionHash } from "../projects/pack.ts";
+import { answersOlderPack, packVersions, versionHash } from "../projects/pack.ts";
 import {
   appendStatement,
   chainHead,
@@ -145,6 +145,24 @@ export function supplierView(
   };
 }
 
+type MyQuote = { round: number; at: Date; packVersion: number | null };
+
+/**
+ * A supplier's own quotes on a project, summed up for its portal: when it last quoted, and whether
+ * its latest first quote answered an older request pack than the one in force.
+ */
+function myQuotesSummary(my: MyQuote[], projectPackVersion: number | null) {
+  const latest = (list: MyQuote[]) =>
+    list.reduce<MyQuote | null>((a, q) => (!a || q.at >= a.at ? q : a), null);
+  return {
+    lastQuoteTime: latest(my)?.at ?? null,
+    requestChanged: answersOlderPack(
+      latest(my.filter((q) => q.round === 0))?.packVersion,
+      projectPackVersion,
+    ),
+  };
+}
+
 export type MyProjectDto = {
   id: number;
   code: string;
@@ -216,9 +234,6 @@ export async function myProjects(
       now,
       withQuotes.has(project.id),
     );
-    const last = my.reduce<Date | null>((a, q) => (!a || q.at > a ? q.at : a), null);
-    const first = my.filter((q) => q.round === 0)
-      .reduce<typeof my[number] | null>((a, q) => (!a || q.at >= a.at ? q : a), null);
     return {
       id: project.id,
       code: project.code,
@@ -228,9 +243,7 @@ export async function myProjects(
       pubDate: project.pubDate,
       offerEndTime: project.offerEndTime,
       agreed: inv.agreedAt != null,
-      lastQuoteTime: last,
-      requestChanged: first?.packVersion != null && project.packVersion != null &&
-        first.packVersion < project.packVersion,
+      ...myQuotesSummary(my, project.packVersion),
       ...view,
     };
   });
@@ -297,8 +310,6 @@ export async function myProject(
     packVersion: quotes.packVersion,
   }).from(quotes)
     .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)));
-  const first = my.filter((q) => q.round === 0)
-    .reduce<typeof my[number] | null>((a, q) => (!a || q.at >= a.at ? q : a), null);
   const [{ n }] = await deps.db.select({ n: count() }).from(quotes)
     .where(eq(quotes.projectId, projectId));
   const type = project.typeId
@@ -324,9 +335,7 @@ export async function myProject(
     offerEndTime: project.offerEndTime,
     agreed: inv.agreedAt != null,
     agreedAt: inv.agreedAt,
-    lastQuoteTime: my.reduce<Date | null>((a, q) => (!a || q.at > a ? q.at : a), null),
-    requestChanged: first?.packVersion != null && project.packVersion != null &&
-      first.packVersion < project.packVersion,
+    ...myQuotesSummary(my, project.packVersion),
     ...supplierView(project, rounds, inv, my.map((q) => q.round), now, n > 0),
     demandCode: project.demandCode,
     equipmentName: project.equipmentName,
