@@ -116,6 +116,38 @@ export function RowActions({ children }: { children: ReactNode }) {
   return <div className="flex items-center gap-2 whitespace-nowrap">{children}</div>;
 }
 
+/**
+ * The actions cell of a row that can be edited and deleted (test ids "edit" and "delete", with
+ * `testIdSuffix`); `children` stand between the two.
+ */
+export function EditDeleteActions(
+  { onEdit, onDelete, deleteDisabled, deleteTitle, testIdSuffix = "", children }: {
+    onEdit: () => void;
+    onDelete: () => void;
+    deleteDisabled?: boolean;
+    deleteTitle?: string;
+    testIdSuffix?: string;
+    children?: ReactNode;
+  },
+) {
+  const { t } = useTranslation();
+  return (
+    <RowActions>
+      <RowAction onClick={onEdit} testId={`edit${testIdSuffix}`}>{t("ui.edit")}</RowAction>
+      {children}
+      <RowAction
+        danger
+        disabled={deleteDisabled}
+        title={deleteTitle}
+        onClick={onDelete}
+        testId={`delete${testIdSuffix}`}
+      >
+        {t("ui.delete")}
+      </RowAction>
+    </RowActions>
+  );
+}
+
 /** A small status pill (active / inactive, sent / failed …). */
 export function Badge(
   { tone = "slate", children }: {

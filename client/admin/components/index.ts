@@ -30,7 +30,15 @@ export {
   QuerySelect,
   QueryText,
 } from "./QueryForm.tsx";
-export { AddButton, Badge, ExportButton, RowAction, RowActions, Toolbar } from "./Toolbar.tsx";
+export {
+  AddButton,
+  Badge,
+  EditDeleteActions,
+  ExportButton,
+  RowAction,
+  RowActions,
+  Toolbar,
+} from "./Toolbar.tsx";
 export {
   DEFAULT_PAGE_SIZE,
   listParams,
@@ -40,3 +48,4 @@ export {
   type Sort,
   usePagedList,
 } from "./usePagedList.ts";
+export { useDeleteRow, useEditDialog } from "./useRowEditing.tsx";

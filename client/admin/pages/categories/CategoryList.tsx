@@ -1,9 +1,9 @@
 // Quotation project categories (OfferProjectType): query by name, create, edit, delete.
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../shared/api.ts";
 import {
   AddButton,
+  EditDeleteActions,
   Field,
   FormDialog,
   ListPage,
@@ -11,13 +11,11 @@ import {
   QueryForm,
   QueryText,
   requiredErrors,
-  RowAction,
-  RowActions,
-  runDelete,
   TextAreaField,
   TextField,
   Toolbar,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
@@ -41,14 +39,12 @@ export default function CategoryList() {
   const list = usePagedList<Category, { Name: string }>(`${PT}/GetAll`, {
     initialQuery: { Name: "" },
   });
-  const [confirmElement, confirm] = useConfirm();
-  const [editing, setEditing] = useState<Category | "new" | null>(null);
+  const [confirmElement, remove] = useDeleteRow(
+    (row: Category) => api.delete(`${PT}/Delete`, { Id: row.id }),
+    list.reload,
+  );
+  const edit = useEditDialog<Category>(list.reload);
   const c = (k: string) => t(`categoryPage.${k}`);
-
-  async function remove(row: Category) {
-    if (!(await confirm())) return;
-    if (await runDelete(t, () => api.delete(`${PT}/Delete`, { Id: row.id }))) list.reload();
-  }
 
   return (
     <ListPage
@@ -60,7 +56,7 @@ export default function CategoryList() {
       }
       toolbar={
         <Toolbar>
-          <AddButton onClick={() => setEditing("new")} />
+          <AddButton onClick={() => edit.open("new")} />
         </Toolbar>
       }
     >
@@ -93,25 +89,16 @@ export default function CategoryList() {
             title: t("ui.actions"),
             width: "8rem",
             render: (r) => (
-              <RowActions>
-                <RowAction onClick={() => setEditing(r)} testId="edit">{t("ui.edit")}</RowAction>
-                <RowAction danger onClick={() => remove(r)} testId="delete">
-                  {t("ui.delete")}
-                </RowAction>
-              </RowActions>
+              <EditDeleteActions
+                onEdit={() => edit.open(r)}
+                onDelete={() => remove(r)}
+              />
             ),
           },
         ]}
       />
-      {editing && (
-        <CategoryDialog
-          category={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
+      {edit.editing && (
+        <CategoryDialog category={edit.row} onClose={edit.close} onSaved={edit.saved} />
       )}
       {confirmElement}
     </ListPage>

@@ -8,20 +8,19 @@ import {
   Badge,
   CheckField,
   type Column,
+  EditDeleteActions,
   Field,
   FormDialog,
   KeywordField,
   PagedTable,
   QueryForm,
   requiredErrors,
-  RowAction,
-  RowActions,
-  runDelete,
   SelectField,
   TextAreaField,
   TextField,
   Toolbar,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
@@ -63,30 +62,21 @@ export default function Dictionary() {
   );
   if (current && codes.query.typeId !== current.id) codes.search({ typeId: current.id });
 
-  const [editingType, setEditingType] = useState<CodeType | "new" | null>(null);
-  const [editingCode, setEditingCode] = useState<Code | "new" | null>(null);
-  const [confirmElement, confirm] = useConfirm();
+  const editType = useEditDialog<CodeType>(types.reload);
+  const editCode = useEditDialog<Code>(codes.reload);
   const typeName = (c: CodeType) => (en && c.nameEn) || c.name;
 
-  async function removeType(row: CodeType) {
-    if (!(await confirm())) return;
-    const ok = await runDelete(
-      t,
-      () => api.delete("/QMO/SystemCodeType/Delete", { id: row.id }, { silent: true }),
-    );
-    if (ok) {
+  const [confirmTypeElement, removeType] = useDeleteRow(
+    (row: CodeType) => api.delete("/QMO/SystemCodeType/Delete", { id: row.id }, { silent: true }),
+    (row) => {
       if (current?.id === row.id) setSelected(null);
       types.reload();
-    }
-  }
-  async function removeCode(row: Code) {
-    if (!(await confirm())) return;
-    const ok = await runDelete(
-      t,
-      () => api.delete("/QMO/SystemCodeType/DeleteCode", { id: row.id }, { silent: true }),
-    );
-    if (ok) codes.reload();
-  }
+    },
+  );
+  const [confirmCodeElement, removeCode] = useDeleteRow(
+    (row: Code) => api.delete("/QMO/SystemCodeType/DeleteCode", { id: row.id }, { silent: true }),
+    codes.reload,
+  );
 
   const typeColumns: Column<CodeType>[] = [
     { key: "code", title: t("dictionaryPage.typeCode"), sortField: "code", nowrap: true },
@@ -95,17 +85,12 @@ export default function Dictionary() {
       key: "actions",
       title: t("ui.actions"),
       render: (r) => (
-        <RowActions>
-          <RowAction onClick={() => setEditingType(r)} testId="edit-type">{t("ui.edit")}</RowAction>
-          <RowAction
-            danger
-            disabled={r.code === CALENDAR}
-            onClick={() => removeType(r)}
-            testId="delete-type"
-          >
-            {t("ui.delete")}
-          </RowAction>
-        </RowActions>
+        <EditDeleteActions
+          onEdit={() => editType.open(r)}
+          onDelete={() => removeType(r)}
+          deleteDisabled={r.code === CALENDAR}
+          testIdSuffix="-type"
+        />
       ),
     },
   ];
@@ -147,12 +132,10 @@ export default function Dictionary() {
       key: "actions",
       title: t("ui.actions"),
       render: (c) => (
-        <RowActions>
-          <RowAction onClick={() => setEditingCode(c)} testId="edit">{t("ui.edit")}</RowAction>
-          <RowAction danger onClick={() => removeCode(c)} testId="delete">
-            {t("ui.delete")}
-          </RowAction>
-        </RowActions>
+        <EditDeleteActions
+          onEdit={() => editCode.open(c)}
+          onDelete={() => removeCode(c)}
+        />
       ),
     },
   ];
@@ -167,7 +150,7 @@ export default function Dictionary() {
           <h2 id="dict-types" className="text-sm font-semibold text-slate-900">
             {t("dictionaryPage.types")}
           </h2>
-          <AddButton onClick={() => setEditingType("new")} label={t("dictionaryPage.addType")} />
+          <AddButton onClick={() => editType.open("new")} label={t("dictionaryPage.addType")} />
         </div>
         <QueryForm onSearch={() => types.search()} onReset={types.reset} testId="type-query">
           <KeywordField list={types} id="dict-keyword" placeholder="" width="w-44" />
@@ -198,7 +181,7 @@ export default function Dictionary() {
           </div>
           <Toolbar>
             <AddButton
-              onClick={() => setEditingCode("new")}
+              onClick={() => editCode.open("new")}
               label={t("dictionaryPage.addCode")}
               disabled={!current}
             />
@@ -213,28 +196,19 @@ export default function Dictionary() {
         />
         {current?.code === CURRENCY && <Rates currencies={codes.items.filter((c) => c.isActive)} />}
       </section>
-      {editingType && (
-        <TypeDialog
-          type={editingType === "new" ? null : editingType}
-          onClose={() => setEditingType(null)}
-          onSaved={() => {
-            setEditingType(null);
-            types.reload();
-          }}
-        />
+      {editType.editing && (
+        <TypeDialog type={editType.row} onClose={editType.close} onSaved={editType.saved} />
       )}
-      {editingCode && current && (
+      {editCode.editing && current && (
         <CodeDialog
           type={current}
-          code={editingCode === "new" ? null : editingCode}
-          onClose={() => setEditingCode(null)}
-          onSaved={() => {
-            setEditingCode(null);
-            codes.reload();
-          }}
+          code={editCode.row}
+          onClose={editCode.close}
+          onSaved={editCode.saved}
         />
       )}
-      {confirmElement}
+      {confirmTypeElement}
+      {confirmCodeElement}
     </div>
   );
 }

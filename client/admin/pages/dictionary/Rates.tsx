@@ -1,20 +1,18 @@
 // The data dictionary's exchange rates: shown under the Currency code type, each CNY per one unit
 // of a currency from its effective date on; add, edit and delete (with confirmation).
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../shared/api.ts";
 import {
   AddButton,
   type Column,
+  EditDeleteActions,
   FormDialog,
   PagedTable,
   requiredErrors,
-  RowAction,
-  RowActions,
-  runDelete,
   SelectField,
   TextField,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
@@ -30,17 +28,11 @@ export function Rates({ currencies }: { currencies: Currency[] }) {
   const list = usePagedList<Rate, Record<never, never>>(`${base}/GetExchangeRates`, {
     initialQuery: {},
   });
-  const [editing, setEditing] = useState<Rate | "new" | null>(null);
-  const [confirmElement, confirm] = useConfirm();
-
-  async function remove(row: Rate) {
-    if (!(await confirm())) return;
-    const ok = await runDelete(
-      t,
-      () => api.delete(`${base}/DeleteExchangeRate`, { id: row.id }, { silent: true }),
-    );
-    if (ok) list.reload();
-  }
+  const edit = useEditDialog<Rate>(list.reload);
+  const [confirmElement, remove] = useDeleteRow(
+    (row: Rate) => api.delete(`${base}/DeleteExchangeRate`, { id: row.id }, { silent: true }),
+    list.reload,
+  );
 
   const columns: Column<Rate>[] = [
     { key: "currency", title: r("currency"), nowrap: true, className: "font-mono" },
@@ -50,12 +42,11 @@ export function Rates({ currencies }: { currencies: Currency[] }) {
       key: "actions",
       title: t("ui.actions"),
       render: (row) => (
-        <RowActions>
-          <RowAction onClick={() => setEditing(row)} testId="edit-rate">{t("ui.edit")}</RowAction>
-          <RowAction danger onClick={() => remove(row)} testId="delete-rate">
-            {t("ui.delete")}
-          </RowAction>
-        </RowActions>
+        <EditDeleteActions
+          onEdit={() => edit.open(row)}
+          onDelete={() => remove(row)}
+          testIdSuffix="-rate"
+        />
       ),
     },
   ];
@@ -67,7 +58,7 @@ export function Rates({ currencies }: { currencies: Currency[] }) {
           <h3 className="text-sm font-semibold text-slate-900">{r("title")}</h3>
           <p className="mt-0.5 text-xs text-slate-500">{r("hint")}</p>
         </div>
-        <AddButton onClick={() => setEditing("new")} label={r("add")} />
+        <AddButton onClick={() => edit.open("new")} label={r("add")} />
       </div>
       <PagedTable
         list={list}
@@ -76,15 +67,12 @@ export function Rates({ currencies }: { currencies: Currency[] }) {
         testId="rate-table"
         sortable={false}
       />
-      {editing && (
+      {edit.editing && (
         <RateDialog
-          rate={editing === "new" ? null : editing}
+          rate={edit.row}
           currencies={currencies.filter((c) => c.code !== "CNY")}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
+          onClose={edit.close}
+          onSaved={edit.saved}
         />
       )}
       {confirmElement}

@@ -12,6 +12,7 @@ import {
   Badge,
   CheckField,
   type Column,
+  EditDeleteActions,
   Field,
   FormDialog,
   KeywordField,
@@ -20,13 +21,12 @@ import {
   QuerySelect,
   QueryText,
   RowAction,
-  RowActions,
-  runDelete,
   SelectField,
   TextAreaField,
   TextField,
   Toolbar,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
@@ -90,16 +90,11 @@ function Templates() {
     "/QMO/EmailManager/GetAll",
     { initialQuery: { keyword: "", mechanism: "", isActive: "" } },
   );
-  const [editing, setEditing] = useState<Template | "new" | null>(null);
-  const [confirmElement, confirm] = useConfirm();
-  async function remove(row: Template) {
-    if (!(await confirm())) return;
-    const ok = await runDelete(
-      t,
-      () => api.delete("/QMO/EmailManager/Delete", { id: row.id }, { silent: true }),
-    );
-    if (ok) list.reload();
-  }
+  const edit = useEditDialog<Template>(list.reload);
+  const [confirmElement, remove] = useDeleteRow(
+    (row: Template) => api.delete("/QMO/EmailManager/Delete", { id: row.id }, { silent: true }),
+    list.reload,
+  );
   const columns: Column<Template>[] = [
     { key: "code", title: t("emailPage.code"), sortField: "code", nowrap: true },
     { key: "subject", title: t("emailPage.subject"), sortField: "subject" },
@@ -138,12 +133,7 @@ function Templates() {
     {
       key: "actions",
       title: t("ui.actions"),
-      render: (r) => (
-        <RowActions>
-          <RowAction onClick={() => setEditing(r)} testId="edit">{t("ui.edit")}</RowAction>
-          <RowAction danger onClick={() => remove(r)} testId="delete">{t("ui.delete")}</RowAction>
-        </RowActions>
-      ),
+      render: (r) => <EditDeleteActions onEdit={() => edit.open(r)} onDelete={() => remove(r)} />,
     },
   ];
   return (
@@ -179,18 +169,11 @@ function Templates() {
       </QueryForm>
       <div className="border-t border-slate-100" />
       <Toolbar>
-        <AddButton onClick={() => setEditing("new")} />
+        <AddButton onClick={() => edit.open("new")} />
       </Toolbar>
       <PagedTable list={list} columns={columns} rowKey={(r) => r.id} />
-      {editing && (
-        <TemplateDialog
-          template={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
+      {edit.editing && (
+        <TemplateDialog template={edit.row} onClose={edit.close} onSaved={edit.saved} />
       )}
       {confirmElement}
     </div>

@@ -7,6 +7,7 @@ import {
   AddButton,
   Badge,
   type Column,
+  EditDeleteActions,
   Field,
   FormDialog,
   KeywordField,
@@ -14,13 +15,11 @@ import {
   PagedTable,
   QueryForm,
   requiredErrors,
-  RowAction,
-  RowActions,
-  runDelete,
   TextAreaField,
   TextField,
   Toolbar,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
@@ -39,17 +38,11 @@ export default function Groups() {
   const list = usePagedList<GroupRow, { keyword: string }>("/QMO/Group/GetAll", {
     initialQuery: { keyword: "" },
   });
-  const [editing, setEditing] = useState<GroupRow | "new" | null>(null);
-  const [confirmElement, confirm] = useConfirm();
-
-  async function remove(row: GroupRow) {
-    if (!(await confirm())) return;
-    if (
-      await runDelete(t, () => api.delete("/QMO/Group/Delete", { id: row.id }, { silent: true }))
-    ) {
-      list.reload();
-    }
-  }
+  const edit = useEditDialog<GroupRow>(list.reload);
+  const [confirmElement, remove] = useDeleteRow(
+    (row: GroupRow) => api.delete("/QMO/Group/Delete", { id: row.id }, { silent: true }),
+    list.reload,
+  );
 
   const columns: Column<GroupRow>[] = [
     { key: "name", title: t("groupsPage.name"), nowrap: true, width: "12rem" },
@@ -87,12 +80,7 @@ export default function Groups() {
     {
       key: "actions",
       title: t("ui.actions"),
-      render: (g) => (
-        <RowActions>
-          <RowAction onClick={() => setEditing(g)} testId="edit">{t("ui.edit")}</RowAction>
-          <RowAction danger onClick={() => remove(g)} testId="delete">{t("ui.delete")}</RowAction>
-        </RowActions>
-      ),
+      render: (g) => <EditDeleteActions onEdit={() => edit.open(g)} onDelete={() => remove(g)} />,
     },
   ];
 
@@ -106,21 +94,12 @@ export default function Groups() {
       }
       toolbar={
         <Toolbar>
-          <AddButton onClick={() => setEditing("new")} />
+          <AddButton onClick={() => edit.open("new")} />
         </Toolbar>
       }
     >
       <PagedTable list={list} columns={columns} rowKey={(g) => g.id} sortable={false} />
-      {editing && (
-        <GroupDialog
-          group={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
-      )}
+      {edit.editing && <GroupDialog group={edit.row} onClose={edit.close} onSaved={edit.saved} />}
       {confirmElement}
     </ListPage>
   );

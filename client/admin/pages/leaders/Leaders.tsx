@@ -16,8 +16,8 @@ import {
   requiredErrors,
   RowAction,
   RowActions,
-  runDelete,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
@@ -40,18 +40,12 @@ export default function Leaders() {
     "/QMO/UserLeader/GetAll",
     { initialQuery: { keyword: "", hasLeader: "" } },
   );
-  const [editing, setEditing] = useState<LeaderRow | null>(null);
-  const [confirmElement, confirm] = useConfirm();
-
-  async function remove(row: LeaderRow) {
-    if (!(await confirm())) return;
-    if (
-      await runDelete(
-        t,
-        () => api.delete("/QMO/UserLeader/Delete", { userId: row.userId }, { silent: true }),
-      )
-    ) list.reload();
-  }
+  const edit = useEditDialog<LeaderRow>(list.reload);
+  const [confirmElement, remove] = useDeleteRow(
+    (row: LeaderRow) =>
+      api.delete("/QMO/UserLeader/Delete", { userId: row.userId }, { silent: true }),
+    list.reload,
+  );
 
   const columns: Column<LeaderRow>[] = [
     { key: "userName", title: t("leadersPage.userName"), sortField: "userName", nowrap: true },
@@ -85,7 +79,7 @@ export default function Leaders() {
       title: t("ui.actions"),
       render: (r) => (
         <RowActions>
-          <RowAction onClick={() => setEditing(r)} testId="set-leader">
+          <RowAction onClick={() => edit.open(r)} testId="set-leader">
             {r.leaderId ? t("leadersPage.change") : t("leadersPage.set")}
           </RowAction>
           <RowAction danger disabled={!r.leaderId} onClick={() => remove(r)} testId="delete">
@@ -117,16 +111,7 @@ export default function Leaders() {
       }
     >
       <PagedTable list={list} columns={columns} rowKey={(r) => r.userId} />
-      {editing && (
-        <LeaderDialog
-          row={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
-      )}
+      {edit.row && <LeaderDialog row={edit.row} onClose={edit.close} onSaved={edit.saved} />}
       {confirmElement}
     </ListPage>
   );

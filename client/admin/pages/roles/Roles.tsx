@@ -1,5 +1,4 @@
 // System management › roles: query, add/edit with the permission tree of check boxes, delete.
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../shared/api.ts";
 import { formatTime } from "../../../shared/time.ts";
@@ -8,6 +7,7 @@ import {
   AddButton,
   Badge,
   type Column,
+  EditDeleteActions,
   Field,
   FormDialog,
   KeywordField,
@@ -15,13 +15,11 @@ import {
   PagedTable,
   QueryForm,
   requiredErrors,
-  RowAction,
-  RowActions,
-  runDelete,
   TextAreaField,
   TextField,
   Toolbar,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
@@ -46,17 +44,11 @@ export default function Roles() {
     initialQuery: { keyword: "" },
   });
   const tree = usePermissionTree();
-  const [editing, setEditing] = useState<RoleRow | "new" | null>(null);
-  const [confirmElement, confirm] = useConfirm();
-
-  async function remove(row: RoleRow) {
-    if (!(await confirm())) return;
-    if (
-      await runDelete(t, () => api.delete("/app/Role/Delete", { id: row.id }, { silent: true }))
-    ) {
-      list.reload();
-    }
-  }
+  const edit = useEditDialog<RoleRow>(list.reload);
+  const [confirmElement, remove] = useDeleteRow(
+    (row: RoleRow) => api.delete("/app/Role/Delete", { id: row.id }, { silent: true }),
+    list.reload,
+  );
 
   const columns: Column<RoleRow>[] = [
     { key: "name", title: t("rolesPage.name"), sortField: "name", nowrap: true },
@@ -98,18 +90,12 @@ export default function Roles() {
       key: "actions",
       title: t("ui.actions"),
       render: (r) => (
-        <RowActions>
-          <RowAction onClick={() => setEditing(r)} testId="edit">{t("ui.edit")}</RowAction>
-          <RowAction
-            danger
-            disabled={r.isStatic}
-            title={r.isStatic ? t("rolesPage.staticHint") : undefined}
-            onClick={() => remove(r)}
-            testId="delete"
-          >
-            {t("ui.delete")}
-          </RowAction>
-        </RowActions>
+        <EditDeleteActions
+          onEdit={() => edit.open(r)}
+          onDelete={() => remove(r)}
+          deleteDisabled={r.isStatic}
+          deleteTitle={r.isStatic ? t("rolesPage.staticHint") : undefined}
+        />
       ),
     },
   ];
@@ -128,21 +114,13 @@ export default function Roles() {
       }
       toolbar={
         <Toolbar>
-          <AddButton onClick={() => setEditing("new")} />
+          <AddButton onClick={() => edit.open("new")} />
         </Toolbar>
       }
     >
       <PagedTable list={list} columns={columns} rowKey={(r) => r.id} />
-      {editing && (
-        <RoleDialog
-          role={editing === "new" ? null : editing}
-          tree={tree}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
+      {edit.editing && (
+        <RoleDialog role={edit.row} tree={tree} onClose={edit.close} onSaved={edit.saved} />
       )}
       {confirmElement}
     </ListPage>

@@ -8,15 +8,14 @@ import {
   AddButton,
   Badge,
   DataTable,
+  EditDeleteActions,
   Field,
   FormDialog,
   requiredErrors,
-  RowAction,
-  RowActions,
-  runDelete,
   SelectField,
   TextField,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
 } from "../../components/index.ts";
 import { projectsApi } from "../projects/api.ts";
@@ -36,8 +35,7 @@ export function Certificates({ supplierId }: { supplierId: number }) {
   const c = (k: string, p: Record<string, unknown> = {}) => t(`qualificationsPage.${k}`, p);
   const types = useCertificateTypes();
   const [items, setItems] = useState<Certificate[] | null>(null);
-  const [editing, setEditing] = useState<Certificate | "new" | null>(null);
-  const [confirmElement, confirm] = useConfirm();
+  const edit = useEditDialog<Certificate>(() => load());
 
   const load = () =>
     api.get<{ items: Certificate[] }>(`${CERT}/GetAll`, { SupplierId: supplierId })
@@ -46,14 +44,12 @@ export function Certificates({ supplierId }: { supplierId: number }) {
     load();
   }, [supplierId]);
 
-  async function remove(row: Certificate) {
-    const text = c("deleteConfirm", {
-      type: typeName(types, row.type, i18n.language),
-      number: row.number,
-    });
-    if (!(await confirm({ text }))) return;
-    if (await runDelete(t, () => api.delete(`${CERT}/Delete`, { Id: row.id }))) load();
-  }
+  const [confirmElement, remove] = useDeleteRow(
+    (row: Certificate) => api.delete(`${CERT}/Delete`, { Id: row.id }),
+    () => load(),
+    (row) =>
+      c("deleteConfirm", { type: typeName(types, row.type, i18n.language), number: row.number }),
+  );
 
   const status = (r: Certificate) =>
     r.status === "expired"
@@ -70,7 +66,7 @@ export function Certificates({ supplierId }: { supplierId: number }) {
     <Section
       title={c("certificates")}
       testId="certificates"
-      extra={<AddButton onClick={() => setEditing("new")} label={c("add")} />}
+      extra={<AddButton onClick={() => edit.open("new")} label={c("add")} />}
     >
       <DataTable
         rows={items ?? []}
@@ -129,29 +125,23 @@ export function Certificates({ supplierId }: { supplierId: number }) {
             key: "actions",
             title: t("ui.actions"),
             render: (r) => (
-              <RowActions>
-                <RowAction onClick={() => setEditing(r)} testId="edit-certificate">
-                  {t("ui.edit")}
-                </RowAction>
-                <RowAction danger onClick={() => remove(r)} testId="delete-certificate">
-                  {t("ui.delete")}
-                </RowAction>
-              </RowActions>
+              <EditDeleteActions
+                onEdit={() => edit.open(r)}
+                onDelete={() => remove(r)}
+                testIdSuffix="-certificate"
+              />
             ),
           },
         ]}
       />
 
-      {editing && (
+      {edit.editing && (
         <CertificateDialog
           supplierId={supplierId}
           types={types}
-          certificate={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
+          certificate={edit.row}
+          onClose={edit.close}
+          onSaved={edit.saved}
         />
       )}
       {confirmElement}

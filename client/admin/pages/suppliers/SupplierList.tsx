@@ -9,6 +9,7 @@ import {
   AddButton,
   Badge,
   DataTable,
+  EditDeleteActions,
   ExportButton,
   Field,
   FormDialog,
@@ -20,7 +21,6 @@ import {
   QueryText,
   requiredErrors,
   RowAction,
-  RowActions,
   TextField,
   Toolbar,
   useConfirm,
@@ -371,8 +371,10 @@ export default function SupplierList() {
             key: "actions",
             title: t("ui.actions"),
             render: (r) => (
-              <RowActions>
-                <RowAction onClick={() => setEditing(r)} testId="edit">{t("ui.edit")}</RowAction>
+              <EditDeleteActions
+                onEdit={() => setEditing(r)}
+                onDelete={() => remove(r)}
+              >
                 <RowAction onClick={() => navigate(`${SUPPLIER_PAGE}?id=${r.id}`)} testId="detail">
                   {t("ui.detail")}
                 </RowAction>
@@ -382,10 +384,7 @@ export default function SupplierList() {
                 >
                   {r.portalUserName ? s("password") : s("createPortal")}
                 </RowAction>
-                <RowAction danger onClick={() => remove(r)} testId="delete">
-                  {t("ui.delete")}
-                </RowAction>
-              </RowActions>
+              </EditDeleteActions>
             ),
           },
         ]}

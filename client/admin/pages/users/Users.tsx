@@ -9,6 +9,7 @@ import {
   Badge,
   CheckField,
   type Column,
+  EditDeleteActions,
   Field,
   FormDialog,
   inputClass,
@@ -19,12 +20,11 @@ import {
   QuerySelect,
   requiredErrors,
   RowAction,
-  RowActions,
-  runDelete,
   SelectField,
   TextField,
   Toolbar,
-  useConfirm,
+  useDeleteRow,
+  useEditDialog,
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
@@ -54,23 +54,17 @@ export default function Users() {
     { initialQuery: { keyword: "", kind: "", isActive: "" } },
   );
   const [roles, setRoles] = useState<Role[]>([]);
-  const [editing, setEditing] = useState<UserRow | "new" | null>(null);
+  const edit = useEditDialog<UserRow>(list.reload);
   const [resetting, setResetting] = useState<UserRow | null>(null);
-  const [confirmElement, confirm] = useConfirm();
+  const [confirmElement, remove] = useDeleteRow(
+    (row: UserRow) => api.delete("/app/User/Delete", { id: row.id }, { silent: true }),
+    list.reload,
+  );
 
   useEffect(() => {
     api.get<{ items: Role[] }>("/app/User/GetRoles").then((r) => setRoles(r.items), () => {});
   }, []);
   const roleLabel = (name: string) => roles.find((r) => r.name === name)?.displayName ?? name;
-
-  async function remove(row: UserRow) {
-    if (!(await confirm())) return;
-    if (
-      await runDelete(t, () => api.delete("/app/User/Delete", { id: row.id }, { silent: true }))
-    ) {
-      list.reload();
-    }
-  }
 
   const columns: Column<UserRow>[] = [
     { key: "userName", title: t("usersPage.userName"), sortField: "userName", nowrap: true },
@@ -123,13 +117,11 @@ export default function Users() {
       key: "actions",
       title: t("ui.actions"),
       render: (u) => (
-        <RowActions>
-          <RowAction onClick={() => setEditing(u)} testId="edit">{t("ui.edit")}</RowAction>
+        <EditDeleteActions onEdit={() => edit.open(u)} onDelete={() => remove(u)}>
           <RowAction onClick={() => setResetting(u)} testId="reset-password">
             {t("usersPage.resetPassword")}
           </RowAction>
-          <RowAction danger onClick={() => remove(u)} testId="delete">{t("ui.delete")}</RowAction>
-        </RowActions>
+        </EditDeleteActions>
       ),
     },
   ];
@@ -170,21 +162,13 @@ export default function Users() {
       }
       toolbar={
         <Toolbar>
-          <AddButton onClick={() => setEditing("new")} />
+          <AddButton onClick={() => edit.open("new")} />
         </Toolbar>
       }
     >
       <PagedTable list={list} columns={columns} rowKey={(u) => u.id} />
-      {editing && (
-        <UserDialog
-          user={editing === "new" ? null : editing}
-          roles={roles}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
+      {edit.editing && (
+        <UserDialog user={edit.row} roles={roles} onClose={edit.close} onSaved={edit.saved} />
       )}
       {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
       {confirmElement}
