@@ -219,12 +219,26 @@ Deno.test("deadline reminders go again to suppliers whose quote answered an olde
   });
   assert.equal(revised.status, 200, JSON.stringify(revised.json));
 
+  // The dashboard counts both as yet to quote, and the project is listed as awaiting quotes.
+  const pending = async () => {
+    const d = await call(env, "get", `${PM}/GetDashboard`, { token: admin });
+    const listed = await call(env, "get", `${PM}/GetAll`, {
+      token: admin,
+      query: { awaitingQuotes: "1" },
+    });
+    return [d.json.result.suppliersPending.count, listed.json.result.totalCount];
+  };
+  assert.deepEqual(await pending(), [2, 1]);
+
   // After the revision both quotes answer version 1: both are reminded 24 hours before the end.
   remindAt();
   assert.deepEqual(await remindedCodes(), ["S1", "S2"]);
   // S1 answers version 2 and is left out; S2 still gets the reminder.
   assert.equal((await submitV(env, s1.token, p.id, 2, "S1 on v2")).status, 200);
   assert.deepEqual(await remindedCodes(), ["S2"]);
+  assert.deepEqual(await pending(), [1, 1]);
+  assert.equal((await submitV(env, s2.token, p.id, 2, "S2 on v2")).status, 200);
+  assert.deepEqual(await pending(), [0, 0]);
 });
 
 Deno.test("a change close to the deadline must leave at least 24 hours; other refusals of a revision", async () => {

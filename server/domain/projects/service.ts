@@ -226,10 +226,19 @@ function closesAtSql(now: Date): SQL {
 const openCondition = (now: Date) =>
   or(statusCondition("published", now), statusCondition("inQuotation", now))!;
 
-/** Some invited supplier has no first quote yet. */
+/**
+ * The invited supplier (invitation row aliased `s`) has a first quote that answers the request
+ * pack in force: one made before the buyer revised the pack does not count (see answersOlderPack;
+ * where either version is unknown it counts).
+ */
+const quotedCurrentPackSql = sql`exists (select 1 from quotes q
+  join offer_projects qp on qp.id = q.project_id
+  where q.project_id = s.project_id and q.supplier_id = s.supplier_id and q.round = 0
+    and coalesce(q.pack_version >= qp.pack_version, 1))`;
+
+/** Some invited supplier has no first quote yet (on the pack in force). */
 const awaitingQuotesSql = sql`exists (select 1 from offer_project_suppliers s
-  where s.project_id = ${offerProjects.id} and not exists (select 1 from quotes q
-  where q.project_id = s.project_id and q.supplier_id = s.supplier_id and q.round = 0))`;
+  where s.project_id = ${offerProjects.id} and not ${quotedCurrentPackSql})`;
 
 function listConditions(actor: Actor, input: ExportProjectsInput, now: Date): SQL | undefined {
   const kinds = visibleKinds(actor.permissions);
@@ -1058,14 +1067,8 @@ export function markAllQuotedStatement(projectId: number, at: Date, fileId?: num
       and ${offerProjects.allQuotedAt} is null and ${stored}
       and (select count(*) from ${offerProjectSuppliers}
             where ${offerProjectSuppliers.projectId} = ${projectId}) > 0
-      and (select count(distinct q.supplier_id) from ${quotes} q
-            join ${offerProjectSuppliers} s
-              on s.project_id = q.project_id and s.supplier_id = q.supplier_id
-            where q.project_id = ${projectId} and q.round = 0
-              and q.pack_version is (select p.pack_version from ${offerProjects} p
-                                      where p.id = ${projectId}))
-        >= (select count(*) from ${offerProjectSuppliers}
-            where ${offerProjectSuppliers.projectId} = ${projectId})`;
+      and not exists (select 1 from offer_project_suppliers s
+            where s.project_id = ${projectId} and not ${quotedCurrentPackSql})`;
 }
 
 /** Call after a first-round quote is stored outside a batch (see markAllQuotedStatement). */
@@ -1296,13 +1299,9 @@ export async function dashboardSummary(
     .where(and(inKinds, gte(quotes.submittedAt, dayStart)));
   const [{ pending }] = await deps.db.select({
     pending: sql<number>`count(*)`,
-  }).from(offerProjectSuppliers)
-    .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
-    .where(and(
-      open,
-      sql`not exists (select 1 from quotes q where q.project_id = ${offerProjectSuppliers.projectId}
-        and q.supplier_id = ${offerProjectSuppliers.supplierId} and q.round = 0)`,
-    ));
+  }).from(sql`offer_project_suppliers s`)
+    .innerJoin(offerProjects, sql`${offerProjects.id} = s.project_id`)
+    .where(and(open, sql`not ${quotedCurrentPackSql}`));
   const projects = await selectProjects(
     deps.db,
     open,
