@@ -9,6 +9,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { api } from "../../shared/api.ts";
 import { Field, type FieldErrors, inputClass, runSave, useFieldErrors } from "./FormDialog.tsx";
 
 /** What a bound control needs of a form: its values, its field errors and how to set a field. */
@@ -51,7 +52,39 @@ export function useFormState<T extends object>(initial: T | (() => T)) {
       setBusy(false);
     }
   }, [t, setErrors]);
-  return { values, setValues, set, errors, setErrors, clear, clearField, busy, check, save };
+  /**
+   * Saves the dialog's row (see save): PUT `paths.update` with the row's `id` when it edits one,
+   * POST `paths.create` when it adds one. Answers whether it worked.
+   */
+  const saveRow = useCallback(
+    (
+      id: number | undefined,
+      paths: { create: string; update: string },
+      body: object,
+      fields: readonly string[],
+    ) =>
+      save(
+        () =>
+          id === undefined
+            ? api.post(paths.create, body, { silent: true })
+            : api.put(paths.update, { ...body, id }, { silent: true }),
+        fields,
+      ),
+    [save],
+  );
+  return {
+    values,
+    setValues,
+    set,
+    errors,
+    setErrors,
+    clear,
+    clearField,
+    busy,
+    check,
+    save,
+    saveRow,
+  };
 }
 
 /** What every bound control takes: its field, its control's id, the label and the Field's extras. */

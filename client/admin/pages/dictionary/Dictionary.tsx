@@ -230,11 +230,10 @@ function TypeDialog(
       name: [values.name, t("dictionaryPage.typeName")],
     });
     if (!form.check(errs)) return;
-    const ok = await form.save(
-      () =>
-        type
-          ? api.put("/QMO/SystemCodeType/Update", { ...values, id: type.id }, { silent: true })
-          : api.post("/QMO/SystemCodeType/Create", values, { silent: true }),
+    const ok = await form.saveRow(
+      type?.id,
+      { create: "/QMO/SystemCodeType/Create", update: "/QMO/SystemCodeType/Update" },
+      values,
       Object.keys(values),
     );
     if (ok) onSaved();
@@ -313,13 +312,10 @@ function CodeDialog(
     if (values.sort && !/^\d+$/.test(values.sort)) errs.sort = t("dictionaryPage.sortFormat");
     if (!form.check(errs)) return;
     const body = { ...values, sort: Number(values.sort || 0) };
-    const ok = await form.save(
-      () =>
-        code
-          ? api.put("/QMO/SystemCodeType/UpdateCode", { ...body, id: code.id }, { silent: true })
-          : api.post("/QMO/SystemCodeType/CreateCode", { ...body, typeId: type.id }, {
-            silent: true,
-          }),
+    const ok = await form.saveRow(
+      code?.id,
+      { create: "/QMO/SystemCodeType/CreateCode", update: "/QMO/SystemCodeType/UpdateCode" },
+      code ? body : { ...body, typeId: type.id },
       ["code", "name", "nameEn", "value", "sort", "isActive"],
     );
     if (ok) onSaved();

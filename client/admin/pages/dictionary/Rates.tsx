@@ -107,11 +107,10 @@ function RateDialog(
     }
     if (!form.check(errs)) return;
     const body = { ...values, rate: values.rate.trim() };
-    const ok = await form.save(
-      () =>
-        rate
-          ? api.put(`${base}/UpdateExchangeRate`, { ...body, id: rate.id }, { silent: true })
-          : api.post(`${base}/CreateExchangeRate`, body, { silent: true }),
+    const ok = await form.saveRow(
+      rate?.id,
+      { create: `${base}/CreateExchangeRate`, update: `${base}/UpdateExchangeRate` },
+      body,
       ["currency", "effectiveDate", "rate"],
     );
     if (ok) onSaved();

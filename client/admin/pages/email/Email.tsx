@@ -230,11 +230,10 @@ function TemplateDialog(
       notifyObject: values.notifyObject || null,
       hoursBefore: values.mechanism === "beforeDeadline" && hours.length ? hours : null,
     };
-    const ok = await form.save(
-      () =>
-        template
-          ? api.put("/QMO/EmailManager/Update", { ...body, id: template.id }, { silent: true })
-          : api.post("/QMO/EmailManager/Create", body, { silent: true }),
+    const ok = await form.saveRow(
+      template?.id,
+      { create: "/QMO/EmailManager/Create", update: "/QMO/EmailManager/Update" },
+      body,
       TEMPLATE_FIELDS,
     );
     if (ok) onSaved();

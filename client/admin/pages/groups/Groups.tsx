@@ -136,11 +136,10 @@ function GroupDialog(
 
   async function save() {
     if (!form.check(requiredErrors(t, { name: [values.name, t("groupsPage.name")] }))) return;
-    const ok = await form.save(
-      () =>
-        group
-          ? api.put("/QMO/Group/Update", { ...values, id: group.id }, { silent: true })
-          : api.post("/QMO/Group/Create", values, { silent: true }),
+    const ok = await form.saveRow(
+      group?.id,
+      { create: "/QMO/Group/Create", update: "/QMO/Group/Update" },
+      values,
       ["name", "description", "userIds"],
     );
     if (ok) onSaved();

@@ -149,11 +149,10 @@ function RoleDialog(
       displayName: [values.displayName, t("rolesPage.displayName")],
     });
     if (!form.check(errs)) return;
-    const ok = await form.save(
-      () =>
-        role
-          ? api.put("/app/Role/Update", { ...values, id: role.id }, { silent: true })
-          : api.post("/app/Role/Create", values, { silent: true }),
+    const ok = await form.saveRow(
+      role?.id,
+      { create: "/app/Role/Create", update: "/app/Role/Update" },
+      values,
       FIELDS,
     );
     if (ok) onSaved();

@@ -223,13 +223,12 @@ function UserDialog(
     const body = {
       ...rest,
       supplierId: values.kind === "supplier" ? values.supplierId : null,
-      ...(user ? { id: user.id } : { password }),
+      ...(user ? {} : { password }),
     };
-    const ok = await form.save(
-      () =>
-        user
-          ? api.put("/app/User/Update", body, { silent: true })
-          : api.post("/app/User/Create", body, { silent: true }),
+    const ok = await form.saveRow(
+      user?.id,
+      { create: "/app/User/Create", update: "/app/User/Update" },
+      body,
       FIELDS,
     );
     if (ok) onSaved();
