@@ -3,12 +3,12 @@
 // invited suppliers, marks the quotes made before it "based on version 1" and reopens quoting, with
 // at least 24 hours left before the deadline.
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { emailOutbox, offerProjectItems, offerProjects } from "../../db/schema.ts";
 import { ADMIN_PASSWORD, call, NOW, signIn, testEnv } from "../helpers.ts";
 import { agree, pdfFile, submitForm, supplierWithLogin } from "./quotes_fixtures.ts";
 import { DEADLINE, P, staff } from "../domain/projects_fixtures.ts";
-import { dueReminders } from "../../server/domain/email/service.ts";
+import { dueReminders, sendDueReminders } from "../../server/domain/email/service.ts";
 
 const PM = "/QMO/OfferProjectManager";
 const MIN = 60_000;
@@ -233,6 +233,12 @@ Deno.test("deadline reminders go again to suppliers whose quote answered an olde
   // After the revision both quotes answer version 1: both are reminded 24 hours before the end.
   remindAt();
   assert.deepEqual(await remindedCodes(), ["S1", "S2"]);
+  // The schedule writes the reminder for both into the outbox.
+  assert.deepEqual(await sendDueReminders(env), { queued: 2 });
+  const reminded = await env.db.select().from(emailOutbox)
+    .where(like(emailOutbox.eventKey, "reminder:%"));
+  assert.deepEqual(reminded.map((m) => m.recipient).sort(), ["s1@example.com", "s2@example.com"]);
+  env.clock.set(new Date(new Date(DEADLINE).getTime() - 90 * MIN));
   // S1 answers version 2 and is left out; S2 still gets the reminder.
   assert.equal((await submitV(env, s1.token, p.id, 2, "S1 on v2")).status, 200);
   assert.deepEqual(await remindedCodes(), ["S2"]);

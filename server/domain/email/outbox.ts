@@ -18,6 +18,7 @@ import type { Deps } from "../context.ts";
 import { conflict, fieldError, notFound } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { formatUtc8, type PlaceholderValues, render } from "./templates.ts";
+import { suppliersQuoted } from "../projects/pack.ts";
 
 type Template = typeof emailTemplates.$inferSelect;
 type Project = typeof offerProjects.$inferSelect;
@@ -159,10 +160,8 @@ async function supplierRecipients(
     invited = invited.filter((r) => wanted.includes(r.s.id));
   }
   if (notQuotedOnly && invited.length) {
-    const quoted = await db.selectDistinct({ id: quotes.supplierId }).from(quotes).where(
-      and(eq(quotes.projectId, project.id), eq(quotes.round, round)),
-    );
-    invited = invited.filter((r) => !quoted.some((q) => q.id === r.s.id));
+    const quoted = await suppliersQuoted(db, project, round);
+    invited = invited.filter((r) => !quoted.has(r.s.id));
   }
   if (!invited.length) return [];
   const langs = await db.select({ supplierId: users.supplierId, language: users.language })

@@ -1,18 +1,17 @@
 // Reminders before a deadline (scheduled) and emails sent by hand (SendEmailManual, `reminders send`).
-import { and, asc, eq, gt, inArray, lte, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, ne } from "drizzle-orm";
 import {
   emailOutbox,
   emailTemplates,
   offerProjects,
   offerProjectSuppliers,
   offerRounds,
-  quotes,
   suppliers,
 } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import { effectiveStatus } from "../projects/rules.ts";
-import { answersOlderPack } from "../projects/pack.ts";
+import { suppliersQuoted } from "../projects/pack.ts";
 import { enqueue, supplierAddresses } from "./outbox.ts";
 import { flushOutbox } from "./mailer.ts";
 import { type SendManualInput, sendManualInput } from "./schemas.ts";
@@ -136,20 +135,14 @@ async function notQuotedSuppliers(deps: Deps, target: Target) {
     .from(offerProjectSuppliers)
     .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
     .where(eq(offerProjectSuppliers.projectId, target.projectId));
-  const submitted = await deps.db.select({
-    supplierId: quotes.supplierId,
-    packVersion: quotes.packVersion,
-  }).from(quotes).where(
-    and(eq(quotes.projectId, target.projectId), eq(quotes.round, target.round)),
-  ).orderBy(asc(quotes.submittedAt), asc(quotes.id));
-  // The latest submission of each supplier decides.
-  const latest = new Map(submitted.map((q) => [q.supplierId, q.packVersion]));
-  const quoted = (supplierId: number) =>
-    latest.has(supplierId) &&
-    (target.round !== 0 || !answersOlderPack(latest.get(supplierId), target.packVersion));
+  const quoted = await suppliersQuoted(
+    deps.db,
+    { id: target.projectId, packVersion: target.packVersion },
+    target.round,
+  );
   return rows
     .filter(({ link }) => target.round === 0 || (target.round === 1 ? link.round1 : link.round2))
-    .filter(({ s }) => !quoted(s.id))
+    .filter(({ s }) => !quoted.has(s.id))
     .map(({ s }) => ({ id: s.id, code: s.code, name: s.fullName, emails: supplierAddresses(s) }))
     .filter((s) => s.emails.length > 0);
 }

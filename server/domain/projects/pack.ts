@@ -11,6 +11,7 @@ import {
   offerProjectItems,
   offerProjects,
   offerProjectVersions,
+  quotes,
 } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { canonicalJson, sha256Hex } from "../quotes/chain.ts";
@@ -70,6 +71,30 @@ export const answersOlderPack = (
   quoteVersion: number | null | undefined,
   projectVersion: number | null | undefined,
 ) => quoteVersion != null && projectVersion != null && quoteVersion < projectVersion;
+
+/**
+ * The suppliers that have quoted in a round of a project. In the first round a supplier whose latest
+ * quote answered an older request pack has not (it is reminded and counted as yet to quote).
+ */
+export async function suppliersQuoted(
+  db: DbOrTx,
+  project: { id: number; packVersion: number | null },
+  round: number,
+): Promise<Set<number>> {
+  const submitted = await db.select({
+    supplierId: quotes.supplierId,
+    packVersion: quotes.packVersion,
+  })
+    .from(quotes).where(and(eq(quotes.projectId, project.id), eq(quotes.round, round)))
+    .orderBy(asc(quotes.submittedAt), asc(quotes.id));
+  // The latest submission of each supplier decides.
+  const latest = new Map(submitted.map((q) => [q.supplierId, q.packVersion]));
+  return new Set(
+    [...latest].filter(([, version]) =>
+      round !== 0 || !answersOlderPack(version, project.packVersion)
+    ).map(([id]) => id),
+  );
+}
 
 /** The latest recorded version of a project's pack, if it was ever published. */
 export async function latestVersion(db: DbOrTx, projectId: number) {
