@@ -28,6 +28,8 @@ export type MyProject = {
   lastQuoteTime: string | null;
   /** The request changed after my current quote: it answers an older version. */
   requestChanged: boolean;
+  /** What the award in force gives my company (null: nothing, or no award yet). */
+  award: { awardedAt: string; projectWide: boolean; items: string[] } | null;
   round: number;
   status: QuoteStatus;
   canSubmit: boolean;

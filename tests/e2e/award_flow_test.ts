@@ -230,6 +230,24 @@ Deno.test(
         },
       );
 
+      await t.step(
+        "each supplier sees in the portal what it was awarded, and only that",
+        async () => {
+          const { context, page } = await newPage(b, server.base);
+          await page.goto("/login");
+          await signInAs(page, "PL2", PORTAL_PASSWORD);
+          await page.waitForURL((u) => u.pathname === "/portal");
+          await page.getByTestId("awarded").getByText("Awarded").waitFor();
+          await page.goto(`/portal/projects/${p.id}`);
+          const notice = page.getByTestId("award-notice");
+          await notice.getByText("awarded these line items to your company", { exact: false })
+            .waitFor();
+          assert.deepEqual(await notice.locator("li").allInnerTexts(), ["Prepreg 1080"]);
+          await screenshot(page, "award-portal-notice-en");
+          await context.close();
+        },
+      );
+
       // The award emails are in the outbox, one per supplier awarded.
       const mails = await env.db.select().from(emailOutbox);
       const notices = mails.filter((m) => m.templateCode === "AWARD_NOTICE");

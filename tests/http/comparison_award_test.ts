@@ -365,6 +365,21 @@ Deno.test("the matrix converts with dated rates, the award is recorded, shown, e
     [s1.supplier.id, s2.supplier.id],
   );
 
+  // Each supplier reads in its portal what it was awarded, and nothing of the others'.
+  const myAward = async (token: string) => {
+    const listed = await call(env, "get", "/QMO/SupplierOffer/GetAll", { token });
+    const detail = await call(env, "get", "/QMO/SupplierOffer/Get", {
+      token,
+      query: { offProId: p.id },
+    });
+    assert.deepEqual(listed.json.result.items[0].award, detail.json.result.award);
+    const award = detail.json.result.award;
+    return award && { projectWide: award.projectWide, items: award.items };
+  };
+  assert.deepEqual(await myAward(s1.token), { projectWide: false, items: ["FR-4 1.6mm"] });
+  assert.deepEqual(await myAward(s2.token), { projectWide: false, items: ["Prepreg 1080"] });
+  assert.equal(await myAward(s3.token), null);
+
   // Each supplier awarded gets an email naming what it won; S3 none.
   await flushOutbox(env);
   const notices = smtp.received.filter((x) => x.subject.startsWith("【中标通知】"));
@@ -389,6 +404,11 @@ Deno.test("the matrix converts with dated rates, the award is recorded, shown, e
   assert.deepEqual(second.map((x) => x.to[0]), ["s2@example.com"]);
   assert.match(second[0].text, /整个项目/);
   assert.match(second[0].text, /Prepreg 1080/);
+  assert.equal(await myAward(s1.token), null, "S1's lines went to S2");
+  assert.deepEqual(await myAward(s2.token), {
+    projectWide: true,
+    items: ["FR-4 1.6mm", "Prepreg 1080"],
+  });
 
   // The export opens with the same numbers.
   const x = await call(env, "get", `${PM}/ExportComparisonMatrix`, {

@@ -87,6 +87,7 @@ export function ProjectPage() {
     <div className="space-y-4">
       {back}
       <Header detail={detail} />
+      <AwardNotice detail={detail} />
       <PackNotice detail={detail} quotes={data.quotes} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="lg:sticky lg:top-18 lg:order-2">
@@ -525,7 +526,6 @@ function PackNotice({ detail, quotes }: { detail: ProjectDetail; quotes: Quote[]
   const latest = detail.packVersions[detail.packVersions.length - 1];
   if (!latest || detail.packVersion === null || detail.packVersion < 2) return null;
   const mine = quotes.find((q) => q.isCurrent && q.round === 0);
-  const outdated = mine && mine.packVersion !== null && mine.packVersion < detail.packVersion;
   return (
     <p
       className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
@@ -533,7 +533,7 @@ function PackNotice({ detail, quotes }: { detail: ProjectDetail; quotes: Quote[]
       role="status"
     >
       <Icon name="info" className="mt-0.5 size-4 shrink-0" />
-      {outdated
+      {detail.requestChanged && mine
         ? t("portal.pack.changed", {
           time: formatTime(latest.publishedAt),
           version: detail.packVersion,
@@ -544,6 +544,37 @@ function PackNotice({ detail, quotes }: { detail: ProjectDetail; quotes: Quote[]
           version: detail.packVersion,
         })}
     </p>
+  );
+}
+
+/** What the buyer's award gives this supplier: the whole project, or the line items named. */
+function AwardNotice({ detail }: { detail: ProjectDetail }) {
+  const { t } = useTranslation();
+  const award = detail.award;
+  if (!award) return null;
+  const time = formatTime(award.awardedAt);
+  return (
+    <section
+      className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200 ring-inset"
+      data-testid="award-notice"
+      role="status"
+    >
+      <h2 className="flex items-center gap-2 font-medium">
+        <Icon name="check" className="size-4 shrink-0" />
+        {t("portal.award.title")}
+      </h2>
+      <p className="mt-1">
+        {award.projectWide
+          ? t("portal.award.wholeProject", { time, count: award.items.length })
+          : t("portal.award.lines", { time })}
+      </p>
+      {!award.projectWide && (
+        <ul className="mt-1 list-disc pl-5">
+          {award.items.map((item, i) => <li key={i}>{item}</li>)}
+        </ul>
+      )}
+      <p className="mt-1 text-emerald-800">{t("portal.award.next")}</p>
+    </section>
   );
 }
 

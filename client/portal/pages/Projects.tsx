@@ -158,6 +158,14 @@ function Row({ p }: { p: Timed<MyProject> }) {
               {t("portal.pack.changedShort")}
             </span>
           )}
+          {p.award && (
+            <span
+              className="rounded bg-emerald-50 px-1.5 py-0.5 text-[11px] text-emerald-800 ring-1 ring-emerald-200 ring-inset"
+              data-testid="awarded"
+            >
+              {t("portal.award.badge")}
+            </span>
+          )}
         </div>
         <div className="text-xs text-slate-600 md:text-sm">
           <span className="mr-1 text-slate-400 md:hidden">{t("projects.fields.offerEndTime")}</span>

@@ -49,6 +49,7 @@ import {
 } from "./chain.ts";
 import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
 import { enqueue } from "../email/outbox.ts";
+import { awardsOfSupplier, type MyAward } from "../comparison/supplierAward.ts";
 import type { Lang } from "../../i18n.ts";
 import { type MyProjectsInput, myProjectsInput, submitQuoteForm } from "./schemas.ts";
 import {
@@ -175,6 +176,8 @@ export type MyProjectDto = {
   lastQuoteTime: Date | null;
   /** The request changed after this supplier's current first quote: it answers an older version. */
   requestChanged: boolean;
+  /** What the award in force gives this supplier (null: nothing, or no award yet). */
+  award: MyAward | null;
 } & SupplierView;
 
 /**
@@ -209,6 +212,7 @@ export async function myProjects(
     ));
   const ids = rows.map((r) => r.project.id);
   const rounds = await roundsOf(deps.db, ids);
+  const awarded = await awardsOfSupplier(deps.db, supplierId, ids);
   const mine = ids.length
     ? await deps.db.select({
       projectId: quotes.projectId,
@@ -244,6 +248,7 @@ export async function myProjects(
       offerEndTime: project.offerEndTime,
       agreed: inv.agreedAt != null,
       ...myQuotesSummary(my, project.packVersion),
+      award: awarded.get(project.id) ?? null,
       ...view,
     };
   });
@@ -336,6 +341,7 @@ export async function myProject(
     agreed: inv.agreedAt != null,
     agreedAt: inv.agreedAt,
     ...myQuotesSummary(my, project.packVersion),
+    award: (await awardsOfSupplier(deps.db, supplierId, [projectId])).get(projectId) ?? null,
     ...supplierView(project, rounds, inv, my.map((q) => q.round), now, n > 0),
     demandCode: project.demandCode,
     equipmentName: project.equipmentName,
