@@ -98,14 +98,26 @@ export function QueryText<Q, K extends StringKeys<Q>>(
   );
 }
 
-/** A labelled select of the query form, bound to one member of the list's draft query. */
+/**
+ * A labelled select of the query form, bound to one member of the list's draft query: "All" (the
+ * empty value) first, then `options` (value and label), then any option children.
+ */
 export function QuerySelect<Q, K extends StringKeys<Q>>(
-  props: QueryControlProps<Q, K> & Native<SelectHTMLAttributes<HTMLSelectElement>>,
+  props:
+    & QueryControlProps<Q, K>
+    & { options?: readonly (readonly [value: string, label: ReactNode])[] }
+    & Native<SelectHTMLAttributes<HTMLSelectElement>>,
 ) {
-  const { list: _, name: __, id, label, width, controlClass: ___, ...rest } = props;
+  const { t } = useTranslation();
+  const { list: _, name: __, id, label, width, controlClass: ___, options, children, ...rest } =
+    props;
   return (
     <QueryField label={label} htmlFor={id} width={width}>
-      <select {...rest} {...draftControl(props)} />
+      <select {...rest} {...draftControl(props)}>
+        <option value="">{t("ui.all")}</option>
+        {options?.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+        {children}
+      </select>
     </QueryField>
   );
 }

@@ -152,7 +152,6 @@ function Templates() {
           label={t("emailPage.mechanism")}
           width="w-56"
         >
-          <option value="">{t("ui.all")}</option>
           {MECHANISMS.map((m) => <option key={m} value={m}>{t(`email.mechanisms.${m}`)}</option>)}
         </QuerySelect>
         <QuerySelect
@@ -161,11 +160,8 @@ function Templates() {
           id="tpl-active"
           label={t("emailPage.isActive")}
           width="w-32"
-        >
-          <option value="">{t("ui.all")}</option>
-          <option value="true">{t("ui.active")}</option>
-          <option value="false">{t("ui.inactive")}</option>
-        </QuerySelect>
+          options={[["true", t("ui.active")], ["false", t("ui.inactive")]]}
+        />
       </QueryForm>
       <div className="border-t border-slate-100" />
       <Toolbar>
@@ -475,7 +471,6 @@ function EmailLog() {
           label={t("emailPage.status")}
           width="w-48"
         >
-          <option value="">{t("ui.all")}</option>
           {(["pending", "sent", "failed", "notConfigured"] as const).map((s) => (
             <option key={s} value={s}>{t(`email.statuses.${s}`)}</option>
           ))}

@@ -102,11 +102,8 @@ export default function Leaders() {
             id="leaders-has"
             label={t("leadersPage.leader")}
             width="w-36"
-          >
-            <option value="">{t("ui.all")}</option>
-            <option value="true">{t("leadersPage.hasLeader")}</option>
-            <option value="false">{t("leadersPage.notSet")}</option>
-          </QuerySelect>
+            options={[["true", t("leadersPage.hasLeader")], ["false", t("leadersPage.notSet")]]}
+          />
         </QueryForm>
       }
     >

@@ -189,11 +189,11 @@ export default function Logs() {
             id="logs-exception"
             label={t("logsPage.exception")}
             width="w-32"
-          >
-            <option value="">{t("ui.all")}</option>
-            <option value="true">{t("logsPage.withException")}</option>
-            <option value="false">{t("logsPage.withoutException")}</option>
-          </QuerySelect>
+            options={[
+              ["true", t("logsPage.withException")],
+              ["false", t("logsPage.withoutException")],
+            ]}
+          />
         </QueryForm>
       }
       toolbar={

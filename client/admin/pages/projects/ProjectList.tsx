@@ -301,11 +301,9 @@ export default function ProjectList() {
             label={f("category")}
             width="w-40"
           >
-            <option value="">{t("ui.all")}</option>
             {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </QuerySelect>
           <QuerySelect list={list} name="Status" id="pq-status" label={f("status")} width="w-36">
-            <option value="">{t("ui.all")}</option>
             {STATUSES.map((s) => <option key={s} value={s}>{t(`projects.statuses.${s}`)}</option>)}
           </QuerySelect>
           {kind === "asset" && (
@@ -324,7 +322,6 @@ export default function ProjectList() {
                 label={f("offerItemType")}
                 width="w-36"
               >
-                <option value="">{t("ui.all")}</option>
                 {QUOTATION_TYPES.map((q) => (
                   <option key={q} value={q}>{t(`projects.quotationTypes.${q}`)}</option>
                 ))}

@@ -221,22 +221,28 @@ export default function SupplierList() {
               width="w-44"
             />
           ))}
-          <QuerySelect list={list} name="Status" id="sq-status" label={sf("status")} width="w-32">
-            <option value="">{t("ui.all")}</option>
-            <option value="effective">{t("suppliers.status.effective")}</option>
-            <option value="invalid">{t("suppliers.status.invalid")}</option>
-          </QuerySelect>
+          <QuerySelect
+            list={list}
+            name="Status"
+            id="sq-status"
+            label={sf("status")}
+            width="w-32"
+            options={[
+              ["effective", t("suppliers.status.effective")],
+              ["invalid", t("suppliers.status.invalid")],
+            ]}
+          />
           <QuerySelect
             list={list}
             name="CooperationStatus"
             id="sq-coop"
             label={sf("cooperationStatus")}
             width="w-32"
-          >
-            <option value="">{t("ui.all")}</option>
-            <option value="potential">{t("suppliers.cooperation.potential")}</option>
-            <option value="qualified">{t("suppliers.cooperation.qualified")}</option>
-          </QuerySelect>
+            options={[
+              ["potential", t("suppliers.cooperation.potential")],
+              ["qualified", t("suppliers.cooperation.qualified")],
+            ]}
+          />
         </QueryForm>
       }
       toolbar={

@@ -142,22 +142,19 @@ export default function Users() {
             id="users-kind"
             label={t("usersPage.kind")}
             width="w-36"
-          >
-            <option value="">{t("ui.all")}</option>
-            <option value="staff">{t("usersPage.kinds.staff")}</option>
-            <option value="supplier">{t("usersPage.kinds.supplier")}</option>
-          </QuerySelect>
+            options={[
+              ["staff", t("usersPage.kinds.staff")],
+              ["supplier", t("usersPage.kinds.supplier")],
+            ]}
+          />
           <QuerySelect
             list={list}
             name="isActive"
             id="users-active"
             label={t("usersPage.isActive")}
             width="w-32"
-          >
-            <option value="">{t("ui.all")}</option>
-            <option value="true">{t("ui.active")}</option>
-            <option value="false">{t("ui.inactive")}</option>
-          </QuerySelect>
+            options={[["true", t("ui.active")], ["false", t("ui.inactive")]]}
+          />
         </QueryForm>
       }
       toolbar={
