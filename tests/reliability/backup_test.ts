@@ -46,6 +46,7 @@ Deno.test("db backup under a quote load restores to a sound database holding eve
     // The load: each supplier submits small quotes one after another until told to stop.
     const acknowledged: { id: number; sha256: string; at: number }[] = [];
     const refused: string[] = [];
+    let dropped = 0;
     let stop = false;
     const worker = async (w: number) => {
       for (let i = 0; i < MAX_PER_WORKER && !stop; i++) {
@@ -54,10 +55,20 @@ Deno.test("db backup under a quote load restores to a sound database holding eve
         form.set("offProId", String(setup.projectId));
         form.set("round", "0");
         form.set("file", new File([text], `q-${w}-${i}.pdf`));
-        const r = await api(server.base, "post", "/QMO/SupplierOffer/Submit", {
-          token: tokens[w],
-          body: form,
-        });
+        let r;
+        try {
+          r = await api(server.base, "post", "/QMO/SupplierOffer/Submit", {
+            token: tokens[w],
+            body: form,
+          });
+        } catch (err) {
+          // A connection dropped before any answer (seen on a loaded machine when a kept-alive
+          // connection is closed as the next request goes out): never acknowledged, so nothing the
+          // backup must hold. Counted, and the worker goes on.
+          if (!(err instanceof TypeError)) throw err;
+          dropped++;
+          continue;
+        }
         if (r.status === 200) {
           acknowledged.push({
             id: r.json.result.id,
@@ -128,7 +139,7 @@ Deno.test("db backup under a quote load restores to a sound database holding eve
       rowsLost: lost.length,
       note: `${beforeBackup.length} acknowledged before the backup, ${
         afterBackup - beforeBackup.length
-      } during it, ${restoredIds.size} in the backup`,
+      } during it, ${restoredIds.size} in the backup, ${dropped} connections dropped unanswered`,
     });
     assert.equal(check, "ok");
     assert.deepEqual(lost, [], "quotes acknowledged before the backup are missing");
