@@ -148,6 +148,11 @@ export function EditDeleteActions(
   );
 }
 
+/** A table cell's value, or a grey dash when it is empty. */
+export function orDash(value: ReactNode) {
+  return value || <span className="text-slate-400">—</span>;
+}
+
 /** A small status pill (active / inactive, sent / failed …). */
 export function Badge(
   { tone = "slate", children }: {

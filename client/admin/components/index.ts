@@ -35,6 +35,7 @@ export {
   Badge,
   EditDeleteActions,
   ExportButton,
+  orDash,
   RowAction,
   RowActions,
   Toolbar,

@@ -12,6 +12,7 @@ import {
   Field,
   FormDialog,
   KeywordField,
+  orDash,
   PagedTable,
   QueryForm,
   requiredErrors,
@@ -101,7 +102,7 @@ export default function Dictionary() {
     {
       key: "nameEn",
       title: t("dictionaryPage.nameEn"),
-      render: (c) => c.nameEn || <span className="text-slate-400">—</span>,
+      render: (c) => orDash(c.nameEn),
     },
     {
       key: "value",
@@ -111,7 +112,7 @@ export default function Dictionary() {
           ? (c.value === "1"
             ? <Badge tone="blue">{t("dictionaryPage.workingDay")}</Badge>
             : <Badge tone="amber">{t("dictionaryPage.dayOff")}</Badge>)
-          : c.value || <span className="text-slate-400">—</span>,
+          : orDash(c.value),
     },
     {
       key: "sort",

@@ -16,6 +16,7 @@ import {
   Field,
   FormDialog,
   KeywordField,
+  orDash,
   PagedTable,
   QueryForm,
   QuerySelect,
@@ -107,7 +108,7 @@ function Templates() {
     {
       key: "mechanismDescription",
       title: t("emailPage.mechanismDescription"),
-      render: (r) => r.mechanismDescription || <span className="text-slate-400">—</span>,
+      render: (r) => orDash(r.mechanismDescription),
     },
     {
       key: "notifyObject",
@@ -438,7 +439,7 @@ function EmailLog() {
               {r.lastError}
             </span>
           )
-          : <span className="text-slate-400">—</span>,
+          : orDash(null),
     },
     {
       key: "sentAt",

@@ -12,6 +12,7 @@ import {
   FormDialog,
   KeywordField,
   ListPage,
+  orDash,
   PagedTable,
   QueryForm,
   requiredErrors,
@@ -49,7 +50,7 @@ export default function Groups() {
     {
       key: "description",
       title: t("groupsPage.description"),
-      render: (g) => g.description || <span className="text-slate-400">—</span>,
+      render: (g) => orDash(g.description),
     },
     {
       key: "members",

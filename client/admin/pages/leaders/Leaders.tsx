@@ -10,6 +10,7 @@ import {
   inputClass,
   KeywordField,
   ListPage,
+  orDash,
   PagedTable,
   QueryForm,
   QuerySelect,
@@ -53,7 +54,7 @@ export default function Leaders() {
     {
       key: "emailAddress",
       title: t("leadersPage.email"),
-      render: (r) => r.emailAddress || <span className="text-slate-400">—</span>,
+      render: (r) => orDash(r.emailAddress),
     },
     {
       key: "leaderName",
@@ -72,7 +73,7 @@ export default function Leaders() {
     {
       key: "leaderEmail",
       title: t("leadersPage.leaderEmail"),
-      render: (r) => r.leaderEmailAddress || <span className="text-slate-400">—</span>,
+      render: (r) => orDash(r.leaderEmailAddress),
     },
     {
       key: "actions",

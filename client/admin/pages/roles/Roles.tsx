@@ -12,6 +12,7 @@ import {
   FormDialog,
   KeywordField,
   ListPage,
+  orDash,
   PagedTable,
   QueryForm,
   requiredErrors,
@@ -56,7 +57,7 @@ export default function Roles() {
     {
       key: "description",
       title: t("rolesPage.description"),
-      render: (r) => r.description || <span className="text-slate-400">—</span>,
+      render: (r) => orDash(r.description),
     },
     {
       key: "permissions",

@@ -15,6 +15,7 @@ import {
   inputClass,
   KeywordField,
   ListPage,
+  orDash,
   PagedTable,
   QueryForm,
   QuerySelect,
@@ -72,7 +73,7 @@ export default function Users() {
     {
       key: "emailAddress",
       title: t("usersPage.email"),
-      render: (u) => u.emailAddress || <span className="text-slate-400">—</span>,
+      render: (u) => orDash(u.emailAddress),
     },
     {
       key: "kind",
