@@ -618,6 +618,7 @@ export const emailTemplates = sqliteTable("email_templates", {
       "quoteReceipt",
       "packRevised",
       "awarded",
+      "awardWithdrawn",
       "certificateExpiring",
       "manual",
     ],

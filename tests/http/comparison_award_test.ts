@@ -404,6 +404,10 @@ Deno.test("the matrix converts with dated rates, the award is recorded, shown, e
   assert.deepEqual(second.map((x) => x.to[0]), ["s2@example.com"]);
   assert.match(second[0].text, /整个项目/);
   assert.match(second[0].text, /Prepreg 1080/);
+  // S1, named by the first award and left out of this one, is told it no longer holds it.
+  const withdrawn = smtp.received.filter((x) => x.subject.startsWith("【定标变更】"));
+  assert.deepEqual(withdrawn.map((x) => x.to[0]), ["s1@example.com"]);
+  assert.match(withdrawn[0].text, /已撤销/);
   assert.equal(await myAward(s1.token), null, "S1's lines went to S2");
   assert.deepEqual(await myAward(s2.token), {
     projectWide: true,

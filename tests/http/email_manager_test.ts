@@ -15,6 +15,7 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
   const codes = r.json.result.items.map((t: { code: string }) => t.code).sort();
   assert.deepEqual(codes, [
     "AWARD_NOTICE",
+    "AWARD_WITHDRAWN",
     "CERTIFICATE_EXPIRING",
     "DEADLINE_REMINDER",
     "PACK_REVISED",

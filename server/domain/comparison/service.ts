@@ -237,6 +237,7 @@ export async function awardProject(
       });
       chosen = input.lines;
     }
+    const before = await awardedSuppliers(tx, p.id);
     await tx.update(awards).set({ supersededAt: now })
       .where(and(eq(awards.projectId, p.id), isNull(awards.supersededAt)));
     const [row] = await tx.insert(awards).values({
@@ -267,11 +268,32 @@ export async function awardProject(
       projectWide: input.scope === "project",
       items: given,
     });
+    const awardedNow = new Set(given.map((g) => g.supplierId));
+    const withdrawn = [...before].filter((id) => !awardedNow.has(id));
+    if (withdrawn.length) {
+      await enqueue(tx, deps, {
+        kind: "awardWithdrawn",
+        projectId: p.id,
+        awardId: row.id,
+        supplierIds: withdrawn,
+      });
+    }
     return row.id;
   });
   const award = await currentAward(deps.db, input.offProId);
   if (!award || award.id !== awardId) throw conflict("award.changed");
   return award;
+}
+
+/** The suppliers the award in force of a project names (none without an award). */
+async function awardedSuppliers(db: DbOrTx, projectId: number): Promise<Set<number>> {
+  const [a] = await db.select().from(awards)
+    .where(and(eq(awards.projectId, projectId), isNull(awards.supersededAt)));
+  if (!a) return new Set();
+  if (a.scope === "project") return new Set([a.supplierId!]);
+  const lines = await db.select({ supplierId: awardLines.supplierId }).from(awardLines)
+    .where(eq(awardLines.awardId, a.id));
+  return new Set(lines.map((l) => l.supplierId));
 }
 
 /** GetAward: the award in force (null when none), for a project the actor may see. */

@@ -50,6 +50,8 @@ export type EmailEvent =
     projectWide: boolean;
     items: { supplierId: number; itemName: string }[];
   }
+  /** A new award leaves out suppliers an earlier one named: each of them is told. */
+  | { kind: "awardWithdrawn"; projectId: number; awardId: number; supplierIds: number[] }
   | {
     kind: "reminder";
     projectId: number;
@@ -105,6 +107,8 @@ function eventKey(e: EmailEvent, code: string, now: Date): string {
       return `pack${e.version}:${e.projectId}:${code}`;
     case "awarded":
       return `award:${e.awardId}:${code}`;
+    case "awardWithdrawn":
+      return `award-withdrawn:${e.awardId}:${code}`;
     case "reminder":
       // The deadline is part of the key: a moved deadline earns a new reminder.
       return `reminder:${e.projectId}:r${e.round}:${code}:${e.hours}h:${e.deadline.getTime()}`;

@@ -82,6 +82,7 @@ export const MECHANISMS: Mechanism[] = [
   "quoteReceipt",
   "packRevised",
   "awarded",
+  "awardWithdrawn",
   "certificateExpiring",
   "manual",
 ];
@@ -103,6 +104,7 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   quoteReceipt: "suppliers",
   packRevised: "suppliers",
   awarded: "suppliers",
+  awardWithdrawn: "suppliers",
   certificateExpiring: "buyer",
   manual: "suppliers",
 };
@@ -266,6 +268,23 @@ export const seededTemplates: Seed[] = [
       '"{{projectName}}". After evaluation, your company has been awarded:\n{{awardedItems}}\n\n' +
       "The buyer will contact you about the contract and purchase orders. Supplier portal: " +
       "{{portalLink}}" + signatureEn,
+  },
+  {
+    code: "AWARD_WITHDRAWN",
+    mechanism: "awardWithdrawn",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "采购员改定标、原中标供应商不再中标时发送 / Sent to a supplier that an earlier award named and a new award leaves out",
+    subject: "【定标变更】{{projectCode}} {{projectName}}",
+    content:
+      "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」的定标结果已变更，此前通知贵司的中标" +
+      "已撤销，请以本邮件为准，勿据此前的中标通知备货或签约。感谢贵司参与报价。供应商门户：{{portalLink}}" +
+      signature,
+    subjectEn: "[Award changed] {{projectCode}} {{projectName}}",
+    contentEn: "Dear {{supplierName}},\n\nThe award of project {{projectCode}} " +
+      '"{{projectName}}" has changed: the award we told your company of earlier is withdrawn. ' +
+      "Please do not prepare goods or contracts on the strength of the earlier notice. Thank you " +
+      "for quoting. Supplier portal: {{portalLink}}" + signatureEn,
   },
   {
     code: "CERTIFICATE_EXPIRING",
