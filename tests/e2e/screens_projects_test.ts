@@ -78,6 +78,19 @@ Deno.test(
         await dialog.getByTestId("dialog-submit").click();
         await toast(page, "Saved successfully").waitFor();
         await rowOf(page, "Laminates").waitFor();
+        // The same name again: the server's reason beside the field and in one message, not two.
+        await visible(page).getByTestId("add").click();
+        await dialog.locator("#cat-name").fill("Laminates");
+        await dialog.getByTestId("dialog-submit").click();
+        const taken = 'A category named "Laminates" already exists';
+        await dialog.getByTestId("field-error").filter({ hasText: taken }).waitFor();
+        await toast(page, taken).waitFor();
+        assert.equal(
+          await page.locator('[data-kind="error"]').filter({ hasText: taken }).count(),
+          1,
+        );
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "detached" });
       });
 
       let projectId = 0;

@@ -40,7 +40,7 @@ export default function CategoryList() {
     initialQuery: { Name: "" },
   });
   const [confirmElement, remove] = useDeleteRow(
-    (row: Category) => api.delete(`${PT}/Delete`, { Id: row.id }),
+    (row: Category) => api.delete(`${PT}/Delete`, { Id: row.id }, { silent: true }),
     list.reload,
   );
   const edit = useEditDialog<Category>(list.reload);
@@ -136,8 +136,8 @@ function CategoryDialog(
     const ok = await form.save(
       () =>
         category
-          ? api.put(`${PT}/UpdateOfferProjectType`, body)
-          : api.post(`${PT}/CreateOfferProjectType`, body),
+          ? api.put(`${PT}/UpdateOfferProjectType`, body, { silent: true })
+          : api.post(`${PT}/CreateOfferProjectType`, body, { silent: true }),
       FIELDS,
     );
     if (ok) onSaved();

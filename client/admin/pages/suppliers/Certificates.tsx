@@ -45,7 +45,7 @@ export function Certificates({ supplierId }: { supplierId: number }) {
   }, [supplierId]);
 
   const [confirmElement, remove] = useDeleteRow(
-    (row: Certificate) => api.delete(`${CERT}/Delete`, { Id: row.id }),
+    (row: Certificate) => api.delete(`${CERT}/Delete`, { Id: row.id }, { silent: true }),
     () => load(),
     (row) =>
       c("deleteConfirm", { type: typeName(types, row.type, i18n.language), number: row.number }),
@@ -207,8 +207,8 @@ function CertificateDialog(
     const ok = await form.save(
       () =>
         certificate
-          ? api.put(`${CERT}/Update`, { id: certificate.id, ...body })
-          : api.post(`${CERT}/Create`, body),
+          ? api.put(`${CERT}/Update`, { id: certificate.id, ...body }, { silent: true })
+          : api.post(`${CERT}/Create`, body, { silent: true }),
       FIELDS,
     );
     if (ok) onSaved();
