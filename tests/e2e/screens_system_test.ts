@@ -266,6 +266,11 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
         }
         // Dialogs: a user, a role with its tree, an email alert.
         let v = await open(page, "/systemManager/userManager", "users-page");
+        // The built-in roles read in the page's language (the admin user's name stays as it is).
+        if (lang === "zh") {
+          await rows(page, "/systemManager/userManager").filter({ hasText: "admin" }).first()
+            .getByText("管理员", { exact: true }).waitFor();
+        }
         await v.getByTestId("add").click();
         await page.getByTestId("dialog-submit").click();
         await page.getByTestId("field-error").first().waitFor();

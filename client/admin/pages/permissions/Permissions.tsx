@@ -5,6 +5,7 @@ import { api } from "../../../shared/api.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge } from "../../components/index.ts";
 import { leavesOf, PermissionTree, usePermissionTree } from "../roles/PermissionTree.tsx";
+import { roleDisplayName } from "../roles/roleName.ts";
 
 type Role = { id: number; name: string; displayName: string; grantedPermissions: string[] };
 
@@ -33,7 +34,7 @@ export default function Permissions() {
             extra={(name) => (
               <span className="ml-auto flex shrink-0 flex-wrap justify-end gap-1">
                 {roles.filter((r) => r.grantedPermissions.includes(name)).map((r) => (
-                  <Badge key={r.id} tone="blue">{r.displayName}</Badge>
+                  <Badge key={r.id} tone="blue">{roleDisplayName(t, r)}</Badge>
                 ))}
               </span>
             )}

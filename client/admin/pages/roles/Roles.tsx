@@ -25,6 +25,7 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { type PermissionNode, PermissionTree, usePermissionTree } from "./PermissionTree.tsx";
+import { roleDisplayName } from "./roleName.ts";
 
 type RoleRow = {
   id: number;
@@ -53,7 +54,12 @@ export default function Roles() {
 
   const columns: Column<RoleRow>[] = [
     { key: "name", title: t("rolesPage.name"), sortField: "name", nowrap: true },
-    { key: "displayName", title: t("rolesPage.displayName"), sortField: "displayName" },
+    {
+      key: "displayName",
+      title: t("rolesPage.displayName"),
+      sortField: "displayName",
+      render: (r) => roleDisplayName(t, r),
+    },
     {
       key: "description",
       title: t("rolesPage.description"),

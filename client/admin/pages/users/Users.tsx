@@ -29,6 +29,7 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
+import { roleDisplayName } from "../roles/roleName.ts";
 
 export type UserRow = {
   id: number;
@@ -65,7 +66,10 @@ export default function Users() {
   useEffect(() => {
     api.get<{ items: Role[] }>("/app/User/GetRoles").then((r) => setRoles(r.items), () => {});
   }, []);
-  const roleLabel = (name: string) => roles.find((r) => r.name === name)?.displayName ?? name;
+  const roleLabel = (name: string) => {
+    const role = roles.find((r) => r.name === name);
+    return role ? roleDisplayName(t, role) : name;
+  };
 
   const columns: Column<UserRow>[] = [
     { key: "userName", title: t("usersPage.userName"), sortField: "userName", nowrap: true },
@@ -327,7 +331,7 @@ function UserDialog(
                         ),
                     )}
                 />
-                {r.displayName}
+                {roleDisplayName(t, r)}
               </label>
             ))}
           </div>

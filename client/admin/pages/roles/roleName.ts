@@ -1,0 +1,11 @@
+// A role's name as people read it: a built-in role whose display name was never changed (it is
+// seeded as the role's own name) reads in the user's language; any other shows its display name.
+import type { TFunction } from "i18next";
+
+const BUILT_IN = ["Admin", "Buyer", "Supplier"];
+
+export function roleDisplayName(t: TFunction, role: { name: string; displayName: string }) {
+  return BUILT_IN.includes(role.name) && role.displayName === role.name
+    ? t(`rolesPage.staticNames.${role.name}`)
+    : role.displayName;
+}
