@@ -46,7 +46,26 @@ export function logError(entry: Omit<ErrorLogEntry, "id" | "time" | "page">) {
   );
 }
 
+const RELOADED_AT = "qmo-release-reload";
+
+/**
+ * A tab left open across a new release asks for hashed files the server no longer has: it reloads
+ * once to pick up the new release (not again within a minute, so a file truly missing is reported
+ * instead of reloading forever). Answers whether it reloads.
+ */
+function reloadForNewRelease(): boolean {
+  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last < 60_000) return false;
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  location.reload();
+  return true;
+}
+
 export function installErrorHandlers() {
+  // Vite's event when a lazily loaded page (or its styles) cannot be fetched.
+  addEventListener("vite:preloadError", (e) => {
+    if (reloadForNewRelease()) e.preventDefault();
+  });
   addEventListener("error", (e) => {
     logError({ kind: "error", message: e.message || String(e.error), detail: e.error?.stack });
   });
