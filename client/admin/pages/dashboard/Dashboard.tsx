@@ -13,6 +13,7 @@ import { useMenu } from "../../layout/useMenu.ts";
 import { flattenRoutes } from "../../routes.ts";
 import { Overview } from "./Overview.tsx";
 import { SupplierOverview } from "./SupplierOverview.tsx";
+import { roleDisplayName } from "../roles/roleName.ts";
 
 export default function Dashboard() {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ export default function Dashboard() {
               key={r}
               className="rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-medium text-primary-700 ring-1 ring-primary-100"
             >
-              {r}
+              {roleDisplayName(t, { name: r })}
             </span>
           ))}
         </div>

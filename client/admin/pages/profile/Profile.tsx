@@ -8,6 +8,7 @@ import { loadUserInfo, session } from "../../../shared/session.ts";
 import { useStore } from "../../../shared/store.ts";
 import { PasswordForm } from "../../../shared/PasswordForm.tsx";
 import { Avatar, Spinner } from "../../../shared/ui.tsx";
+import { roleDisplayName } from "../roles/roleName.ts";
 
 export default function Profile() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export default function Profile() {
                 key={r}
                 className="rounded-full bg-primary-50 px-2 py-0.5 text-xs text-primary-700"
               >
-                {r}
+                {roleDisplayName(t, { name: r })}
               </span>
             ))}
           </div>
