@@ -33,6 +33,8 @@ export type MyProject = {
   round: number;
   status: QuoteStatus;
   canSubmit: boolean;
+  /** Why a submission would be refused now (a message key of the server), null while open. */
+  refusal: string | null;
   closesAt: string | null;
   secondsLeft: number;
   projectStatus: "unpublished" | "published" | "inQuotation" | "ended" | "closed";

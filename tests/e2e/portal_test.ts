@@ -9,6 +9,7 @@ import { offerProjectSuppliers } from "../../db/schema.ts";
 import { uploadProjectFile } from "../../server/domain/files/service.ts";
 import {
   createProject,
+  endProject,
   openOptimizeRound,
   publishProject,
 } from "../../server/domain/projects/service.ts";
@@ -101,6 +102,7 @@ Deno.test("the supplier portal in a browser", opts, async (t) => {
     const late = await publish("Copper foil 18 µm", s1.supplier.id, at(5 * HOUR));
     const press = await publish("Vacuum lamination press", s1.supplier.id, at(6 * HOUR), "asset");
     const fresh = await publish("Immersion gold chemicals", s1.supplier.id, at(7 * HOUR));
+    const etchant = await publish("Etchant (for PS2)", s2.supplier.id, at(8 * HOUR));
 
     browser = await launchBrowser();
     const b = browser;
@@ -252,7 +254,9 @@ Deno.test("the supplier portal in a browser", opts, async (t) => {
     await t.step("a second supplier never sees the first one's project or quote", async () => {
       const { context, page } = await openPortalAs(b, base, "PS2");
       await row(page, other.name).waitFor();
-      assert.equal(await page.getByTestId("project-row").count(), 1);
+      // Only its own two projects.
+      assert.equal(await page.getByTestId("project-row").count(), 2);
+      assert.equal(await row(page, laminate.name).count(), 0);
       await page.goto(`/portal/projects/${laminate.id}`);
       await page.getByText("This project does not exist or was not published to you").waitFor();
       assert.equal(await page.getByText("quote-v2.pdf").count(), 0);
@@ -287,6 +291,21 @@ Deno.test("the supplier portal in a browser", opts, async (t) => {
         await signInAs(page, "PS1", PORTAL_PASSWORD);
         await page.waitForURL((u) => u.pathname === `/portal/projects/${fresh.id}`);
         await page.getByText(fresh.name).first().waitFor();
+        await context.close();
+      },
+    );
+
+    await t.step(
+      "a project the buyer ended early is closed on the page, before any agreement",
+      async () => {
+        await endProject(env, admin, etchant.id);
+        const { context, page } = await openPortalAs(b, base, "PS2");
+        await page.goto(`/portal/projects/${etchant.id}`);
+        await page.getByTestId("upload-closed").getByText(
+          "Quoting for this project has ended before its deadline: no submission is accepted any more",
+        ).waitFor();
+        assert.equal(await page.getByTestId("agree").isDisabled(), true);
+        assert.equal(await page.getByTestId("agree-first").count(), 0);
         await context.close();
       },
     );

@@ -262,7 +262,11 @@ Deno.test("early end: once every invited supplier has quoted, quotes stay open 3
   const after = await get();
   assert.equal(after.status, "ended");
   assert.equal(after.endReason, "allQuoted");
-  assert.equal(quoteRefusal(row, [], 0, true, env.clock.now()), "quotes.deadlinePassed");
+  assert.equal(
+    quoteRefusal(row, [], 0, true, env.clock.now()),
+    "quotes.ended",
+    "ended before its deadline",
+  );
 });
 
 Deno.test("optimisation rounds: round 1 for a subset after the first quotes, round 2 after round 1, results show each", async () => {

@@ -309,6 +309,8 @@ function QuotePanel(
   const [agreedAt, setAgreedAt] = useState(instruction.agreedAt);
   const [agreeing, setAgreeing] = useState(false);
   const open = detail.canSubmit && secondsUntil(detail.endsAt, now) > 0;
+  // Why quoting is closed, in the server's words (deadline passed, ended early, closed …).
+  const closedText = t(detail.refusal ?? "quotes.deadlinePassed");
 
   const current = (round: number) => quotes.find((q) => q.round === round && q.isCurrent);
   const rounds: RoundRow[] = [
@@ -380,7 +382,7 @@ function QuotePanel(
               type="checkbox"
               className="mt-0.5 size-4 accent-[var(--color-primary)]"
               checked={!!agreedAt || agreeing}
-              disabled={!!agreedAt || agreeing}
+              disabled={!!agreedAt || agreeing || !open}
               onChange={(e) => agree(e.target.checked)}
               data-testid="agree"
             />
@@ -404,7 +406,17 @@ function QuotePanel(
               ? t("portal.quote.uploadRound", { round: t(`quotes.round.${detail.round}`) })
               : t("portal.quote.upload")}
           </h3>
-          {!agreedAt
+          {!agreedAt && !open
+            ? (
+              <p
+                className="flex items-start gap-1.5 rounded-md bg-red-50 p-2.5 text-sm text-red-700 ring-1 ring-red-200 ring-inset"
+                data-testid="upload-closed"
+              >
+                <Icon name="lock" className="mt-0.5 size-4" />
+                {closedText}
+              </p>
+            )
+            : !agreedAt
             ? (
               <p
                 className="rounded-md bg-slate-50 p-3 text-sm text-slate-500"
@@ -418,6 +430,7 @@ function QuotePanel(
                 offProId={detail.id}
                 round={detail.round}
                 open={open}
+                closedText={closedText}
                 maxUploadMb={instruction.maxUploadMb}
                 replacing={!!mine}
                 packVersion={detail.packVersion}

@@ -10,12 +10,14 @@ import { ACCEPTED_EXTENSIONS } from "../../../server/domain/files/detect.ts";
 import { checkFile, formatSize, submitQuote } from "../data.ts";
 
 export function UploadBox(
-  { offProId, round, open, maxUploadMb, replacing, onDone, lines, packVersion }: {
+  { offProId, round, open, closedText, maxUploadMb, replacing, onDone, lines, packVersion }: {
     offProId: number;
     round: number;
     /** The request version the supplier is looking at. */
     packVersion?: number | null;
     open: boolean;
+    /** Why the upload is closed (shown while it is). */
+    closedText: string;
     maxUploadMb: number;
     replacing: boolean;
     onDone: () => Promise<void>;
@@ -86,7 +88,7 @@ export function UploadBox(
             data-testid="upload-closed"
           >
             <Icon name="lock" className="mt-0.5 size-4" />
-            {t("quotes.deadlinePassed")}
+            {closedText}
           </p>
         )}
       <label

@@ -97,6 +97,7 @@ export function projectDisplayStatus(
 export type QuoteRefusal =
   | "quotes.notPublished"
   | "quotes.deadlinePassed"
+  | "quotes.ended"
   | "quotes.closed"
   | "quotes.roundNotOpen"
   | "quotes.notInvitedToRound";
@@ -114,7 +115,13 @@ export function quoteRefusal(
 ): QuoteRefusal | null {
   if (p.status === "closed") return "quotes.closed";
   if (p.status === "unpublished") return "quotes.notPublished";
-  if (round === 0) return effectiveStatus(p, now) === "published" ? null : "quotes.deadlinePassed";
+  if (round === 0) {
+    if (effectiveStatus(p, now) === "published") return null;
+    // Ended before its deadline: by the buyer, or once every supplier had quoted.
+    return p.offerEndTime && now.getTime() < p.offerEndTime.getTime()
+      ? "quotes.ended"
+      : "quotes.deadlinePassed";
+  }
   const r = rounds.find((x) => x.round === round);
   if (!r || now.getTime() < r.openedAt.getTime()) return "quotes.roundNotOpen";
   if (now.getTime() >= r.endTime.getTime()) return "quotes.deadlinePassed";

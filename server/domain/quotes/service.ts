@@ -33,6 +33,7 @@ import {
   displayStatus,
   openRound,
   quoteClosesAt,
+  type QuoteRefusal,
   quoteRefusal,
   type RoundTiming,
 } from "../projects/rules.ts";
@@ -109,6 +110,8 @@ export type SupplierView = {
   round: number;
   status: SupplierQuoteStatus;
   canSubmit: boolean;
+  /** Why a submission would be refused now (the server's message key), null while it is open. */
+  refusal: QuoteRefusal | null;
   /** When quoting in that round stops (the deadline, the early-end instant or the round's end). */
   closesAt: Date | null;
   /** Seconds left by the server's clock; 0 once quoting is over. */
@@ -132,12 +135,14 @@ export function supplierView(
     round = open.round;
     closesAt = open.endTime;
   }
-  const canSubmit = quoteRefusal(project, rounds, round, invitedTo(inv, round), now) === null;
+  const refusal = quoteRefusal(project, rounds, round, invitedTo(inv, round), now);
+  const canSubmit = refusal === null;
   const quoted = myRounds.includes(round);
   return {
     round,
     status: quoted ? "quoted" : canSubmit ? "canOffer" : "notQuoted",
     canSubmit,
+    refusal,
     closesAt,
     secondsLeft: canSubmit && closesAt
       ? Math.max(0, Math.floor((closesAt.getTime() - now.getTime()) / 1000))
