@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { emailOutbox, emailTemplates, offerProjects } from "../../db/schema.ts";
-import { testEnv } from "../helpers.ts";
+import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
 import { dueReminders } from "../../server/domain/email/service.ts";
 import { runDueJobs } from "../../server/jobs/index.ts";
 import { acquireLease } from "../../server/jobs/leases.ts";
@@ -83,6 +83,22 @@ Deno.test("an inactive reminder template sends no reminder", async () => {
   assert.deepEqual(await dueReminders(env), []);
   await runDueJobs(env);
   assert.equal(smtp.received.length, 0);
+});
+
+Deno.test("the reminder hours are the system's (System resources) unless the template has its own", async () => {
+  await using env = await testEnv();
+  const admin = await signIn(env, "admin", ADMIN_PASSWORD);
+  const saved = await call(env, "put", "/QMO/SystemResource/Update", {
+    token: admin,
+    body: { items: [{ key: "reminderHours", value: [72, 12] }] },
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.json));
+  const f = await publishedProject(env, { deadlineHours: 71 });
+  let due = await dueReminders(env);
+  assert.deepEqual(due.map((d) => [d.projectCode, d.hours]), [[f.projectCode, 72]]);
+  env.clock.advance(60 * HOUR); // 11 hours left: the 12-hour point
+  due = await dueReminders(env);
+  assert.deepEqual(due.map((d) => d.hours), [12]);
 });
 
 Deno.test("the reminder hours are taken from the template", async () => {

@@ -15,7 +15,8 @@ import { suppliersQuoted } from "../projects/pack.ts";
 import { enqueue, supplierAddresses } from "./outbox.ts";
 import { flushOutbox } from "./mailer.ts";
 import { type SendManualInput, sendManualInput } from "./schemas.ts";
-import { DEFAULT_REMINDER_HOURS, formatUtc8 } from "./templates.ts";
+import { formatUtc8 } from "./templates.ts";
+import { getSetting } from "../settings/service.ts";
 
 export type DueReminder = {
   projectId: number;
@@ -54,10 +55,10 @@ export async function dueReminders(deps: Deps): Promise<DueReminder[]> {
     and(eq(emailTemplates.mechanism, "beforeDeadline"), eq(emailTemplates.isActive, true)),
   );
   if (!templates.length) return [];
+  // A template's own hours, else the system's reminder hours (System resources, 24 and 2 by default).
+  const systemHours = await getSetting(deps, "reminderHours");
   const hoursOf = (tpl: typeof templates[number]) =>
-    (tpl.hoursBefore?.length ? tpl.hoursBefore : DEFAULT_REMINDER_HOURS).slice().sort((a, b) =>
-      a - b
-    );
+    (tpl.hoursBefore?.length ? tpl.hoursBefore : systemHours).slice().sort((a, b) => a - b);
   const maxHours = Math.max(...templates.flatMap(hoursOf));
   const horizon = new Date(now.getTime() + maxHours * 3600_000);
 

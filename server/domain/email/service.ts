@@ -15,7 +15,6 @@ import {
   updateTemplateInput,
 } from "./schemas.ts";
 import {
-  DEFAULT_REMINDER_HOURS,
   defaultNotifyObject,
   type Mechanism,
   type NotifyObject,
@@ -95,9 +94,9 @@ function checked(input: TemplateFields) {
     notifyObject: (input.notifyObject as NotifyObject | null | undefined) ??
       defaultNotifyObject[mechanism],
     isActive: input.isActive,
-    hoursBefore: mechanism === "beforeDeadline"
-      ? [...new Set(input.hoursBefore?.length ? input.hoursBefore : DEFAULT_REMINDER_HOURS)]
-        .sort((a, b) => b - a)
+    // A reminder without hours of its own follows the system's reminder hours (System resources).
+    hoursBefore: mechanism === "beforeDeadline" && input.hoursBefore?.length
+      ? [...new Set(input.hoursBefore)].sort((a, b) => b - a)
       : null,
   };
 }

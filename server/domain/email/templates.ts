@@ -109,8 +109,6 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   manual: "suppliers",
 };
 
-export const DEFAULT_REMINDER_HOURS = [24, 2];
-
 type Seed = Omit<typeof emailTemplates.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 const signature = "\n\nQMO 报价管理系统（此邮件由系统自动发送，请勿回复）";
@@ -138,9 +136,10 @@ export const seededTemplates: Seed[] = [
     code: "DEADLINE_REMINDER",
     mechanism: "beforeDeadline",
     notifyObject: "suppliersNotQuoted",
-    hoursBefore: DEFAULT_REMINDER_HOURS,
+    // No hours of its own: the system resource "reminder hours" (24 and 2 unless changed) apply.
+    hoursBefore: null,
     mechanismDescription:
-      "截止前 24 和 2 小时提醒尚未报价的供应商 / 24 and 2 hours before the deadline, to suppliers that have not quoted",
+      "按系统资源的提醒时间（默认截止前 24 和 2 小时）提醒尚未报价的供应商 / At the system's reminder hours (24 and 2 hours before the deadline unless changed), to suppliers that have not quoted",
     subject: "【报价提醒】{{projectCode}} {{projectName}} 将于 {{deadline}} 截止",
     content:
       "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」将于 {{deadline}}" +

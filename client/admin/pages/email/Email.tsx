@@ -119,7 +119,12 @@ function Templates() {
       key: "hoursBefore",
       title: t("emailPage.hoursBefore"),
       nowrap: true,
-      render: (r) => r.hoursBefore?.length ? r.hoursBefore.map((h) => `${h} h`).join(", ") : "—",
+      render: (r) =>
+        r.hoursBefore?.length
+          ? r.hoursBefore.map((h) => `${h} h`).join(", ")
+          : r.mechanism === "beforeDeadline"
+          ? t("emailPage.hoursSystem")
+          : "—",
     },
     {
       key: "isActive",
