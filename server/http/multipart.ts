@@ -40,14 +40,20 @@ export type ParsedForm = {
 };
 
 /**
- * Reads a multipart/form-data (or urlencoded) request. A key given twice keeps its last value, as
- * `parseBody` does. Throws MalformedForm for a body that is not a readable form.
+ * Reads a multipart/form-data (or urlencoded) request. A text key given twice keeps its last value,
+ * as `parseBody` does; a file key given twice is refused with `twoFiles(name)` (one attachment per
+ * field, never one dropped silently). Throws MalformedForm for a body that is not a readable form.
  */
 export async function parseFormStreaming(
   req: Request,
-  opts: { tmpDir: string; maxBytes: number; tooLarge: () => Error },
+  opts: {
+    tmpDir: string;
+    maxBytes: number;
+    tooLarge: () => Error;
+    twoFiles: (name: string) => Error;
+  },
 ): Promise<ParsedForm> {
-  const { tmpDir, maxBytes, tooLarge } = opts;
+  const { tmpDir, maxBytes, tooLarge, twoFiles } = opts;
   const type = req.headers.get("content-type") ?? "";
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type) || !req.body) {
     throw new MalformedForm("not a form");
@@ -78,6 +84,8 @@ export async function parseFormStreaming(
     throw new MalformedForm("bad content-type");
   }
   const writes: Promise<void>[] = [];
+  const fileFields = new Set<string>();
+  let repeated: string | null = null;
   const done = new Promise<void>((resolve, reject) => {
     parser.on("field", (name: string, value: string) => {
       fields[name] = value;
@@ -89,6 +97,12 @@ export async function parseFormStreaming(
         // below starts reading it: without a listener from the start, that error would be uncaught
         // and end the process. The copy still sees it (reading an errored stream throws).
         stream.on("error", () => {});
+        if (fileFields.has(name)) {
+          repeated ??= name;
+          stream.resume(); // read past it; the form is refused once read
+          return;
+        }
+        fileFields.add(name);
         const path = join(tmpDir, `form-${crypto.randomUUID()}`);
         spooled.push(path);
         writes.push((async () => {
@@ -130,6 +144,10 @@ export async function parseFormStreaming(
     // The size limit's own error passes through; anything the parser says is a malformed form.
     if (seen > maxBytes) throw tooLarge();
     throw new MalformedForm(err instanceof Error ? err.message : String(err));
+  }
+  if (repeated !== null) {
+    await cleanup();
+    throw twoFiles(repeated);
   }
   return { fields, cleanup };
 }

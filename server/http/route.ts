@@ -5,7 +5,14 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { Actor, Deps } from "../domain/context.ts";
 import { hasAnyPermission } from "../domain/context.ts";
-import { DomainError, forbidden, fromZod, unauthorized, validation } from "../domain/errors.ts";
+import {
+  DomainError,
+  fieldError,
+  forbidden,
+  fromZod,
+  unauthorized,
+  validation,
+} from "../domain/errors.ts";
 import { bodyLimit } from "hono/body-limit";
 import type { ClientMeta } from "../domain/auth/service.ts";
 import { resolveToken } from "../domain/auth/service.ts";
@@ -213,6 +220,7 @@ function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
         tmpDir: join(c.var.deps.config.dataDir, "files", "tmp"),
         maxBytes: maxMb * 1024 * 1024 + FORM_OVERHEAD,
         tooLarge,
+        twoFiles: (name) => fieldError(name, "files.oneFile"),
       });
     } catch (err) {
       if (err instanceof DomainError) throw err;

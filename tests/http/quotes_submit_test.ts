@@ -99,6 +99,39 @@ Deno.test("every submission is kept with time, size and hash, and only the last 
   assert.equal(new Date(row.lastQuoteTime).getTime(), new Date(NOW).getTime() + 60_000);
 });
 
+Deno.test("one attachment per submission: two files in one submission are refused, nothing stored", async () => {
+  await using env = await testEnv();
+  const s = await supplierWithLogin(env, "S111");
+  const p = await publishedProject(env, [s.supplier.id]);
+  await agree(env, s.token, p.id);
+  const form = new FormData();
+  form.set("offProId", String(p.id));
+  form.append("file", pdfFile("price list A", "a.pdf"));
+  form.append("file", pdfFile("price list B", "b.pdf"));
+  const r = await call(env, "post", "/QMO/SupplierOffer/Submit", {
+    token: s.token,
+    body: form,
+    lang: "en",
+  });
+  assert.equal(r.status, 400);
+  assert.equal(r.json.error.message, "One attachment per submission: send a single file");
+  assert.deepEqual(r.json.error.validationErrors[0].members, ["file"]);
+  const zh = await call(env, "post", "/QMO/SupplierOffer/Submit", {
+    token: s.token,
+    body: form,
+    lang: "zh",
+  });
+  assert.match(zh.json.error.message, /只能上传一个附件/);
+  const mine = await call(env, "get", "/QMO/SupplierOffer/GetMyQuotes", {
+    token: s.token,
+    query: { offProId: p.id },
+  });
+  assert.equal(mine.json.result.items.length, 0);
+  // No temporary file is left behind.
+  const tmp = [...Deno.readDirSync(`${env.config.dataDir}/files/tmp`)];
+  assert.deepEqual(tmp, []);
+});
+
 Deno.test("the deadline is judged by the server clock: one millisecond before is accepted, the instant itself is refused as a waiver", async () => {
   await using env = await testEnv();
   const s = await supplierWithLogin(env, "S103");
