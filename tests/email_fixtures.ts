@@ -27,6 +27,8 @@ export type Received = {
   text: string;
   /** The "To" header as shown, decoded. */
   toHeader: string;
+  /** The From header as a mail client shows it (names decoded). */
+  fromHeader: string;
   raw: string;
 };
 
@@ -79,13 +81,16 @@ export async function startSmtp(opts: { port?: number } = {}): Promise<TestSmtp>
         const raw = Buffer.concat(chunks);
         const parsed = await (simpleParser as unknown as (
           b: Uint8Array,
-        ) => Promise<{ subject?: string; text?: string; to?: { text: string } }>)(raw);
+        ) => Promise<
+          { subject?: string; text?: string; to?: { text: string }; from?: { text: string } }
+        >)(raw);
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           from: session.envelope.mailFrom.address,
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
           toHeader: parsed.to?.text ?? "",
+          fromHeader: parsed.from?.text ?? "",
           raw: raw.toString("utf8"),
         });
         cb();

@@ -37,6 +37,9 @@ Deno.test("publishing mails every invited supplier's addresses once, in their la
   assert.doesNotMatch(zh.text, /\{\{/);
   assert.match(zh.raw, /^From: =\?UTF-8\?/m, "the Chinese sender name is MIME-encoded");
   assert.match(zh.raw, /^Subject: =\?UTF-8\?/m, "the Chinese subject is MIME-encoded");
+  // A mail client reads the Chinese names back intact.
+  assert.equal(zh.fromHeader, `"采购部" <rfq@qmo.test>`);
+  assert.equal(zh.toHeader, `"深圳华强电路有限公司" <sales@huaqiang.test>`);
   const en = byAddress["bids@acme.test"];
   assert.equal(en.subject, "[Request for quotation] P20261123001 多层板采购");
   assert.match(en.text, /Dear Acme Laminates Ltd,/);
