@@ -79,6 +79,21 @@ Deno.test("an unknown placeholder is refused with a 400 naming it", async () => 
   assert.equal(r.status, 400);
   assert.match(r.json.error.message, /Unknown placeholder "projectNmae"/);
   assert.deepEqual(r.json.error.validationErrors[0].members, ["subject"]);
+
+  // An unclosed placeholder would reach the email as raw braces: refused, naming where.
+  const unclosed = await call(env, "post", `${base}/Create`, {
+    token,
+    lang: "en",
+    body: {
+      code: "CUSTOM",
+      subject: "{{projectCode}}",
+      content: "Dear {{supplierName, please quote",
+      mechanism: "manual",
+    },
+  });
+  assert.equal(unclosed.status, 400);
+  assert.match(unclosed.json.error.message, /not closed .* near “Dear \{\{supplierName, pl/);
+  assert.deepEqual(unclosed.json.error.validationErrors[0].members, ["content"]);
 });
 
 Deno.test("a template is created, read, changed and deleted; codes stay unique", async () => {

@@ -39,10 +39,25 @@ export function unknownPlaceholders(text: string): string[] {
   return out;
 }
 
-/** One field error per unknown placeholder of each text field, naming it. */
+/** Where `text` has double braces that do not make a placeholder (one left unclosed …): a snippet. */
+export function brokenPlaceholder(text: string): string | null {
+  const rest = text.replace(PLACEHOLDER, "");
+  const at = rest.search(/\{\{|\}\}/);
+  return at < 0 ? null : rest.slice(Math.max(0, at - 10), at + 20).trim();
+}
+
+/** One field error per unknown or unclosed placeholder of each text field, naming it. */
 export function placeholderErrors(fields: Record<string, string | null | undefined>): FieldError[] {
   const errors: FieldError[] = [];
   for (const [member, text] of Object.entries(fields)) {
+    const broken = brokenPlaceholder(text ?? "");
+    if (broken !== null) {
+      errors.push({
+        messageKey: "email.brokenPlaceholder",
+        params: { near: broken },
+        members: [member],
+      });
+    }
     for (const name of unknownPlaceholders(text ?? "")) {
       errors.push({
         messageKey: "email.unknownPlaceholder",
