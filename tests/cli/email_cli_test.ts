@@ -116,4 +116,10 @@ Deno.test("cli: mail flush without SMTP keeps the emails; mail test reaches the 
   const unconfigured = await cli(env, ["mail", "test", "it@qmo.test"]);
   assert.equal(unconfigured.code, 1);
   assert.match(unconfigured.stderr, /SMTP not configured/);
+
+  // A mistyped address is bad input (exit 2), found before anything is sent.
+  const typo = await cli(env, ["mail", "test", "it.qmo.test"], { SMTP_URL: smtp.url });
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /address must be a valid email address/);
+  assert.equal(smtp.received.length, 4);
 });

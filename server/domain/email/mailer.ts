@@ -5,7 +5,8 @@ import nodemailer from "nodemailer";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, fromZod } from "../errors.ts";
+import { z } from "zod";
 
 /** A row is given up after this many attempts. */
 export const MAX_ATTEMPTS = 8;
@@ -126,7 +127,11 @@ export async function flushOutbox(deps: Deps, opts: { ids?: number[] } = {}): Pr
 }
 
 /** Sends one test message now, outside the outbox; any SMTP failure is a 503 with its text. */
+const testMailInput = z.object({ address: z.email() });
+
 export async function sendTestMail(deps: Deps, to: string): Promise<{ to: string }> {
+  const checked = testMailInput.safeParse({ address: to.trim() });
+  if (!checked.success) throw fromZod(checked.error);
   if (!deps.config.smtpUrl) throw new DomainError("unavailable", "email.notConfigured");
   const transport = createTransport(deps.config.smtpUrl);
   try {
