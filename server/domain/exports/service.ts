@@ -92,6 +92,9 @@ export const projectColumns: Column<ProjectDto>[] = [
   { key: "award", width: 20, value: (p) => p.award ?? "" },
 ];
 
+/** Every export refuses an empty list the same way: "no records can be exported" (404). */
+export const noRecordsToExport = () => new DomainError("notFound", "exports.noRecords");
+
 /**
  * GetExportList: the filtered project list as .xlsx. An empty list is refused with "no records can
  * be exported" before any byte is written.
@@ -103,7 +106,7 @@ export async function exportProjects(
   lang: Lang,
 ): Promise<XlsxExport> {
   const { total, batches } = await projectBatches(deps, actor, input);
-  if (total === 0) throw new DomainError("notFound", "exports.noRecords");
+  if (total === 0) throw noRecordsToExport();
   const date = formatUtc8(deps.clock.now()).slice(0, 10).replaceAll("-", "");
   return {
     fileName: `${t(lang, "exports.projectsFile")}-${date}.xlsx`,

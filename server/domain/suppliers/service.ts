@@ -1,13 +1,13 @@
 // Supplier master data: query, create, edit, invalidate or delete, export, and each supplier's
 // portal sign-in (a supplier user whose user name is the supplier's code).
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type Column, streamXlsx } from "../exports/service.ts";
+import { type Column, noRecordsToExport, streamXlsx } from "../exports/service.ts";
 import type { z } from "zod";
 import { offerProjectSuppliers, quotes, sessions, users } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { suppliers } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
-import { conflict, type DomainError, fieldError, notFound, validation } from "../errors.ts";
+import { conflict, type DomainError, fieldError, notFound } from "../errors.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
 import { certificateProblems, certificatesOf, typeLabels } from "./certificates.ts";
 import { orderBy, type Paged } from "../paging.ts";
@@ -454,7 +454,7 @@ export async function exportSuppliers(
   const cond = filters(input);
   const order = orderBy(input.sorting, sortable, [suppliers.code, suppliers.id]);
   const [{ total }] = await deps.db.select({ total: count() }).from(suppliers).where(cond);
-  if (!total) throw validation("suppliers.nothingToExport");
+  if (!total) throw noRecordsToExport();
   async function* batches(size = 1000) {
     for (let offset = 0; offset < total; offset += size) {
       const rows = await deps.db.select().from(suppliers).where(cond).orderBy(...order)
