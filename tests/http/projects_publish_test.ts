@@ -51,6 +51,7 @@ Deno.test("publish refusals: no supplier, unknown or invalid supplier, past or n
   assert.match(r.json.error.message, /NOPE does not exist/);
   r = await publish(buyer.token, { supList: [{ id: good.id, code: "WRONG" }] });
   assert.equal(r.status, 400);
+  assert.match(r.json.error.message, new RegExp(`is ${good.code}, not WRONG`));
   r = await publish(buyer.token, { supList: [{ id: bad.id, code: bad.code }] });
   assert.equal(r.status, 400);
   assert.match(r.json.error.message, /S2 \(S2 abbr\) is invalid/);

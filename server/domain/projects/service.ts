@@ -805,8 +805,15 @@ async function publishInTx(
   const found = await tx.select().from(suppliers).where(inArray(suppliers.id, ids));
   for (const chosen of input.supList) {
     const s = found.find((f) => f.id === chosen.id);
-    if (!s || (chosen.code !== undefined && chosen.code !== s.code)) {
+    if (!s) {
       throw fieldError("supList", "projects.unknownSupplier", { code: chosen.code ?? chosen.id });
+    }
+    if (chosen.code !== undefined && chosen.code !== s.code) {
+      throw fieldError("supList", "projects.supplierMismatch", {
+        id: chosen.id,
+        code: chosen.code,
+        actual: s.code,
+      });
     }
   }
   const already = await tx.select({ supplierId: offerProjectSuppliers.supplierId })
