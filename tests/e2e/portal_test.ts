@@ -175,6 +175,9 @@ Deno.test("the supplier portal in a browser", opts, async (t) => {
         const history = page.getByTestId("history-item");
         assert.equal(await history.count(), 1);
         assert.match(await history.first().innerText(), /quote-v1\.pdf[\s\S]*Replaced/);
+        // How long ago, by the page's clock: three minutes after the 10:01 submission.
+        await page.clock.setFixedTime(new Date("2026-11-23T02:04:00Z"));
+        await page.getByTestId("submitted-ago").getByText("3 minutes ago").waitFor();
 
         await page.getByRole("link", { name: "My quotation projects" }).first().click();
         await row(page, laminate.name).getByText("Quoted").waitFor();

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { type ApiError, saveBlob } from "../../shared/api.ts";
 import { Icon } from "../../shared/icons.tsx";
-import { formatTime } from "../../shared/time.ts";
+import { formatTime, relativeTime } from "../../shared/time.ts";
 import { Spinner } from "../../shared/ui.tsx";
 import {
   formatSize,
@@ -632,6 +632,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
 
 function CurrentQuote({ quote, packVersion }: { quote?: Quote; packVersion: number | null }) {
   const { t } = useTranslation();
+  const now = useNow();
   return (
     <div data-testid="current-quote">
       <h3 className="mb-2 text-sm font-medium text-slate-900">{t("portal.quote.current")}</h3>
@@ -642,6 +643,9 @@ function CurrentQuote({ quote, packVersion }: { quote?: Quote; packVersion: numb
             <p className="mt-1 text-xs text-slate-500">
               {t("portal.quote.submittedAt", { time: formatTime(quote.submittedAt) })}
               <span className="ml-1 text-slate-400">UTC+8</span>
+              <span className="ml-1 text-slate-400" data-testid="submitted-ago">
+                · {relativeTime(quote.submittedAt, now, (k, p) => t(k, p ?? {}))}
+              </span>
               <BasedOn quote={quote} packVersion={packVersion} />
             </p>
             {quote.receipt && <ReceiptView receipt={quote.receipt} />}
