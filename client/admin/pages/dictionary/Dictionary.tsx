@@ -81,7 +81,13 @@ export default function Dictionary() {
 
   const typeColumns: Column<CodeType>[] = [
     { key: "code", title: t("dictionaryPage.typeCode"), sortField: "code", nowrap: true },
-    { key: "name", title: t("dictionaryPage.typeName"), sortField: "name", render: typeName },
+    {
+      key: "name",
+      title: t("dictionaryPage.typeName"),
+      sortField: "name",
+      nowrap: true,
+      render: typeName,
+    },
     {
       key: "actions",
       title: t("ui.actions"),
@@ -143,7 +149,7 @@ export default function Dictionary() {
 
   return (
     <div
-      className="grid items-start gap-4 xl:grid-cols-[minmax(22rem,2fr)_5fr]"
+      className="grid items-start gap-4 xl:grid-cols-[minmax(26rem,2fr)_4fr]"
       data-testid="dictionary-page"
     >
       <section className="card space-y-3 p-4" aria-labelledby="dict-types">
