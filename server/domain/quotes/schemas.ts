@@ -1,6 +1,7 @@
 // Inputs of the supplier's side of quoting; shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
 import { pagedInput } from "../paging.ts";
+import { instant, kindSchema } from "../projects/schemas.ts";
 
 export const offProIdInput = z.object({ offProId: z.coerce.number().int().positive() });
 export const quoteIdInput = z.object({ quoteId: z.coerce.number().int().positive() });
@@ -32,3 +33,21 @@ export const submitQuoteForm = z.object({
 
 export type MyProjectsInput = z.input<typeof myProjectsInput>;
 export type SubmitQuoteInput = z.infer<typeof submitQuoteForm>;
+
+/**
+ * Staff's list of submissions across projects (GetAllSubmissions). Times are instants (the client
+ * sends whole UTC+8 days as "YYYY-MM-DD 00:00:00" … "23:59:59", as the project list does).
+ */
+export const allSubmissionsInput = z.object({
+  /** Project code or name, or supplier code, abbreviation or full name. */
+  keyword: z.string().trim().max(200).optional(),
+  kind: kindSchema.optional(),
+  round: quoteRoundSchema.optional(),
+  submittedFrom: instant.optional(),
+  submittedTo: instant.optional(),
+  /** "1": only the submission that counts (the last of its supplier and round). */
+  currentOnly: z.stringbool().optional(),
+  ...pagedInput,
+});
+
+export type AllSubmissionsInput = z.infer<typeof allSubmissionsInput>;

@@ -90,7 +90,11 @@ export async function invitationOf(db: DbOrTx, supplierId: number, projectId: nu
   return row;
 }
 
-async function roundsOf(db: DbOrTx, projectIds: number[]): Promise<Map<number, RoundTiming[]>> {
+/** The optimisation rounds of each of the projects, by project id. */
+export async function roundsOf(
+  db: DbOrTx,
+  projectIds: number[],
+): Promise<Map<number, RoundTiming[]>> {
   const out = new Map<number, RoundTiming[]>();
   if (!projectIds.length) return out;
   const rows = await db.select().from(offerRounds).where(

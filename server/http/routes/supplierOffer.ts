@@ -1,8 +1,11 @@
 // The supplier portal's quoting calls (QMO/SupplierOffer): only supplier users reach them, and each
-// answer is limited to the projects published to the caller's supplier.
+// answer is limited to the projects published to the caller's supplier. One staff call beside them:
+// the submissions across the projects a buyer may see (the supplier quotations page).
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as quotesSvc from "../../domain/quotes/service.ts";
+import { allSubmissions } from "../../domain/quotes/buyer.ts";
 import {
+  allSubmissionsInput,
   instructionInput,
   myProjectsInput,
   offProIdInput,
@@ -104,5 +107,15 @@ export const supplierOfferRoutes = [
     summary: "Whether I am invited to a published project (false alike for unknown ids).",
     query: offProIdInput,
     handler: ({ deps, actor, query }) => quotesSvc.isInvited(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetAllSubmissions`,
+    access,
+    audience: "staff",
+    summary:
+      "Staff: quote submissions across the projects of the kinds I may see, newest first (keyword, kind, round, submitted from/to, currentOnly); a sealed round's rows show who and when only (403 without any project search permission).",
+    query: allSubmissionsInput,
+    handler: ({ deps, actor, query }) => allSubmissions(deps, actor, query),
   }),
 ];
