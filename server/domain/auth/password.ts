@@ -1,5 +1,6 @@
 // Password hashing with scrypt from the runtime (memory-hard KDF), stored with its parameters.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import pLimit from "p-limit";
 
 const N = 16384, r = 8, p = 1, keyLen = 32;
 
@@ -7,26 +8,16 @@ const N = 16384, r = 8, p = 1, keyLen = 32;
  * Derivations at once. Each takes 16 MiB for a moment; a burst of sign-ins (five hundred
  * suppliers before a deadline) queues here instead of taking hundreds of MiB and both cores.
  */
-const DERIVATIONS_AT_ONCE = 2;
-let running = 0;
-const queued: (() => void)[] = [];
+const derivations = pLimit(2);
 
-async function derive(
+function derive(
   password: string,
   salt: Buffer,
   n: number,
   rr: number,
   pp: number,
 ): Promise<Buffer> {
-  if (running < DERIVATIONS_AT_ONCE) running++;
-  else await new Promise<void>((resolve) => queued.push(resolve));
-  try {
-    return await deriveNow(password, salt, n, rr, pp);
-  } finally {
-    const next = queued.shift();
-    if (next) next();
-    else running--;
-  }
+  return derivations(() => deriveNow(password, salt, n, rr, pp));
 }
 
 function deriveNow(
