@@ -160,6 +160,8 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       "the supplier quotations page shows the instructions suppliers see now",
       async () => {
         const v = await open(page, "/supplierOffer/SupplierOfferList", "supplier-offer-page");
+        // How quoting works and the instructions are folded away above the list of quotes.
+        await v.getByTestId("supplier-offer-help").locator("summary").click();
         await v.getByTestId("supplier-offer-instruction").getByText("Quote before the deadline.")
           .waitFor();
         await v.getByRole("link", { name: "Edit the instructions" }).click();
