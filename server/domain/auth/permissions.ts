@@ -89,6 +89,8 @@ export const staticRolePermissions: Record<string, Permission[]> = {
     Permissions.OfferProjectManagerPublish,
     Permissions.AmsOfferProjectManagerSearch,
     Permissions.AmsOfferProjectManagerPublish,
+    // The supplier quotations page: the quotes received across the buyer's projects.
+    Permissions.SupplierOfferSearch,
   ],
   [StaticRoles.Supplier]: [Permissions.SupplierOfferSearch],
 };
