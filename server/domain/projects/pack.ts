@@ -15,6 +15,7 @@ import {
 } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { canonicalJson, sha256Hex } from "../quotes/chain.ts";
+import { currentByRound } from "../quotes/current.ts";
 
 export const PACK_FORMAT = 1;
 
@@ -82,17 +83,17 @@ export async function suppliersQuoted(
   round: number,
 ): Promise<Set<number>> {
   const submitted = await db.select({
+    id: quotes.id,
     supplierId: quotes.supplierId,
+    round: quotes.round,
+    submittedAt: quotes.submittedAt,
     packVersion: quotes.packVersion,
-  })
-    .from(quotes).where(and(eq(quotes.projectId, project.id), eq(quotes.round, round)))
-    .orderBy(asc(quotes.submittedAt), asc(quotes.id));
-  // The latest submission of each supplier decides.
-  const latest = new Map(submitted.map((q) => [q.supplierId, q.packVersion]));
+  }).from(quotes).where(and(eq(quotes.projectId, project.id), eq(quotes.round, round)));
+  // The submission that counts decides.
   return new Set(
-    [...latest].filter(([, version]) =>
-      round !== 0 || !answersOlderPack(version, project.packVersion)
-    ).map(([id]) => id),
+    [...currentByRound(submitted).values()]
+      .filter((q) => round !== 0 || !answersOlderPack(q.packVersion, project.packVersion))
+      .map((q) => q.supplierId),
   );
 }
 

@@ -17,6 +17,7 @@ import { answersOlderPack } from "../projects/pack.ts";
 import { roundsOfProject } from "./sealed.ts";
 import { roundsOf } from "./service.ts";
 import type { AllSubmissionsInput } from "./schemas.ts";
+import { currentByRound, roundKey } from "./current.ts";
 
 export type SubmissionDto = {
   quoteId: number;
@@ -51,8 +52,7 @@ export async function projectSubmissions(
     .innerJoin(suppliers, eq(suppliers.id, quotes.supplierId))
     .where(eq(quotes.projectId, project.id))
     .orderBy(asc(quotes.submittedAt), asc(quotes.id));
-  const last = new Map<string, number>();
-  for (const { q } of rows) last.set(`${q.supplierId}:${q.round}`, q.id);
+  const current = currentByRound(rows.map(({ q }) => q));
   const items = rows.map(({ q, f, s }) => {
     const sealed = quotesSealed(project, rounds, q.round, now);
     return {
@@ -64,7 +64,7 @@ export async function projectSubmissions(
       submittedAt: q.submittedAt,
       packVersion: q.packVersion,
       outdated: answersOlderPack(q.packVersion, project.packVersion),
-      isCurrent: last.get(`${q.supplierId}:${q.round}`) === q.id,
+      isCurrent: current.get(roundKey(q))?.id === q.id,
       sealed,
       fileId: sealed ? null : f.id,
       fileName: sealed ? null : f.fileName,
@@ -97,7 +97,7 @@ export type SubmissionRowDto = {
   fileSize: number | null;
 };
 
-/** No later submission of the same supplier, project and round: the one that counts. */
+/** No later submission of the same supplier, project and round: the one that counts (current.ts). */
 const isCurrentSql = sql<number>`not exists (select 1 from quotes l
   where l.project_id = ${quotes.projectId} and l.supplier_id = ${quotes.supplierId}
     and l.round = ${quotes.round} and (l.submitted_at > ${quotes.submittedAt}

@@ -50,6 +50,7 @@ import {
 } from "./chain.ts";
 import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
 import { enqueue } from "../email/outbox.ts";
+import { currentByRound, roundKey } from "./current.ts";
 import { awardsOfSupplier, type MyAward } from "../comparison/supplierAward.ts";
 import type { Lang } from "../../i18n.ts";
 import { type MyProjectsInput, myProjectsInput, submitQuoteForm } from "./schemas.ts";
@@ -720,13 +721,8 @@ export async function currentQuotes(db: DbOrTx, projectId: number) {
     .innerJoin(files, eq(files.id, quotes.fileId))
     .where(eq(quotes.projectId, projectId))
     .orderBy(desc(quotes.submittedAt), desc(quotes.id));
-  const seen = new Set<string>();
-  return rows.filter(({ q }) => {
-    const key = `${q.supplierId}:${q.round}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).map(({ q, f }) => ({
+  const current = currentByRound(rows.map(({ q }) => q));
+  return rows.filter(({ q }) => current.get(roundKey(q))?.id === q.id).map(({ q, f }) => ({
     supplierId: q.supplierId,
     round: q.round,
     quoteId: q.id,
