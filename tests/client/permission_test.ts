@@ -42,15 +42,15 @@ Deno.test("a group whose children are all filtered out disappears", () => {
   assert.deepEqual(filterRoutes(routes, ["Z"]).map((r) => r.path), ["/open", "/locked"]);
 });
 
-Deno.test("a Buyer's menu has projects and suppliers but no system administration", () => {
+Deno.test("a Buyer's menu has projects, suppliers and their quotations but no system administration", () => {
   const flat = flattenRoutes(filterRoutes(layoutRoutes, staticRolePermissions.Buyer));
   assert.ok(flat.has("/dashboard"));
   assert.ok(flat.has("/supplier/SupplierList"));
   assert.ok(flat.has("/offerProjectManager/OfferProjectManagerList"));
   assert.ok(flat.has("/offerProjectManager/AMSlaunch"));
+  assert.ok(flat.has("/supplierOffer/SupplierOfferList"));
   assert.ok(!flat.has("/systemManager/userManager"));
   assert.ok(!flat.has("/systemSetting/emailManager"));
-  assert.ok(!flat.has("/supplierOffer/SupplierOfferList"));
   assert.ok(!flat.has("/userManager/index"));
 });
 

@@ -26,6 +26,8 @@ const MAX_PER_WORKER = 40;
 async function copyTree(from: string, to: string) {
   await Deno.mkdir(to, { recursive: true });
   for await (const e of Deno.readDir(from)) {
+    // Uploads still arriving are spooled under tmp and removed when done: not part of the store.
+    if (e.isDirectory && e.name === "tmp") continue;
     if (e.isDirectory) await copyTree(join(from, e.name), join(to, e.name));
     else if (e.isFile) await Deno.copyFile(join(from, e.name), join(to, e.name));
   }
