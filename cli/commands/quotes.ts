@@ -2,7 +2,12 @@
 // back-office (who and when only until quoting ends; each download written to the audit log).
 import type { Command } from "commander";
 import { projectIdByCode } from "../../server/domain/projects/service.ts";
-import { openQuoteFile, projectSubmissions } from "../../server/domain/quotes/buyer.ts";
+import {
+  allSubmissions,
+  openQuoteFile,
+  projectSubmissions,
+} from "../../server/domain/quotes/buyer.ts";
+import { allSubmissionsInput } from "../../server/domain/quotes/schemas.ts";
 import { formatUtc8 } from "../../server/domain/exports/service.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
@@ -38,6 +43,59 @@ export function registerQuoteCommands(program: Command) {
       const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
       for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
       console.log(say("quotesCount", { count: items.length }));
+    });
+
+  quotes.command("recent")
+    .description(say("help.quotesRecent"))
+    .option("--keyword <text>", say("help.optQuoteKeyword"))
+    .option("--kind <kind>", say("help.optKind"))
+    .option("--since <date>", say("help.optSince"))
+    .option("--current", say("help.optCurrent"))
+    .option("--limit <n>", say("help.optLimit"), "50")
+    .option("--json", say("help.optJson"))
+    .action(async (opts: {
+      keyword?: string;
+      kind?: string;
+      since?: string;
+      current?: boolean;
+      limit: string;
+      json?: boolean;
+    }) => {
+      // The same list and rules as the back-office's supplier quotations page.
+      const { items, totalCount } = await withDeps(async (deps) =>
+        allSubmissions(
+          deps,
+          await cliActor(deps),
+          allSubmissionsInput.parse({
+            keyword: opts.keyword,
+            kind: opts.kind,
+            submittedFrom: opts.since && /^\d{4}-\d{2}-\d{2}$/.test(opts.since)
+              ? `${opts.since} 00:00:00`
+              : opts.since,
+            currentOnly: opts.current ? "1" : undefined,
+            maxResultCount: opts.limit,
+          }),
+        )
+      );
+      if (opts.json) {
+        console.log(JSON.stringify(items, null, 2));
+        return;
+      }
+      const rows = [
+        ["quote", "project", "supplier", "round", "submitted (UTC+8)", "counts", "file"],
+        ...items.map((q) => [
+          String(q.quoteId),
+          q.projectCode,
+          q.supplierCode,
+          t(lang, `quotes.round.${q.round}`),
+          formatUtc8(q.submittedAt),
+          q.isCurrent ? say("yes") : say("no"),
+          q.sealed ? say("sealedCell") : q.fileName ?? "",
+        ]),
+      ];
+      const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+      for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+      console.log(say("quotesShown", { count: items.length, total: totalCount }));
     });
 
   quotes.command("download")

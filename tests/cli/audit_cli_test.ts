@@ -52,6 +52,22 @@ Deno.test("cli: quotes download is refused while sealed and audited after the en
   assert.match(r.stderr, /sealed until quoting ends/);
   await assert.rejects(Deno.stat(out), "nothing was written");
 
+  // Across projects, as the supplier quotations page lists them: sealed here too.
+  const p2 = await publishedProject(env, [s1.supplier.id], { name: "Drill bits" });
+  await agree(env, s1.token, p2.id);
+  assert.equal((await submit(env, s1.token, p2.id, pdfFile("drill", "drill.pdf"))).status, 200);
+  r = await cli(env, ["quotes", "recent"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, new RegExp(`${p2.code}\\s+S1\\s+First quote.*yes\\s+drill\\.pdf`));
+  assert.match(r.stdout, new RegExp(`${p.code}\\s+S1.*\\(sealed\\)`));
+  assert.match(r.stdout, /2 of 2 submissions/);
+  r = await cli(env, ["quotes", "recent", "--keyword", "drill", "--json"]);
+  assert.deepEqual(JSON.parse(r.stdout).map((x: { projectCode: string }) => x.projectCode), [
+    p2.code,
+  ]);
+  r = await cli(env, ["quotes", "recent", "--since", "yesterday"]);
+  assert.equal(r.code, 2, "a date that is not one is bad input");
+
   r = await cli(env, ["projects", "end", p.code]);
   assert.equal(r.code, 0, r.stderr);
   r = await cli(env, ["quotes", "download", String(q.id), "--out", out]);
