@@ -10,12 +10,7 @@ import { exportMatrix } from "../../server/domain/comparison/export.ts";
 import { projectMatrix } from "../../server/domain/comparison/service.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
-import { CliError, EXIT_BAD_INPUT, lang, say, withDeps } from "../context.ts";
-
-function table(rows: string[][]) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
-}
+import { CliError, EXIT_BAD_INPUT, lang, printTable, say, withDeps } from "../context.ts";
 
 export function registerComparisonCommands(program: Command) {
   const rates = program.command("rates").description(say("help.rates"));
@@ -29,7 +24,7 @@ export function registerComparisonCommands(program: Command) {
         listRates(deps, listRatesInput.parse({ currency: opts.currency, maxResultCount: 1000 }))
       );
       if (opts.json) return console.log(JSON.stringify(items, null, 2));
-      table([
+      printTable([
         ["currency", "from", "CNY per unit"],
         ...items.map((r) => [r.currency, r.effectiveDate, r.rate]),
       ]);
@@ -86,7 +81,7 @@ export function registerComparisonCommands(program: Command) {
             : `${cell.cny}${cell.lowest ? (cell.tie ? " =" : " *") : ""}${
               cell.awarded ? " A" : ""
             }`;
-        table([
+        printTable([
           [t(lang, "projects.fields.itemName"), ...m.suppliers.map((s) => s.code)],
           ...m.rows.map((r) => [r.item.itemName, ...r.cells.map(mark)]),
           [c("total"), ...m.suppliers.map((s) => s.total ?? "—")],

@@ -14,7 +14,7 @@ import {
 import { exportProjectsInput, listProjectsInput } from "../../server/domain/projects/schemas.ts";
 import { exportProjects, formatUtc8 } from "../../server/domain/exports/service.ts";
 import { t } from "../../server/i18n.ts";
-import { lang, say, withDeps } from "../context.ts";
+import { lang, printTable, say, withDeps } from "../context.ts";
 
 /**
  * The CLI acts as the administrator `admin` (or the user named by QMO_CLI_USER), with every
@@ -77,8 +77,7 @@ export function registerProjectCommands(program: Command) {
           p.name,
         ]),
       ];
-      const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-      for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+      printTable(rows);
       console.log(say("projectsCount", { count: all.length }));
     });
 

@@ -11,7 +11,7 @@ import { allSubmissionsInput } from "../../server/domain/quotes/schemas.ts";
 import { formatUtc8 } from "../../server/domain/exports/service.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
-import { CliError, EXIT_BAD_INPUT, lang, say, withDeps } from "../context.ts";
+import { CliError, EXIT_BAD_INPUT, lang, printTable, say, withDeps } from "../context.ts";
 
 export function registerQuoteCommands(program: Command) {
   const quotes = program.command("quotes").description(say("help.quotes"));
@@ -40,8 +40,7 @@ export function registerQuoteCommands(program: Command) {
           q.sealed ? "" : q.sha256 ?? "",
         ]),
       ];
-      const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-      for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+      printTable(rows);
       console.log(say("quotesCount", { count: items.length }));
     });
 
@@ -93,8 +92,7 @@ export function registerQuoteCommands(program: Command) {
           q.sealed ? say("sealedCell") : q.fileName ?? "",
         ]),
       ];
-      const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-      for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+      printTable(rows);
       console.log(say("quotesShown", { count: items.length, total: totalCount }));
     });
 

@@ -8,7 +8,7 @@ import {
   resetPassword,
   type UserDto,
 } from "../../server/domain/users/service.ts";
-import { CliError, say, withDeps } from "../context.ts";
+import { CliError, printTable, say, withDeps } from "../context.ts";
 
 export function registerUserCommands(program: Command) {
   const users = program.command("users").description(say("help.users"));
@@ -84,7 +84,6 @@ export function registerUserCommands(program: Command) {
           u.roleNames.join(","),
         ]),
       ];
-      const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-      for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+      printTable(rows);
     });
 }
