@@ -287,13 +287,11 @@ export async function awardProject(
 
 /** The suppliers the award in force of a project names (none without an award). */
 async function awardedSuppliers(db: DbOrTx, projectId: number): Promise<Set<number>> {
-  const [a] = await db.select().from(awards)
-    .where(and(eq(awards.projectId, projectId), isNull(awards.supersededAt)));
-  if (!a) return new Set();
-  if (a.scope === "project") return new Set([a.supplierId!]);
-  const lines = await db.select({ supplierId: awardLines.supplierId }).from(awardLines)
-    .where(eq(awardLines.awardId, a.id));
-  return new Set(lines.map((l) => l.supplierId));
+  const award = await currentAward(db, projectId);
+  if (!award) return new Set();
+  return new Set(
+    award.scope === "project" ? [award.supplierId!] : award.lines.map((l) => l.supplierId),
+  );
 }
 
 /** GetAward: the award in force (null when none), for a project the actor may see. */
