@@ -63,8 +63,23 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-/** Prints rows as columns padded to their widest cell (the first row is the header). */
-export function printTable(rows: string[][]) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+/** Terminal columns a text takes: Chinese (and other wide) characters take two. */
+const cells = (text: string) =>
+  [...text].reduce(
+    (n, ch) =>
+      n +
+      (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/
+          .test(ch)
+        ? 2
+        : 1),
+    0,
+  );
+
+export function formatTable(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => cells(r[i] ?? ""))));
+  return rows.map((r) => r.map((c, i) => c + " ".repeat(widths[i] - cells(c))).join("  ").trimEnd())
+    .join("\n");
 }
+
+/** Prints rows as columns padded to their widest cell (the first row is the header). */
+export const printTable = (rows: string[][]) => console.log(formatTable(rows));

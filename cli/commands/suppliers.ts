@@ -19,28 +19,12 @@ import {
   supplierStatuses,
 } from "../../server/domain/suppliers/schemas.ts";
 import { notFound, validation } from "../../server/domain/errors.ts";
-import { CliError, EXIT_BAD_INPUT, lang, withDeps } from "../context.ts";
+import { CliError, EXIT_BAD_INPUT, formatTable, lang, withDeps } from "../context.ts";
 
 const s = (key: string, params?: Record<string, unknown>) =>
   t(lang, `suppliers.cli.${key}`, params);
 
 /** Columns as a terminal shows them: CJK and full-width characters take two cells. */
-const cells = (text: string) =>
-  [...text].reduce(
-    (n, ch) =>
-      n +
-      (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/
-          .test(ch)
-        ? 2
-        : 1),
-    0,
-  );
-
-export function formatTable(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => cells(r[i] ?? ""))));
-  return rows.map((r) => r.map((c, i) => c + " ".repeat(widths[i] - cells(c))).join("  ").trimEnd())
-    .join("\n");
-}
 
 function parseDate(value: string): Date {
   const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+08:00` : value);
