@@ -68,9 +68,7 @@ export function registerQuoteCommands(program: Command) {
           allSubmissionsInput.parse({
             keyword: opts.keyword,
             kind: opts.kind,
-            submittedFrom: opts.since && /^\d{4}-\d{2}-\d{2}$/.test(opts.since)
-              ? `${opts.since} 00:00:00`
-              : opts.since,
+            submittedFrom: opts.since,
             currentOnly: opts.current ? "1" : undefined,
             maxResultCount: opts.limit,
           }),

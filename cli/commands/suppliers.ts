@@ -20,6 +20,7 @@ import {
 } from "../../server/domain/suppliers/schemas.ts";
 import { notFound, validation } from "../../server/domain/errors.ts";
 import { CliError, EXIT_BAD_INPUT, formatTable, lang, withDeps } from "../context.ts";
+import { instant } from "../../server/domain/projects/schemas.ts";
 
 const s = (key: string, params?: Record<string, unknown>) =>
   t(lang, `suppliers.cli.${key}`, params);
@@ -27,9 +28,9 @@ const s = (key: string, params?: Record<string, unknown>) =>
 /** Columns as a terminal shows them: CJK and full-width characters take two cells. */
 
 function parseDate(value: string): Date {
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+08:00` : value);
-  if (Number.isNaN(d.getTime())) throw validation("suppliers.cli.badDate", { value });
-  return d;
+  const d = instant.safeParse(value);
+  if (!d.success) throw validation("suppliers.cli.badDate", { value });
+  return d.data;
 }
 
 /** A progress bar on stderr, only when it is a terminal (cron logs stay clean). */
