@@ -91,6 +91,8 @@ Deno.test("the back-office shell in a browser", opts, async (t) => {
       await sidebar(page).getByRole("button", { name: "Quotation projects" }).click();
       await sidebar(page).getByRole("link", { name: "Project categories" }).click();
       await page.waitForURL((u) => u.pathname === "/offerProjectManager/OfferProjectTypeList");
+      // The tab is added once the page (loaded on demand) has rendered.
+      await tabs(page).filter({ hasText: "Project categories" }).waitFor();
 
       assert.deepEqual(await tabTitles(page), [
         "Home",
@@ -119,6 +121,7 @@ Deno.test("the back-office shell in a browser", opts, async (t) => {
       );
       await menu.getByRole("menuitem", { name: "Close others" }).click();
       await page.waitForURL((u) => u.pathname === "/systemSetting/emailManager");
+      await tabs(page).filter({ hasText: "Roles" }).waitFor({ state: "detached" });
       assert.deepEqual(await tabTitles(page), ["Home", "Email reminders"]);
 
       // The dashboard tab cannot be closed.
@@ -138,6 +141,7 @@ Deno.test("the back-office shell in a browser", opts, async (t) => {
       await tabs(page).filter({ hasText: "Users" }).click({ button: "right" });
       await menu.getByRole("menuitem", { name: "Close all" }).click();
       await page.waitForURL((u) => u.pathname === "/systemSetting/emailManager");
+      await tabs(page).filter({ hasText: "Roles" }).waitFor({ state: "detached" });
       assert.deepEqual(await tabTitles(page), ["Home", "Email reminders"]);
       await context.close();
     });
