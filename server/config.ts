@@ -29,6 +29,13 @@ const envSchema = z.object({
   AMS_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
   ERP_SUPPLIERS_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
   ERP_SUPPLIERS_TOKEN: z.string().min(1).optional(),
+  WORKERS: z.string()
+    .refine((v) => v === "auto" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), {
+      message: "must be a number from 1 to 64, or auto",
+    })
+    .transform((v) => v === "auto" ? navigator.hardwareConcurrency : Number(v))
+    .default(1),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Config = {
@@ -55,6 +62,10 @@ export type Config = {
   erpSuppliersUrl?: string;
   /** Sent to the ERP as `Authorization: Bearer …` when set. */
   erpSuppliersToken?: string;
+  /** HTTP workers sharing the port (one per core with WORKERS=auto). */
+  workers: number;
+  /** How long a stopping server waits for the calls in progress (an upload) to finish. */
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -92,6 +103,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     amsUrl: e.AMS_URL,
     erpSuppliersUrl: e.ERP_SUPPLIERS_URL,
     erpSuppliersToken: e.ERP_SUPPLIERS_TOKEN,
+    workers: e.WORKERS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }
 

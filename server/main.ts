@@ -2,8 +2,8 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDeps } from "./bootstrap.ts";
 import { seed } from "../db/seed.ts";
-import { createApp } from "./http/app.ts";
-import { ensureClientBuild, serveClient } from "./http/client.ts";
+import { ensureClientBuild } from "./http/client.ts";
+import { listen, stopListening } from "./serve.ts";
 import { t } from "./i18n.ts";
 import { startSchedules } from "./jobs/schedule.ts";
 import { underLease } from "./jobs/leases.ts";
@@ -48,12 +48,57 @@ if (Deno.env.get("CLIENT_BUILD") !== "0") {
   }
 }
 
-const app = createApp(deps, { extend: serveClient() });
-Deno.serve({
-  port: config.port,
-  hostname: config.host,
-  onListen: () => console.log(t(lang, "server.listening", { url: config.publicUrl })),
-}, app.fetch);
+const listener = listen(
+  deps,
+  config,
+  () => console.log(t(lang, "server.listening", { url: config.publicUrl })),
+);
+
+// WORKERS > 1: more listeners on the same port, each on its own thread and connection. One that
+// dies is started again.
+type Extra = { worker: Worker; stopped: Promise<void> };
+const extras: Extra[] = [];
+let stopping = false;
+const startWorker = (): Extra => {
+  const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+  const stopped = new Promise<void>((resolve) => {
+    worker.onmessage = (e) => e.data?.type === "stopped" && resolve();
+    worker.onerror = (e) => {
+      e.preventDefault();
+      console.error(`worker: ${e.message}`);
+      worker.terminate();
+      resolve();
+      const i = extras.findIndex((x) => x.worker === worker);
+      if (i >= 0 && !stopping) setTimeout(() => !stopping && (extras[i] = startWorker()), 1000);
+    };
+  });
+  return { worker, stopped };
+};
+for (let i = 1; i < config.workers; i++) extras.push(startWorker());
 
 // Deadline endings, reminders, the outbox and the supplier sync, every minute (see server/jobs).
-startSchedules(deps);
+const schedules = new AbortController();
+startSchedules(deps, schedules.signal);
+
+// SIGTERM or Ctrl-C: stop taking connections, let the answers in flight finish (an upload in
+// progress is completed or, after SHUTDOWN_GRACE_SECONDS, cut: nothing is recorded for it and its
+// temporary file goes with the stale-upload sweep), close the database, exit. A second signal
+// exits at once.
+const stop = async () => {
+  if (stopping) Deno.exit(1);
+  stopping = true;
+  console.log(t(lang, "server.stopping"));
+  schedules.abort();
+  const graceMs = config.shutdownGraceMs;
+  for (const x of extras) x.worker.postMessage({ type: "stop", graceMs });
+  await Promise.all([
+    stopListening(listener, graceMs),
+    ...extras.map((x) =>
+      Promise.race([x.stopped, new Promise((r) => setTimeout(r, graceMs + 1000))])
+    ),
+  ]);
+  deps.close();
+  Deno.exit(0);
+};
+Deno.addSignalListener("SIGTERM", stop);
+Deno.addSignalListener("SIGINT", stop);

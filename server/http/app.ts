@@ -11,11 +11,14 @@ import { errorResponse } from "./envelope.ts";
 import { type AppEnv, mountRoutes, type RouteDef } from "./route.ts";
 import { allRoutes } from "./routes/index.ts";
 import { swaggerApp } from "./openapi.ts";
+import type { Drain } from "./drain.ts";
 
 export type AppOptions = {
   routes?: RouteDef[];
   /** Mounts extra, non-API pages (the React client) after the API. */
   extend?: (app: Hono<AppEnv>) => void;
+  /** Counts the calls in progress and refuses new ones once the server stops (server/serve.ts). */
+  drain?: Drain;
 };
 
 export const API_PREFIX = "/api/services";
@@ -71,6 +74,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     });
     await next();
   });
+  if (options.drain) app.use(options.drain.middleware);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 

@@ -2,8 +2,8 @@
 import type { Deps } from "../domain/context.ts";
 import { runDueJobs } from "./index.ts";
 
-export function startSchedules(deps: Deps): void {
-  Deno.cron("qmo-jobs", "* * * * *", async () => {
+export function startSchedules(deps: Deps, signal?: AbortSignal): void {
+  Deno.cron("qmo-jobs", "* * * * *", { signal }, async () => {
     for (const o of await runDueJobs(deps)) {
       if (o.status === "failed") console.error(`job ${o.job} failed: ${o.error}`);
     }

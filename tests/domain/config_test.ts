@@ -39,3 +39,26 @@ Deno.test("defaults: port 8000, a file database in the data folder, a secret kep
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+Deno.test("WORKERS: one by default, auto is one per core, anything else outside 1–64 stops start-up", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "qmo-config-" });
+  try {
+    assert.equal(loadConfig({ DATA_DIR: dataDir }).workers, 1);
+    assert.equal(loadConfig({ DATA_DIR: dataDir, WORKERS: "3" }).workers, 3);
+    assert.equal(
+      loadConfig({ DATA_DIR: dataDir, WORKERS: "auto" }).workers,
+      navigator.hardwareConcurrency,
+    );
+    for (const bad of ["0", "65", "two", "1.5"]) {
+      assert.throws(
+        () => loadConfig({ DATA_DIR: dataDir, WORKERS: bad }),
+        (err: unknown) =>
+          err instanceof ConfigError && err.message.includes("WORKERS") &&
+          err.message.includes("1 to 64, or auto"),
+        bad,
+      );
+    }
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});

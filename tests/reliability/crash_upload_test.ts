@@ -4,122 +4,28 @@
 // every quote's file is whole (size and SHA-256 as its row says), files left half-written are never
 // quotes, and no acknowledged quote is lost.
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import {
   api,
   checkFileStore,
+  CHUNK,
+  chunks,
   integrity,
+  MB,
   prepareDataDir,
   printTally,
   quotingProject,
+  sha256Of,
   signInHttp,
+  SIZE,
   sleep,
   startServerProcess,
   SUPPLIER_PASSWORD,
+  upload,
 } from "./support.ts";
 import { testEnv } from "../helpers.ts";
 import { STALE_UPLOAD_MS } from "../../server/domain/files/service.ts";
 import { runDueJobs } from "../../server/jobs/index.ts";
-
-const MB = 1024 * 1024;
-const SIZE = 50 * MB - 64 * 1024; // the file itself, under MAX_UPLOAD_MB with the form around it
-const CHUNK = MB;
-
-/** The bytes of upload number `n`: a PDF header, then a pattern unique to `n`, chunk by chunk. */
-function chunkOf(n: number, index: number): Uint8Array {
-  const start = index * CHUNK;
-  const len = Math.min(CHUNK, SIZE - start);
-  const out = new Uint8Array(len);
-  const view = new DataView(out.buffer);
-  for (let off = 0; off + 8 <= len; off += 4096) {
-    view.setUint32(off, n);
-    view.setUint32(off + 4, index * 1000 + off / 4096);
-  }
-  if (index === 0) out.set(new TextEncoder().encode("%PDF-1.7\n%reliability\n"));
-  return out;
-}
-
-const chunks = Math.ceil(SIZE / CHUNK);
-
-function sha256Of(n: number): string {
-  const h = createHash("sha256");
-  for (let i = 0; i < chunks; i++) h.update(chunkOf(n, i));
-  return h.digest("hex");
-}
-
-type Upload = {
-  done: Promise<{ status: number; json?: { result?: { id: number } } } | { error: string }>;
-  /** Resolves once `pauseAt` bytes of the file were handed to the connection. */
-  paused: Promise<void>;
-};
-
-/**
- * POSTs a multipart Submit whose file part streams chunk by chunk, `paceMs` apart; with `pauseAt` it
- * stops sending after that many file bytes and holds the connection open.
- */
-function upload(
-  base: string,
-  token: string,
-  projectId: number,
-  n: number,
-  opts: { paceMs?: number; pauseAt?: number } = {},
-): Upload {
-  const boundary = `----qmo-reliability-${n}-${crypto.randomUUID()}`;
-  const enc = new TextEncoder();
-  const head = enc.encode(
-    `--${boundary}\r\nContent-Disposition: form-data; name="offProId"\r\n\r\n${projectId}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="round"\r\n\r\n0\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="报价-${n}.pdf"\r\n` +
-      `Content-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = enc.encode(`\r\n--${boundary}--\r\n`);
-  let index = -1;
-  let sent = 0;
-  let reached!: () => void;
-  const paused = new Promise<void>((r) => (reached = r));
-  let hold: (() => void) | undefined;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (index === -1) {
-        controller.enqueue(head);
-        index = 0;
-        return;
-      }
-      if (opts.pauseAt !== undefined && sent >= opts.pauseAt) {
-        reached();
-        await new Promise<void>((r) => (hold = r));
-        return;
-      }
-      if (index >= chunks) {
-        controller.enqueue(tail);
-        controller.close();
-        return;
-      }
-      if (opts.paceMs) await sleep(opts.paceMs);
-      const c = chunkOf(n, index++);
-      sent += c.byteLength;
-      controller.enqueue(c);
-    },
-    cancel() {
-      hold?.();
-    },
-  });
-  const done = fetch(`${base}/api/services/QMO/SupplierOffer/Submit`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-      "accept-language": "en",
-    },
-    body,
-    duplex: "half",
-  } as RequestInit).then(
-    async (res) => ({ status: res.status, json: await res.json().catch(() => undefined) }),
-    (err) => ({ error: String(err) }),
-  ).finally(() => hold?.());
-  return { done, paused };
-}
 
 /** Names in a folder (none when it does not exist). */
 async function namesIn(dir: string): Promise<Set<string>> {
