@@ -102,7 +102,16 @@ const statusField = (pid: number, field: string) => {
 export async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/main.ts"],
+    args: [
+      "run",
+      "-A",
+      "--unstable-net",
+      // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+      ...(Deno.env.get("BENCH_PROFILE")
+        ? ["--cpu-prof", `--cpu-prof-dir=${Deno.env.get("BENCH_PROFILE")}`]
+        : []),
+      "server/main.ts",
+    ],
     cwd: repoRoot,
     env: {
       PORT: String(port),
