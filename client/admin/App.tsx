@@ -97,7 +97,12 @@ function RequireAuth({ children }: { children: React.ReactNode }) {
     loadUserInfo().then((info) => {
       if (info.kind === "supplier") globalThis.location.replace("/portal");
     }).catch((err) => {
-      if (cancelled) return;
+      // A 401 has already reset the session and gone to sign-in (the unauthorized handler), which
+      // may unmount this effect first: the reason is still told.
+      if (cancelled) {
+        if (err?.status === 401) message.error(err.message);
+        return;
+      }
       resetSession();
       message.error(
         err?.status === 401 ? err.message : (err?.message || t("shell.userInfoFailed")),
