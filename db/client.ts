@@ -1,7 +1,9 @@
 // Opens the libSQL database (file or server), sets pragmas, serialises writes within the process and
 // applies the generated migrations.
 import { type Client, createClient, type InStatement } from "@libsql/client";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { fileURLToPath } from "node:url";
@@ -109,3 +111,25 @@ export async function migrateDatabase(db: Db): Promise<void> {
     }
   }
 }
+
+/**
+ * A statement that drizzle builds (SQL text and parameter order) once per database handle and then
+ * only binds, for the reads every page makes: building a query costs more CPU than SQLite takes to
+ * answer a small one. `build` uses `sql.placeholder(name)` for the values and ends in `.prepare()`.
+ * Inside a transaction the handle is the transaction's, so the statement is built for it alone.
+ */
+export function preparedQuery<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const built = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let stmt = built.get(db);
+    if (stmt === undefined) built.set(db, stmt = build(db));
+    return stmt;
+  };
+}
+
+/**
+ * `column IN (…)` over a list passed as one JSON array parameter named `name`, so that a prepared
+ * statement serves lists of any length (SQLite looks each value up by the index, as for IN (?, ?)).
+ */
+export const idIn = (column: SQLiteColumn, name: string): SQL =>
+  sql`${column} in (select value from json_each(${sql.placeholder(name)}))`;

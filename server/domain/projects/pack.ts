@@ -5,7 +5,7 @@
 // Snapshot (format 1): { v: 1, instructionText, items: [{ id, materialCode, itemName, description,
 // unit, estimateYearAmount, useFactory, needExplain }] in the order shown, attachments: [{ id,
 // fileName, sha256, size }] by id }. Removed items and attachments are not in it.
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   files,
   offerProjectItems,
@@ -13,7 +13,7 @@ import {
   offerProjectVersions,
   quotes,
 } from "../../../db/schema.ts";
-import type { DbOrTx } from "../../../db/client.ts";
+import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import { canonicalJson, sha256Hex } from "../quotes/chain.ts";
 import { currentByRound } from "../quotes/current.ts";
 
@@ -138,14 +138,19 @@ export async function recordPackVersion(
 
 /** Every recorded version of a project, oldest first (without the snapshots). */
 export async function packVersions(db: DbOrTx, projectId: number): Promise<PackVersionDto[]> {
-  return await db.select({
+  return await versionsOf(db).all({ projectId });
+}
+
+const versionsOf = preparedQuery((db) =>
+  db.select({
     version: offerProjectVersions.version,
     contentHash: offerProjectVersions.contentHash,
     publishedAt: offerProjectVersions.publishedAt,
     publishedBy: offerProjectVersions.publishedBy,
-  }).from(offerProjectVersions).where(eq(offerProjectVersions.projectId, projectId))
-    .orderBy(asc(offerProjectVersions.version));
-}
+  }).from(offerProjectVersions)
+    .where(eq(offerProjectVersions.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(offerProjectVersions.version)).prepare()
+);
 
 /** The hash of one version (for a quote's record). */
 export async function versionHash(

@@ -29,7 +29,7 @@ import {
   suppliers,
   users,
 } from "../../../db/schema.ts";
-import type { DbOrTx } from "../../../db/client.ts";
+import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
@@ -143,8 +143,12 @@ function assertMayPublish(actor: Actor, kind: ProjectKind) {
   }
 }
 
+const projectById = preparedQuery((db) =>
+  db.select().from(offerProjects).where(eq(offerProjects.id, sql.placeholder("id"))).prepare()
+);
+
 async function loadProject(db: DbOrTx, id: number): Promise<ProjectRow> {
-  const row = await db.query.offerProjects.findFirst({ where: eq(offerProjects.id, id) });
+  const row = await projectById(db).get({ id });
   if (!row) throw notFound("project", id);
   return row;
 }
@@ -156,11 +160,13 @@ export async function projectForActor(deps: Deps, actor: Actor, id: number) {
   return row;
 }
 
-const roundsOf = async (db: DbOrTx, ids: number[]) =>
-  ids.length
-    ? await db.select().from(offerRounds).where(inArray(offerRounds.projectId, ids))
-      .orderBy(offerRounds.round)
-    : [];
+type RoundRow = typeof offerRounds.$inferSelect;
+const roundsOfIds = preparedQuery((db) =>
+  db.select().from(offerRounds).where(idIn(offerRounds.projectId, "ids"))
+    .orderBy(offerRounds.round).prepare()
+);
+const roundsOf = async (db: DbOrTx, ids: number[]): Promise<RoundRow[]> =>
+  ids.length ? await roundsOfIds(db).all({ ids: JSON.stringify(ids) }) : [];
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -289,8 +295,12 @@ async function selectProjects(
   const page = await db.select({ id: offerProjects.id }).from(offerProjects).where(cond)
     .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
     .limit(limit).offset(offset);
-  if (!page.length) return [];
-  const found = await db.select({
+  return await projectsByIds(db, page.map((r) => r.id), now);
+}
+
+/** Projects with their category, creator, counts and award (the list's and detail's header). */
+const projectDetail = (db: DbOrTx) =>
+  db.select({
     p: offerProjects,
     categoryName: offerProjectTypes.name,
     creatorName: users.name,
@@ -301,10 +311,23 @@ async function selectProjects(
   }).from(offerProjects)
     .leftJoin(offerProjectTypes, eq(offerProjectTypes.id, offerProjects.typeId))
     .leftJoin(users, eq(users.id, offerProjects.creatorId))
-    .where(inArray(offerProjects.id, page.map((r) => r.id)));
+    .$dynamic();
+const projectDetailByIds = preparedQuery((db) =>
+  projectDetail(db).where(idIn(offerProjects.id, "ids")).prepare()
+);
+
+/** The projects with these ids, in this order, with their counts; `rounds` when already read. */
+async function projectsByIds(
+  db: DbOrTx,
+  ids: number[],
+  now: Date,
+  knownRounds?: RoundRow[],
+): Promise<ProjectDto[]> {
+  if (!ids.length) return [];
+  const found = await projectDetailByIds(db).all({ ids: JSON.stringify(ids) });
   const byId = new Map(found.map((r) => [r.p.id, r]));
-  const rows = page.flatMap((r) => byId.get(r.id) ?? []);
-  const rounds = await roundsOf(db, rows.map((r) => r.p.id));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const rounds = knownRounds ?? await roundsOf(db, rows.map((r) => r.p.id));
   return rows.map((r) =>
     toDto(r.p, {
       categoryName: r.categoryName,
@@ -422,8 +445,13 @@ export async function projectBatches(deps: Deps, actor: Actor, input: ExportProj
   return { total, batches };
 }
 
-async function projectDto(db: DbOrTx, id: number, now: Date): Promise<ProjectDto> {
-  const [dto] = await selectProjects(db, eq(offerProjects.id, id), undefined, 1, 0, now);
+async function projectDto(
+  db: DbOrTx,
+  id: number,
+  now: Date,
+  rounds?: RoundRow[],
+): Promise<ProjectDto> {
+  const [dto] = await projectsByIds(db, [id], now, rounds);
   if (!dto) throw notFound("project", id);
   return dto;
 }
@@ -445,20 +473,30 @@ const itemDto = (i: typeof offerProjectItems.$inferSelect) => ({
 });
 
 /** The line items in the request pack now (items a revision removed stay only for old quotes). */
+const currentItems = preparedQuery((db) =>
+  db.select().from(offerProjectItems)
+    .where(and(
+      eq(offerProjectItems.projectId, sql.placeholder("projectId")),
+      isNull(offerProjectItems.removedAt),
+    ))
+    .orderBy(offerProjectItems.sort, offerProjectItems.id).prepare()
+);
+
 async function itemsOf(db: DbOrTx, projectId: number) {
-  const rows = await db.select().from(offerProjectItems)
-    .where(and(eq(offerProjectItems.projectId, projectId), isNull(offerProjectItems.removedAt)))
-    .orderBy(offerProjectItems.sort, offerProjectItems.id);
-  return rows.map(itemDto);
+  return (await currentItems(db).all({ projectId })).map(itemDto);
 }
 
-async function attachmentsOf(db: DbOrTx, projectId: number) {
-  return await db.select({ id: files.id, fileName: files.fileName, size: files.size }).from(files)
+const projectAttachments = preparedQuery((db) =>
+  db.select({ id: files.id, fileName: files.fileName, size: files.size }).from(files)
     .where(and(
-      eq(files.projectId, projectId),
+      eq(files.projectId, sql.placeholder("projectId")),
       eq(files.purpose, "project"),
-      sql`${files.deletedAt} is null`,
-    )).orderBy(files.id);
+      isNull(files.deletedAt),
+    )).orderBy(files.id).prepare()
+);
+
+async function attachmentsOf(db: DbOrTx, projectId: number) {
+  return await projectAttachments(db).all({ projectId });
 }
 
 export type SupplierResult = {
@@ -487,6 +525,18 @@ export type SupplierResult = {
   packVersion2: number | null;
 };
 
+const invitedSuppliers = preparedQuery((db) =>
+  db.select({ s: suppliers, ps: offerProjectSuppliers })
+    .from(offerProjectSuppliers)
+    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
+    .where(eq(offerProjectSuppliers.projectId, sql.placeholder("projectId")))
+    .orderBy(suppliers.code).prepare()
+);
+const projectQuotes = preparedQuery((db) =>
+  db.select().from(quotes).where(eq(quotes.projectId, sql.placeholder("projectId")))
+    .orderBy(quotes.submittedAt, quotes.id).prepare()
+);
+
 /**
  * The invited suppliers with the last quote of each round ("only the last quotation counts"). The
  * quote files (attId*) of a sealed round are left out: who quoted and when is all it shows.
@@ -495,16 +545,12 @@ async function supplierResults(
   db: DbOrTx,
   project: ProjectRow,
   now: Date,
+  knownRounds?: RoundRow[],
 ): Promise<SupplierResult[]> {
   const projectId = project.id;
-  const rounds = await roundsOf(db, [projectId]);
-  const invited = await db.select({ s: suppliers, ps: offerProjectSuppliers })
-    .from(offerProjectSuppliers)
-    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
-    .where(eq(offerProjectSuppliers.projectId, projectId))
-    .orderBy(suppliers.code);
-  const qs = await db.select().from(quotes).where(eq(quotes.projectId, projectId))
-    .orderBy(quotes.submittedAt, quotes.id);
+  const rounds = knownRounds ?? await roundsOf(db, [projectId]);
+  const invited = await invitedSuppliers(db).all({ projectId });
+  const qs = await projectQuotes(db).all({ projectId });
   const last = new Map<string, typeof qs[number]>();
   for (const q of qs) last.set(`${q.supplierId}:${q.round}`, q);
   const sealed = [0, 1, 2].map((r) => quotesSealed(project, rounds, r, now));
@@ -542,11 +588,12 @@ async function supplierResults(
 export async function getProjectData(deps: Deps, actor: Actor, id: number) {
   const row = await projectForActor(deps, actor, id);
   const now = deps.clock.now();
+  const rounds = await roundsOf(deps.db, [row.id]);
   return {
-    ...await projectDto(deps.db, row.id, now),
+    ...await projectDto(deps.db, row.id, now, rounds),
     opiList: await itemsOf(deps.db, row.id),
     attList: await attachmentsOf(deps.db, row.id),
-    supList: (await supplierResults(deps.db, row, now)).map((s) => ({
+    supList: (await supplierResults(deps.db, row, now, rounds)).map((s) => ({
       id: s.id,
       code: s.code,
       abbrName: s.abbrName,
@@ -574,10 +621,10 @@ export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
   const now = deps.clock.now();
   const rounds = await roundsOf(deps.db, [row.id]);
   return {
-    project: await projectDto(deps.db, row.id, now),
+    project: await projectDto(deps.db, row.id, now, rounds),
     opiList: await itemsOf(deps.db, row.id),
     attList: await attachmentsOf(deps.db, row.id),
-    suppliers: await supplierResults(deps.db, row, now),
+    suppliers: await supplierResults(deps.db, row, now, rounds),
     rounds: rounds.map((r) => ({
       round: r.round,
       openTime: r.openedAt,
