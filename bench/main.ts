@@ -36,7 +36,7 @@ const scale = Number(env("BENCH_SCALE", "1"));
 const connections = Number(env("BENCH_CONNECTIONS", "50"));
 const maxSeconds = Number(env("BENCH_SECONDS", "10"));
 const maxRequests = Number(env("BENCH_REQUESTS", "20000"));
-const workers = env("BENCH_WORKERS", "auto");
+const workers = env("BENCH_WORKERS", "1");
 const only = new Set(env("BENCH_ONLY", "queries,rush,export,client").split(","));
 const root = env("BENCH_DIR", join(Deno.env.get("TMPDIR") ?? "/tmp", `qmo-bench-${scale}`));
 
