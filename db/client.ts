@@ -7,6 +7,8 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { fileURLToPath } from "node:url";
+// @ts-types="./libsql.d.ts"
+import Libsql from "libsql";
 import * as schema from "./schema.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
@@ -75,7 +77,101 @@ function serialiseWrites(client: Client, inTransaction: AsyncLocalStorage<true>)
   return { client: wrapped, lock: locked };
 }
 
+// ---- Statement cache of the native driver ----------------------------------------------------
+
+type NativeStatement = {
+  raw(toggle?: boolean): NativeStatement;
+  columns(): unknown[];
+};
+type NativeConnection = {
+  prepare(sql: string): NativeStatement;
+  exec(sql: string): void;
+  close(): void;
+};
+
+/** Statements each connection keeps, the least recently used dropped first. */
+export const STATEMENTS_PER_CONNECTION = 256;
+/** How many statements the native driver has compiled, and how many calls reused one. */
+export const statementCache = { compiled: 0, reused: 0 };
+const cacheOf = new WeakMap<NativeConnection, Map<string, NativeStatement>>();
+const installed = Symbol.for("qmo.statementCache");
+const STAR = /(select|,)\s*\*|\.\*/i;
+const DDL = /^\s*(create|alter|drop)\b/i;
+
+/**
+ * `@libsql/client` (local files) compiles every statement anew on every call and reads its column
+ * names twice: for a page of small reads that is most of the CPU (README, Performance). It has no
+ * prepared-statement API, but the native `libsql` statements it uses can be run again, so each
+ * connection keeps the statements it compiled, by SQL text. A statement always runs to its end or is
+ * reset before it runs again (libsql does both; tested in tests/domain/statement_cache_test.ts), so
+ * a kept statement holds no read snapshot, sees other connections' writes, and recovers from a
+ * failed run. Statements with a `*` are not kept (their columns would not follow a table altered
+ * elsewhere); a schema change made through the connection, and closing it, forget its statements. Installed once, on the class the client itself
+ * imports.
+ */
+function cacheNativeStatements() {
+  const proto = (Libsql as unknown as { prototype: NativeConnection & { [installed]?: true } })
+    .prototype;
+  if (proto[installed]) return;
+  proto[installed] = true;
+  const compile = proto.prepare;
+  const close = proto.close;
+  proto.prepare = function (this: NativeConnection, sql: string) {
+    if (DDL.test(sql)) cacheOf.delete(this);
+    // A `*` widens when another process alters the table, but a compiled statement keeps the
+    // columns it was compiled with: those, and schema changes, are compiled every time.
+    if (DDL.test(sql) || STAR.test(sql)) {
+      statementCache.compiled++;
+      return compile.call(this, sql);
+    }
+    let kept = cacheOf.get(this);
+    if (!kept) cacheOf.set(this, kept = new Map());
+    const found = kept.get(sql);
+    if (found) {
+      statementCache.reused++;
+      kept.delete(sql); // most recently used last
+      kept.set(sql, found);
+      return found;
+    }
+    const stmt = compile.call(this, sql);
+    statementCache.compiled++;
+    // The client asks both on every call; neither changes for a compiled statement.
+    let columns: unknown[] | undefined;
+    const readColumns = stmt.columns.bind(stmt);
+    stmt.columns = () => columns ??= readColumns();
+    let rawError: unknown;
+    let isRaw = false;
+    const setRaw = stmt.raw.bind(stmt);
+    stmt.raw = (toggle?: boolean) => {
+      if (rawError) throw rawError; // not a reader: the client runs it instead of reading rows
+      if (isRaw && toggle !== false) return stmt;
+      try {
+        setRaw(toggle);
+        isRaw = toggle !== false;
+        return stmt;
+      } catch (err) {
+        rawError = err;
+        throw err;
+      }
+    };
+    kept.set(sql, stmt);
+    if (kept.size > STATEMENTS_PER_CONNECTION) kept.delete(kept.keys().next().value!);
+    return stmt;
+  };
+  proto.close = function (this: NativeConnection) {
+    cacheOf.delete(this);
+    close.call(this);
+  };
+  // Scripts (migrations) may change the schema: this connection compiles afresh afterwards.
+  const exec = proto.exec;
+  proto.exec = function (this: NativeConnection, sql: string) {
+    cacheOf.delete(this);
+    exec.call(this, sql);
+  };
+}
+
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  if (url.startsWith("file:")) cacheNativeStatements();
   const raw = createClient({ url, authToken, timeout: 5000 });
   if (url.startsWith("file:")) {
     // WAL lets readers go on while one writer commits.
