@@ -21,6 +21,12 @@ try {
   throw err;
 }
 
+// Sharing the port (WORKERS > 1) is an unstable Deno API that `deno task start` enables; without
+// it Deno would end the process at the first listen with its own message.
+if (config.workers > 1 && !("listenDatagram" in Deno)) {
+  console.error(t(lang, "server.needsUnstableNet"));
+  Deno.exit(1);
+}
 const deps = await openDeps(config);
 // Instances starting together on one database seed it one at a time.
 const report = await underLease(deps.db, "startup", () => seed(deps));

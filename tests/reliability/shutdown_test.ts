@@ -6,10 +6,12 @@ import assert from "node:assert/strict";
 import {
   api,
   checkFileStore,
+  childEnv,
   integrity,
   prepareDataDir,
   printTally,
   quotingProject,
+  ROOT,
   sha256Of,
   signInHttp,
   SIZE,
@@ -143,6 +145,25 @@ Deno.test("WORKERS=2: two listeners share the port, every caller is answered, SI
     });
   } finally {
     if (!stopped) await server.kill();
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("WORKERS=2 without --unstable-net stops at once with a message saying how to start", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "qmo-reliability-" });
+  try {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "server/main.ts"],
+      cwd: ROOT,
+      env: childEnv(dataDir, { WORKERS: "2", PORT: "1" }),
+      stdin: "null",
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 1);
+    assert.match(stderr, /WORKERS above 1 needs Deno's --unstable-net flag/);
+    // Nothing was touched: not even the database was created.
+    await assert.rejects(() => Deno.stat(join(dataDir, "qmo.db")));
+  } finally {
     await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   }
 });
