@@ -101,3 +101,36 @@ Deno.test("the launch page's search answers a two-character Chinese name through
   assert.deepEqual(r.json.result.items.map((s: { code: string }) => s.code), ["HX01", "PC04"]);
   assert.equal(r.json.result.totalCount, 2);
 });
+
+Deno.test("the search pages in the chosen order with the full count, also past the last page", async () => {
+  await using env = await testEnv();
+  for (const [code, abbrName, fullName] of names) {
+    await env.db.insert(suppliers).values({
+      code,
+      abbrName,
+      fullName,
+      email1: `${code}@example.com`,
+      createdAt: env.clock.now(),
+    });
+  }
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const page = async (skip: number, sorting?: string) => {
+    const r = await call(env, "get", "/QMO/OfferProjectManager/GetSupplierData", {
+      token,
+      query: {
+        FullName: "Ltd",
+        MaxResultCount: 1,
+        SkipCount: skip,
+        ...sorting ? { Sorting: sorting } : {},
+      },
+    });
+    assert.equal(r.status, 200);
+    return [r.json.result.items.map((s: { code: string }) => s.code), r.json.result.totalCount];
+  };
+  // "Ltd" is in HX01's and PC04's full names (and 有限公司 is not "Ltd").
+  assert.deepEqual(await page(0), [["HX01"], 2]);
+  assert.deepEqual(await page(1), [["PC04"], 2]);
+  assert.deepEqual(await page(0, "code desc"), [["PC04"], 2]);
+  assert.deepEqual(await page(2), [[], 2]);
+  assert.deepEqual(await page(9), [[], 2]);
+});

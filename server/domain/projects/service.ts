@@ -1181,6 +1181,10 @@ export async function projectIdByCode(db: DbOrTx, code: string): Promise<number>
 // Launch page helpers
 // ---------------------------------------------------------------------------------------------
 
+const suppliersByIds = preparedQuery((db) =>
+  db.select().from(suppliers).where(idIn(suppliers.id, "ids")).prepare()
+);
+
 /**
  * GetSupplierData: the launch page's supplier search. With the project (`offProId`), each supplier
  * says whether it may be invited to it and, when not, why (in the caller's language).
@@ -1197,14 +1201,26 @@ export async function searchSuppliers(
   if (input.abbrName) where.push(supplierTextContains("abbrName", input.abbrName));
   if (input.isInvalidFiltering) where.push(eq(suppliers.status, "effective"));
   const cond = where.length ? and(...where) : undefined;
-  const [{ total }] = await deps.db.select({ total: count() }).from(suppliers).where(cond);
-  const rows = await deps.db.select().from(suppliers).where(cond)
+  // The page's ids and the number of matches in one pass: a frequent word matches thousands of
+  // suppliers, and finding them (the text index, then each one's row for the status and the exact
+  // match) is most of the work, so it is not done twice. Past the last page there is no row to
+  // carry the count: it is asked on its own.
+  const page = await deps.db.select({ id: suppliers.id, total: sql<number>`count(*) over ()` })
+    .from(suppliers).where(cond)
     .orderBy(...orderBy(input.sorting, {
       code: suppliers.code,
       abbrName: suppliers.abbrName,
       fullName: suppliers.fullName,
     }, [suppliers.code]))
     .limit(input.maxResultCount).offset(input.skipCount);
+  const total = page.length
+    ? Number(page[0].total)
+    : (await deps.db.select({ total: count() }).from(suppliers).where(cond))[0].total;
+  const found = page.length
+    ? await suppliersByIds(deps.db).all({ ids: JSON.stringify(page.map((r) => r.id)) })
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = page.flatMap((r) => byId.get(r.id) ?? []);
   const project = input.offProId && actor
     ? await projectForActor(deps, actor, input.offProId)
     : undefined;
