@@ -1,5 +1,5 @@
-// Opens the libSQL database (file or server), sets pragmas, serialises writes within the process and
-// applies the generated migrations.
+// Opens the libSQL database (file or server), sets pragmas, serialises writes within the process,
+// keeps the native statements each connection compiled, and applies the generated migrations.
 import { type Client, createClient, type InStatement } from "@libsql/client";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";

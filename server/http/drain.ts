@@ -11,10 +11,6 @@ export class Drain {
   #draining = false;
   #idle: (() => void) | undefined;
 
-  get inFlight() {
-    return this.#inFlight;
-  }
-
   readonly middleware: MiddlewareHandler = async (c, next) => {
     if (this.#draining) {
       c.header("Retry-After", "5");
