@@ -56,6 +56,19 @@ async function idsBoth(env: TestEnv, field: SupplierTextField, text: string) {
   return { viaIndex: viaIndex.map((r) => r.id), viaScan: viaScan.map((r) => r.id) };
 }
 
+/** The named suppliers, each with an email address (as the launch page lists them). */
+async function insertInvitable(env: TestEnv) {
+  for (const [code, abbrName, fullName] of names) {
+    await env.db.insert(suppliers).values({
+      code,
+      abbrName,
+      fullName,
+      email1: `${code}@example.com`,
+      createdAt: env.clock.now(),
+    });
+  }
+}
+
 async function assertSame(env: TestEnv) {
   for (const [field, text] of queries) {
     const { viaIndex, viaScan } = await idsBoth(env, field, text);
@@ -83,15 +96,7 @@ Deno.test("the indexed supplier search finds exactly what a scan finds, before a
 
 Deno.test("the launch page's search answers a two-character Chinese name through the API", async () => {
   await using env = await testEnv();
-  for (const [code, abbrName, fullName] of names) {
-    await env.db.insert(suppliers).values({
-      code,
-      abbrName,
-      fullName,
-      email1: `${code}@example.com`,
-      createdAt: env.clock.now(),
-    });
-  }
+  await insertInvitable(env);
   const token = await signIn(env, "admin", ADMIN_PASSWORD);
   const r = await call(env, "get", "/QMO/OfferProjectManager/GetSupplierData", {
     token,
@@ -104,15 +109,7 @@ Deno.test("the launch page's search answers a two-character Chinese name through
 
 Deno.test("the search pages in the chosen order with the full count, also past the last page", async () => {
   await using env = await testEnv();
-  for (const [code, abbrName, fullName] of names) {
-    await env.db.insert(suppliers).values({
-      code,
-      abbrName,
-      fullName,
-      email1: `${code}@example.com`,
-      createdAt: env.clock.now(),
-    });
-  }
+  await insertInvitable(env);
   const token = await signIn(env, "admin", ADMIN_PASSWORD);
   const page = async (skip: number, sorting?: string) => {
     const r = await call(env, "get", "/QMO/OfferProjectManager/GetSupplierData", {
