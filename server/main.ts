@@ -61,11 +61,8 @@ const listener = listen(
 );
 
 // WORKERS > 1: more listeners on the same port, each on its own thread and connection. One that
-// dies is started again.
-type Extra = { worker: Worker; stopped: Promise<void> };
-const extras: Extra[] = [];
-let stopping = false;
-const startWorker = (): Extra => {
+// fails is logged and let go: the kernel hands new connections to the listeners still open.
+const extras = Array.from({ length: config.workers - 1 }, () => {
   const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
   const stopped = new Promise<void>((resolve) => {
     worker.onmessage = (e) => e.data?.type === "stopped" && resolve();
@@ -74,22 +71,20 @@ const startWorker = (): Extra => {
       console.error(`worker: ${e.message}`);
       worker.terminate();
       resolve();
-      const i = extras.findIndex((x) => x.worker === worker);
-      if (i >= 0 && !stopping) setTimeout(() => !stopping && (extras[i] = startWorker()), 1000);
     };
   });
   return { worker, stopped };
-};
-for (let i = 1; i < config.workers; i++) extras.push(startWorker());
+});
 
 // Deadline endings, reminders, the outbox and the supplier sync, every minute (see server/jobs).
 const schedules = new AbortController();
 startSchedules(deps, schedules.signal);
 
-// SIGTERM or Ctrl-C: stop taking connections, let the answers in flight finish (an upload in
+// SIGTERM or Ctrl-C: new calls are answered 503 while those in flight finish (an upload in
 // progress is completed or, after SHUTDOWN_GRACE_SECONDS, cut: nothing is recorded for it and its
-// temporary file goes with the stale-upload sweep), close the database, exit. A second signal
-// exits at once.
+// temporary file goes with the stale-upload sweep); then the listeners close, the database closes
+// and the process exits. A second signal exits at once.
+let stopping = false;
 const stop = async () => {
   if (stopping) Deno.exit(1);
   stopping = true;

@@ -134,18 +134,16 @@ async function releaseAttempt(db: DbOrTx, key: string, limit: number) {
   }).where(and(eq(loginAttempts.key, key), gt(loginAttempts.failures, 0)));
 }
 
-type Claims = JWTPayload;
-
 /**
  * Tokens whose signature has been checked, per signing secret. A token's signature never changes, so
  * each is checked once per process (HMAC through WebCrypto was a tenth of every call's CPU); its
  * expiry is still judged on every call, and its session row (sign-out, reset) is read every time.
  * Emptied when full.
  */
-const verifiedTokens = new Map<string, Map<string, Claims>>();
+const verifiedTokens = new Map<string, Map<string, JWTPayload>>();
 const VERIFIED_TOKENS_MAX = 10_000;
 
-async function verifiedClaims(secret: string, token: string, now: Date): Promise<Claims> {
+async function verifiedClaims(secret: string, token: string, now: Date): Promise<JWTPayload> {
   let bySecret = verifiedTokens.get(secret);
   if (!bySecret) verifiedTokens.set(secret, bySecret = new Map());
   let claims = bySecret.get(token);
