@@ -9,7 +9,7 @@ import {
   userRoles,
   users,
 } from "../../../db/schema.ts";
-import type { DbOrTx } from "../../../db/client.ts";
+import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { tooMany, unauthorized } from "../errors.ts";
 import { dummyPasswordHash, verifyPassword } from "./password.ts";
@@ -195,29 +195,54 @@ type ActorRow = {
   expiresAt: number | null;
 };
 
+const SEP = sql`char(31)`;
+/** The user's columns an actor needs, their role names and the union of their roles' permissions. */
+const actorColumns = {
+  id: users.id,
+  userName: users.userName,
+  name: users.name,
+  kind: users.kind,
+  supplierId: users.supplierId,
+  isActive: sql<number>`${users.isActive}`,
+  roleNames: sql<string | null>`(select group_concat(name, ${SEP}) from (select r.name
+    from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}
+    order by r.name))`,
+  permissions: sql<string | null>`(select group_concat(permission, ${SEP}) from (select distinct
+    rp.permission from ${userRoles} ur join ${rolePermissions} rp on rp.role_id = ur.role_id
+    where ur.user_id = ${users.id}))`,
+};
+
+/** Every API call asks this with the token's session: built once, then only bound. */
+const actorWithSession = preparedQuery((db) =>
+  db.select({
+    ...actorColumns,
+    revokedAt: sql<number | null>`${sessions.revokedAt}`,
+    expiresAt: sql<number | null>`${sessions.expiresAt}`,
+  }).from(users)
+    .innerJoin(
+      sessions,
+      and(eq(sessions.userId, users.id), eq(sessions.id, sql.placeholder("sessionId"))),
+    )
+    .where(eq(users.id, sql.placeholder("userId"))).prepare()
+);
+const actorOnly = preparedQuery((db) =>
+  db.select(actorColumns).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare()
+);
+
 /**
  * The user, their role names and the union of their roles' permissions in one statement (and with
  * a session id, that session's state): every API call asks this, so it reads only what it needs.
  */
-async function actorRow(db: DbOrTx, userId: number, sessionId?: string) {
-  const SEP = sql`char(31)`;
-  const [row] = await db.all<ActorRow>(sql`select u.id as "id", u.user_name as "userName",
-      u.name as "name", u.kind as "kind", u.supplier_id as "supplierId", u.is_active as "isActive",
-      (select group_concat(name, ${SEP}) from (select r.name from ${userRoles} ur
-        join ${roles} r on r.id = ur.role_id where ur.user_id = ${userId} order by r.name))
-        as "roleNames",
-      (select group_concat(permission, ${SEP}) from (select distinct rp.permission
-        from ${userRoles} ur join ${rolePermissions} rp on rp.role_id = ur.role_id
-        where ur.user_id = ${userId})) as "permissions",
-      ${sessionId === undefined ? sql`null` : sql`s.revoked_at`} as "revokedAt",
-      ${sessionId === undefined ? sql`null` : sql`s.expires_at`} as "expiresAt"
-    from ${users} u ${
-    sessionId === undefined
-      ? sql``
-      : sql`join ${sessions} s on s.user_id = u.id and s.id = ${sessionId}`
+async function actorRow(
+  db: DbOrTx,
+  userId: number,
+  sessionId?: string,
+): Promise<ActorRow | undefined> {
+  if (sessionId === undefined) {
+    const row = await actorOnly(db).get({ userId });
+    return row && { ...row, revokedAt: null, expiresAt: null };
   }
-    where u.id = ${userId}`);
-  return row;
+  return await actorWithSession(db).get({ userId, sessionId });
 }
 
 function toActor(row: ActorRow | undefined): Actor | undefined {
