@@ -402,7 +402,11 @@ export const offerRounds = sqliteTable("offer_rounds", {
   openedAt: instant("opened_at").notNull(),
   openedBy: integer("opened_by"),
   endTime: instant("end_time").notNull(),
-}, (t) => [uniqueIndex("offer_rounds_project_round_idx").on(t.projectId, t.round)]);
+}, (t) => [
+  uniqueIndex("offer_rounds_project_round_idx").on(t.projectId, t.round),
+  // The lists ask which projects have a round open now: only rounds ending later are read.
+  index("offer_rounds_end_idx").on(t.endTime),
+]);
 
 /** The suppliers a project is published to, and each one's agreement to the quote instructions. */
 export const offerProjectSuppliers = sqliteTable("offer_project_suppliers", {

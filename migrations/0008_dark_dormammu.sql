@@ -1,0 +1,1 @@
+CREATE INDEX `offer_rounds_end_idx` ON `offer_rounds` (`end_time`);
