@@ -133,6 +133,12 @@ Deno.test("bargaining asset projects publish without a deadline; create-and-laun
   assert.equal(bad.status, 400);
   const all = await call(env, "get", `${base}/GetAll`, { token: buyer.token });
   assert.equal(all.json.result.totalCount, 1);
+  // Past the last page: no rows, and still the number of matches.
+  const past = await call(env, "get", `${base}/GetAll`, {
+    token: buyer.token,
+    query: { skipCount: 20 },
+  });
+  assert.deepEqual([past.json.result.items.length, past.json.result.totalCount], [0, 1]);
 });
 
 Deno.test("the deadline is judged by the server's clock, one millisecond either side", async () => {

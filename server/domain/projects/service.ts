@@ -192,25 +192,31 @@ function statusCondition(status: string, now: Date): SQL {
     or (${offerProjects.allQuotedAt} is not null and ${offerProjects.allQuotedAt} <= ${
       t - EARLY_END_WINDOW_MS
     }))`;
-  const roundOpen =
-    sql`exists (select 1 from offer_rounds r where r.project_id = ${offerProjects.id}
-    and r.opened_at <= ${t} and r.end_time > ${t})`;
+  // The few projects with a round open now, found once (not asked again for each project).
+  const roundOpen = sql`${offerProjects.id} in (select r.project_id from offer_rounds r
+    where r.opened_at <= ${t} and r.end_time > ${t})`;
   const published = eq(offerProjects.status, "published");
+  // Said again as a list the (type, status) index can seek, so that only these two statuses are read.
+  const publishedOrEnded = inArray(offerProjects.status, ["published", "ended"]);
   switch (status) {
     case "unpublished":
     case "closed":
       return eq(offerProjects.status, status);
     case "ended":
       return and(
+        publishedOrEnded,
         or(eq(offerProjects.status, "ended"), and(published, past)),
         not(roundOpen),
       )!;
     case "published":
       return and(published, not(past), not(hasQuotesSql))!;
     default: // inQuotation
-      return or(
-        and(published, not(past), hasQuotesSql),
-        and(or(eq(offerProjects.status, "ended"), and(published, past)), roundOpen),
+      return and(
+        publishedOrEnded,
+        or(
+          and(published, not(past), hasQuotesSql),
+          and(or(eq(offerProjects.status, "ended"), and(published, past)), roundOpen),
+        ),
       )!;
   }
 }
@@ -282,6 +288,25 @@ const sortable = {
   status: offerProjects.status,
 };
 
+/**
+ * The ids of one page, sorted and cut on the table alone (SQLite computes every selected column of
+ * every row it sorts, so the costly ones, counts and awards, are asked for the page's rows only),
+ * with the number of matches when `counted`: one pass over the matches instead of two, as a status
+ * such as "in quotation" is decided row by row.
+ */
+function pageIds(
+  db: DbOrTx,
+  cond: SQL | undefined,
+  sorting: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  return db.select({ id: offerProjects.id, total: sql<number>`count(*) over ()` })
+    .from(offerProjects).where(cond)
+    .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
+    .limit(limit).offset(offset);
+}
+
 async function selectProjects(
   db: DbOrTx,
   cond: SQL | undefined,
@@ -290,11 +315,7 @@ async function selectProjects(
   offset: number,
   now: Date,
 ): Promise<ProjectDto[]> {
-  // The page's ids first, sorted and cut on the table alone: SQLite computes every selected column
-  // of every row it sorts, so the costly ones (counts, awards) are asked for the page's rows only.
-  const page = await db.select({ id: offerProjects.id }).from(offerProjects).where(cond)
-    .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
-    .limit(limit).offset(offset);
+  const page = await pageIds(db, cond, sorting, limit, offset);
   return await projectsByIds(db, page.map((r) => r.id), now);
 }
 
@@ -417,15 +438,12 @@ export async function listProjects(
 ): Promise<Paged<ProjectDto>> {
   const now = deps.clock.now();
   const cond = listConditions(actor, input, now);
-  const [{ total }] = await deps.db.select({ total: count() }).from(offerProjects).where(cond);
-  const items = await selectProjects(
-    deps.db,
-    cond,
-    input.sorting,
-    input.maxResultCount,
-    input.skipCount,
-    now,
-  );
+  const page = await pageIds(deps.db, cond, input.sorting, input.maxResultCount, input.skipCount);
+  // Past the last page there is no row to carry the count: it is asked on its own.
+  const total = page.length
+    ? Number(page[0].total)
+    : (await deps.db.select({ total: count() }).from(offerProjects).where(cond))[0].total;
+  const items = await projectsByIds(deps.db, page.map((r) => r.id), now);
   return { items, totalCount: total };
 }
 
