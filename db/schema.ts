@@ -216,6 +216,16 @@ export const suppliers = sqliteTable("suppliers", {
   index("suppliers_updated_idx").on(t.updatedAt),
 ]);
 
+/**
+ * A counter per table that triggers raise on every insert, update and delete of its rows
+ * (migrations/0010): readers that keep results in memory (the supplier search) know from it, in
+ * any instance, whether their copy is still current.
+ */
+export const changeVersions = sqliteTable("change_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Files (attachments): bytes in the file store keyed by content hash, metadata here
 // ---------------------------------------------------------------------------------------------
