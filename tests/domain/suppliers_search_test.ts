@@ -1,9 +1,11 @@
 // Supplier search through the trigram index answers exactly what a LIKE over the table answers,
 // for one, two and more characters, and stays right as suppliers are added, renamed and deleted.
 import assert from "node:assert/strict";
-import { eq, or } from "drizzle-orm";
+import { asc, eq, or, sql } from "drizzle-orm";
 import { suppliers } from "../../db/schema.ts";
+import { openDatabase } from "../../db/client.ts";
 import {
+  supplierMatches,
   supplierTextContains,
   type SupplierTextField,
 } from "../../server/domain/suppliers/search.ts";
@@ -130,4 +132,67 @@ Deno.test("the search pages in the chosen order with the full count, also past t
   assert.deepEqual(await page(0, "code desc"), [["PC04"], 2]);
   assert.deepEqual(await page(2), [[], 2]);
   assert.deepEqual(await page(9), [[], 2]);
+});
+
+Deno.test("a kept search follows every change to the suppliers, also one made by another instance", async () => {
+  await using env = await testEnv();
+  await insertInvitable(env);
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const search = async (query: Record<string, string | number>) => {
+    const r = await call(env, "get", "/QMO/OfferProjectManager/GetSupplierData", {
+      token,
+      query: { MaxResultCount: 10, ...query },
+    });
+    assert.equal(r.status, 200);
+    return [r.json.result.items.map((s: { code: string }) => s.code), r.json.result.totalCount];
+  };
+  assert.deepEqual(await search({ FullName: "Ltd" }), [["HX01", "PC04"], 2]);
+  assert.deepEqual(await search({ FullName: "Ltd", IsInvalidFiltering: 1 }), [["HX01", "PC04"], 2]);
+  // Another server process on the same database file.
+  const other = await openDatabase(env.config.databaseUrl);
+  try {
+    await other.db.update(suppliers).set({ fullName: "Apex Circuits Ltd" })
+      .where(eq(suppliers.code, "AP03"));
+    assert.deepEqual(await search({ FullName: "Ltd" }), [["AP03", "HX01", "PC04"], 3]);
+    await other.db.update(suppliers).set({ status: "invalid" }).where(eq(suppliers.code, "HX01"));
+    assert.deepEqual(await search({ FullName: "Ltd", IsInvalidFiltering: 1 }), [
+      ["AP03", "PC04"],
+      2,
+    ]);
+    await other.db.delete(suppliers).where(eq(suppliers.code, "PC04"));
+    assert.deepEqual(await search({ FullName: "Ltd" }), [["AP03", "HX01"], 2]);
+    await other.db.insert(suppliers).values({
+      code: "AA00",
+      abbrName: "New",
+      fullName: "New Laminates Ltd",
+      email1: "aa00@example.com",
+      createdAt: env.clock.now(),
+    });
+    assert.deepEqual(await search({ FullName: "Ltd" }), [["AA00", "AP03", "HX01"], 3]);
+  } finally {
+    other.close();
+  }
+});
+
+Deno.test("kept matches are used until the suppliers' change counter moves", async () => {
+  await using env = await testEnv();
+  await insertInvitable(env);
+  const where = supplierTextContains("fullName", "Ltd");
+  const matches =
+    async () => [...await supplierMatches(env.db, "Ltd", where, [asc(suppliers.code)])];
+  const codes = async (ids: number[]) =>
+    (await env.db.select({ id: suppliers.id, code: suppliers.code }).from(suppliers))
+      .filter((r) => ids.includes(r.id)).map((r) => r.code).sort();
+  assert.deepEqual(await codes(await matches()), ["HX01", "PC04"]);
+  // A supplier added without raising the counter: the kept matches are answered as they were.
+  await env.db.run(sql`drop trigger suppliers_version_insert`);
+  await env.db.insert(suppliers).values({
+    code: "AA00",
+    abbrName: "New",
+    fullName: "New Laminates Ltd",
+    createdAt: env.clock.now(),
+  });
+  assert.deepEqual(await codes(await matches()), ["HX01", "PC04"]);
+  await env.db.run(sql`update change_versions set version = version + 1 where name = 'suppliers'`);
+  assert.deepEqual(await codes(await matches()), ["AA00", "HX01", "PC04"]);
 });

@@ -33,7 +33,7 @@ import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
-import { supplierTextContains } from "../suppliers/search.ts";
+import { supplierMatches, supplierTextContains } from "../suppliers/search.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
 import { type Lang, t } from "../../i18n.ts";
@@ -1219,21 +1219,26 @@ export async function searchSuppliers(
   if (input.abbrName) where.push(supplierTextContains("abbrName", input.abbrName));
   if (input.isInvalidFiltering) where.push(eq(suppliers.status, "effective"));
   const cond = where.length ? and(...where) : undefined;
-  // The page's ids and the number of matches in one pass: a frequent word matches thousands of
-  // suppliers, and finding them (the text index, then each one's row for the status and the exact
-  // match) is most of the work, so it is not done twice. Past the last page there is no row to
-  // carry the count: it is asked on its own.
-  const page = await deps.db.select({ id: suppliers.id, total: sql<number>`count(*) over ()` })
-    .from(suppliers).where(cond)
-    .orderBy(...orderBy(input.sorting, {
-      code: suppliers.code,
-      abbrName: suppliers.abbrName,
-      fullName: suppliers.fullName,
-    }, [suppliers.code]))
-    .limit(input.maxResultCount).offset(input.skipCount);
-  const total = page.length
-    ? Number(page[0].total)
-    : (await deps.db.select({ total: count() }).from(suppliers).where(cond))[0].total;
+  const order = orderBy(input.sorting, {
+    code: suppliers.code,
+    abbrName: suppliers.abbrName,
+    fullName: suppliers.fullName,
+  }, [suppliers.code]);
+  const matches = await supplierMatches(
+    deps.db,
+    JSON.stringify([
+      input.code,
+      input.fullName,
+      input.abbrName,
+      input.isInvalidFiltering,
+      input.sorting?.trim().toLowerCase(),
+    ]),
+    cond,
+    order,
+  );
+  const page = [...matches.subarray(input.skipCount, input.skipCount + input.maxResultCount)]
+    .map((id) => ({ id }));
+  const total = matches.length;
   const found = page.length
     ? await suppliersByIds(deps.db).all({ ids: JSON.stringify(page.map((r) => r.id)) })
     : [];
