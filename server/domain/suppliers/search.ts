@@ -18,13 +18,22 @@ const ftsColumns: Record<SupplierTextField, string> = {
 const phrase = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
 /**
- * Suppliers whose `field` contains `text`, wildcards taken literally and ASCII case ignored (as
- * LIKE). Three characters or more are looked up as a trigram phrase; two characters as any indexed
- * trigram starting with them (each value is indexed with a trailing space, so one always does);
- * a single character reads every supplier. The LIKE is kept as the final word either way.
+ * Suppliers whose `field` contains `text`, wildcards taken literally and case ignored (as LIKE
+ * ignores ASCII case; the index also folds other scripts' case). Three characters or more are
+ * looked up as a trigram phrase, which matches exactly the values containing them, so no row is
+ * read to check it; two characters as any indexed trigram starting with them (each value is
+ * indexed with a trailing space, so one always does), checked with LIKE; a single character reads
+ * every supplier.
  */
 export function supplierTextContains(field: SupplierTextField, text: string): SQL {
   const t = text.trim();
+  const length = [...t].length;
+  const columns = ftsColumns[field];
+  if (length >= 3) {
+    return sql`${suppliers.id} in (select rowid from suppliers_fts where suppliers_fts match ${`${columns} : ${
+      phrase(t)
+    }`})`;
+  }
   const like = field === "any"
     ? or(
       contains(suppliers.code, t),
@@ -32,13 +41,6 @@ export function supplierTextContains(field: SupplierTextField, text: string): SQ
       contains(suppliers.abbrName, t),
     )!
     : contains(suppliers[field], t);
-  const length = [...t].length;
-  const columns = ftsColumns[field];
-  if (length >= 3) {
-    return sql`(${suppliers.id} in (select rowid from suppliers_fts where suppliers_fts match ${`${columns} : ${
-      phrase(t)
-    }`}) and ${like})`;
-  }
   if (length === 2) {
     const lower = t.toLowerCase();
     // No indexed trigram starts with the two characters: the phrase below matches nothing, as
