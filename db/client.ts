@@ -429,6 +429,34 @@ export function preparedQuery<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   };
 }
 
+/** Shapes of one query kept per database handle (see preparedByShape). */
+const SHAPES_KEPT = 64;
+
+/**
+ * Like preparedQuery, for a query whose shape depends on its input (which filters are given, the
+ * sort): `build` makes the statement for one shape, with `sql.placeholder` for every value, and
+ * `shape` names that shape; each shape is built once per database handle (the 64 most recently
+ * used are kept), then only bound.
+ */
+export function preparedByShape<I, T>(
+  shape: (input: I) => string,
+  build: (db: DbOrTx, input: I) => T,
+): (db: DbOrTx, input: I) => T {
+  const built = new WeakMap<DbOrTx, Map<string, T>>();
+  return (db, input) => {
+    let shapes = built.get(db);
+    if (!shapes) built.set(db, shapes = new Map());
+    const key = shape(input);
+    let stmt = shapes.get(key);
+    if (stmt === undefined) {
+      stmt = build(db, input);
+      if (shapes.size >= SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
+    } else shapes.delete(key);
+    shapes.set(key, stmt); // most recently used last
+    return stmt;
+  };
+}
+
 /**
  * `column IN (…)` over a list passed as one JSON array parameter named `name`, so that a prepared
  * statement serves lists of any length (SQLite looks each value up by the index, as for IN (?, ?)).

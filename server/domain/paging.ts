@@ -1,6 +1,6 @@
 // Paged lists as ABP answers them: SkipCount, MaxResultCount (default 20, at most 1000), Sorting
 // ("field desc") in; { items, totalCount } out.
-import { asc, Column, desc, is, type SQL, sql } from "drizzle-orm";
+import { asc, Column, desc, is, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { fieldError } from "./errors.ts";
 
@@ -36,5 +36,9 @@ export function orderBy(
 export const likePattern = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** `column` contains `text`, wildcards in the text taken literally. */
-export const contains = (column: Column | SQL, text: string): SQL =>
-  sql`${column} LIKE ${likePattern(text)} ESCAPE '\\'`;
+export const contains = (column: Column | SQL, text: string | Placeholder): SQL =>
+  sql`${column} LIKE ${typeof text === "string" ? likePattern(text) : text} ESCAPE '\\'`;
+
+/** `contains` for a prepared statement: bind `likePattern(text)` to the placeholder `name`. */
+export const containsBound = (column: Column | SQL, name: string): SQL =>
+  contains(column, sql.placeholder(name));

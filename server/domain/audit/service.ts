@@ -1,11 +1,11 @@
 // The audit log: every API call with who, when, what, how long, from where, and the error if any.
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { auditLogs } from "../../../db/schema.ts";
-import type { Db } from "../../../db/client.ts";
+import { type Db, preparedByShape } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
 import type { listAuditLogsInput } from "./schemas.ts";
 
 export type AuditEntry = typeof auditLogs.$inferInsert;
@@ -75,31 +75,70 @@ export function writeAuditLog(db: Db, entry: AuditEntry): Promise<void> {
   }
   return written;
 }
-export async function listAuditLogs(
-  deps: Deps,
-  input: z.infer<typeof listAuditLogsInput>,
-): Promise<Paged<AuditLogDto>> {
+type ListAuditLogsInput = z.infer<typeof listAuditLogsInput>;
+
+/** The conditions the given filters make, each value a placeholder (bound from the input). */
+function auditConditions(input: ListAuditLogsInput): SQL | undefined {
+  const p = sql.placeholder;
   const where: SQL[] = [];
-  if (input.userId) where.push(eq(auditLogs.userId, input.userId));
-  if (input.userName) where.push(contains(auditLogs.userName, input.userName));
-  if (input.startTime) where.push(gte(auditLogs.executionTime, input.startTime));
-  if (input.endTime) where.push(lt(auditLogs.executionTime, input.endTime));
-  if (input.serviceName) where.push(contains(auditLogs.serviceName, input.serviceName));
-  if (input.methodName) where.push(contains(auditLogs.methodName, input.methodName));
-  if (input.httpStatus) where.push(eq(auditLogs.httpStatus, input.httpStatus));
+  if (input.userId) where.push(eq(auditLogs.userId, p("userId")));
+  if (input.userName) where.push(containsBound(auditLogs.userName, "userName"));
+  if (input.startTime) where.push(gte(auditLogs.executionTime, p("startTime")));
+  if (input.endTime) where.push(lt(auditLogs.executionTime, p("endTime")));
+  if (input.serviceName) where.push(containsBound(auditLogs.serviceName, "serviceName"));
+  if (input.methodName) where.push(containsBound(auditLogs.methodName, "methodName"));
+  if (input.httpStatus) where.push(eq(auditLogs.httpStatus, p("httpStatus")));
   if (input.hasException !== undefined) {
     where.push(input.hasException ? isNotNull(auditLogs.exception) : isNull(auditLogs.exception));
   }
-  const cond = where.length ? and(...where) : undefined;
-  const [{ total }] = await deps.db.select({ total: count() }).from(auditLogs).where(cond);
-  const items = await deps.db.select().from(auditLogs).where(cond)
-    .orderBy(...orderBy(input.sorting, {
-      executionTime: auditLogs.executionTime,
-      executionDuration: auditLogs.executionDuration,
-      userName: auditLogs.userName,
-      serviceName: auditLogs.serviceName,
-    }, [desc(auditLogs.executionTime), desc(auditLogs.id)]))
-    .limit(input.maxResultCount).offset(input.skipCount);
+  return where.length ? and(...where) : undefined;
+}
+
+/** Which filters are given, and the sort: one prepared statement each. */
+const auditShape = (input: ListAuditLogsInput) =>
+  JSON.stringify([
+    ["userId", "userName", "startTime", "endTime", "serviceName", "methodName", "httpStatus"]
+      .filter((k) => input[k as keyof ListAuditLogsInput]),
+    input.hasException,
+    input.sorting,
+  ]);
+
+const auditCount = preparedByShape(
+  auditShape,
+  (db, input) =>
+    db.select({ total: count() }).from(auditLogs).where(auditConditions(input)).prepare(),
+);
+
+const auditPage = preparedByShape(
+  auditShape,
+  (db, input) =>
+    db.select().from(auditLogs).where(auditConditions(input))
+      .orderBy(...orderBy(input.sorting, {
+        executionTime: auditLogs.executionTime,
+        executionDuration: auditLogs.executionDuration,
+        userName: auditLogs.userName,
+        serviceName: auditLogs.serviceName,
+      }, [desc(auditLogs.executionTime), desc(auditLogs.id)]))
+      .limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare(),
+);
+
+export async function listAuditLogs(
+  deps: Deps,
+  input: ListAuditLogsInput,
+): Promise<Paged<AuditLogDto>> {
+  const values = {
+    userId: input.userId,
+    userName: input.userName && likePattern(input.userName),
+    startTime: input.startTime,
+    endTime: input.endTime,
+    serviceName: input.serviceName && likePattern(input.serviceName),
+    methodName: input.methodName && likePattern(input.methodName),
+    httpStatus: input.httpStatus,
+    limit: input.maxResultCount,
+    offset: input.skipCount,
+  };
+  const [{ total }] = await auditCount(deps.db, input).all(values);
+  const items = await auditPage(deps.db, input).all(values);
   return { items, totalCount: total };
 }
 
