@@ -13,6 +13,7 @@ import {
   lte,
   not,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -29,10 +30,10 @@ import {
   suppliers,
   users,
 } from "../../../db/schema.ts";
-import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
+import { type DbOrTx, idIn, preparedByShape, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
 import { supplierMatches, supplierTextContains } from "../suppliers/search.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
@@ -185,13 +186,15 @@ const awardNamesSql = sql<string | null>`(select group_concat(n, ', ') from
       where a.project_id = ${offerProjects.id} and a.superseded_at is null)
    order by s.code))`;
 
-function statusCondition(status: string, now: Date): SQL {
-  const t = now.getTime();
+/** The instant the conditions are judged at: a time, or a placeholder bound to its milliseconds. */
+type At = Date | Placeholder;
+const msOf = (now: At) => now instanceof Date ? now.getTime() : now;
+
+function statusCondition(status: string, now: At): SQL {
+  const t = msOf(now);
   const past =
     sql`((${offerProjects.offerEndTime} is not null and ${offerProjects.offerEndTime} <= ${t})
-    or (${offerProjects.allQuotedAt} is not null and ${offerProjects.allQuotedAt} <= ${
-      t - EARLY_END_WINDOW_MS
-    }))`;
+    or (${offerProjects.allQuotedAt} is not null and ${offerProjects.allQuotedAt} <= ${t} - ${EARLY_END_WINDOW_MS}))`;
   // The few projects with a round open now, found once (not asked again for each project).
   const roundOpen = sql`${offerProjects.id} in (select r.project_id from offer_rounds r
     where r.opened_at <= ${t} and r.end_time > ${t})`;
@@ -225,8 +228,8 @@ function statusCondition(status: string, now: Date): SQL {
  * When quoting closes as of `now`: an open optimisation round's end, else the first-quote close
  * (rules.ts quoteClosesAt: the deadline, or 30 minutes after the last invited supplier quoted).
  */
-function closesAtSql(now: Date): SQL {
-  const t = now.getTime();
+function closesAtSql(now: At): SQL {
+  const t = msOf(now);
   const early = sql`(${offerProjects.allQuotedAt} + ${EARLY_END_WINDOW_MS})`;
   return sql`coalesce((select r.end_time from offer_rounds r where r.project_id = ${offerProjects.id}
     and r.opened_at <= ${t} and r.end_time > ${t}),
@@ -235,7 +238,7 @@ function closesAtSql(now: Date): SQL {
 }
 
 /** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
-const openCondition = (now: Date) =>
+const openCondition = (now: At) =>
   or(statusCondition("published", now), statusCondition("inQuotation", now))!;
 
 /**
@@ -252,32 +255,71 @@ const quotedCurrentPackSql = sql`exists (select 1 from quotes q
 const awaitingQuotesSql = sql`exists (select 1 from offer_project_suppliers s
   where s.project_id = ${offerProjects.id} and not ${quotedCurrentPackSql})`;
 
-function listConditions(actor: Actor, input: ExportProjectsInput, now: Date): SQL | undefined {
+type ListShape = { kinds: ProjectKind[]; input: ExportProjectsInput };
+
+/** The kinds of project the list covers: those the actor may see, or the one asked for. */
+function listKinds(actor: Actor, input: ExportProjectsInput): ProjectKind[] {
   const kinds = visibleKinds(actor.permissions);
   if (input.kind && !kinds.includes(input.kind)) throw forbidden();
-  const where: SQL[] = [inArray(offerProjects.kind, input.kind ? [input.kind] : kinds)];
-  if (input.code) where.push(contains(offerProjects.code, input.code));
-  if (input.name) where.push(contains(offerProjects.name, input.name));
-  if (input.category) where.push(eq(offerProjects.typeId, input.category));
-  if (input.offerItemType) where.push(eq(offerProjects.offerItemType, input.offerItemType));
-  if (input.demandCode) where.push(contains(offerProjects.demandCode, input.demandCode));
+  return input.kind ? [input.kind] : kinds;
+}
+
+/** The list's filters, each value a placeholder that `listValues` binds. */
+function listConditions({ kinds, input }: ListShape): SQL | undefined {
+  const p = sql.placeholder;
+  const now = p("now");
+  const where: SQL[] = [inArray(offerProjects.kind, kinds)];
+  if (input.code) where.push(containsBound(offerProjects.code, "code"));
+  if (input.name) where.push(containsBound(offerProjects.name, "name"));
+  if (input.category) where.push(eq(offerProjects.typeId, p("category")));
+  if (input.offerItemType) where.push(eq(offerProjects.offerItemType, p("offerItemType")));
+  if (input.demandCode) where.push(containsBound(offerProjects.demandCode, "demandCode"));
   if (input.status) where.push(statusCondition(input.status, now));
   if (input.open || input.awaitingQuotes) where.push(openCondition(now));
   if (input.awaitingQuotes) where.push(awaitingQuotesSql);
   if (input.quotedFrom) {
     where.push(sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id}
-      and q.submitted_at >= ${input.quotedFrom.getTime()})`);
+      and q.submitted_at >= ${p("quotedFrom")})`);
   }
-  if (input.createdFrom) where.push(gte(offerProjects.createdAt, input.createdFrom));
-  if (input.createdTo) where.push(lte(offerProjects.createdAt, input.createdTo));
-  if (input.pubDateFrom) where.push(gte(offerProjects.pubDate, input.pubDateFrom));
-  if (input.pubDateTo) where.push(lte(offerProjects.pubDate, input.pubDateTo));
-  if (input.offerEndTimeFrom) where.push(gte(offerProjects.offerEndTime, input.offerEndTimeFrom));
-  if (input.offerEndTimeTo) where.push(lte(offerProjects.offerEndTime, input.offerEndTimeTo));
-  if (input.closingFrom) where.push(sql`${closesAtSql(now)} >= ${input.closingFrom.getTime()}`);
-  if (input.closingTo) where.push(sql`${closesAtSql(now)} <= ${input.closingTo.getTime()}`);
+  if (input.createdFrom) where.push(gte(offerProjects.createdAt, p("createdFrom")));
+  if (input.createdTo) where.push(lte(offerProjects.createdAt, p("createdTo")));
+  if (input.pubDateFrom) where.push(gte(offerProjects.pubDate, p("pubDateFrom")));
+  if (input.pubDateTo) where.push(lte(offerProjects.pubDate, p("pubDateTo")));
+  if (input.offerEndTimeFrom) where.push(gte(offerProjects.offerEndTime, p("offerEndTimeFrom")));
+  if (input.offerEndTimeTo) where.push(lte(offerProjects.offerEndTime, p("offerEndTimeTo")));
+  if (input.closingFrom) where.push(sql`${closesAtSql(now)} >= ${p("closingFrom")}`);
+  if (input.closingTo) where.push(sql`${closesAtSql(now)} <= ${p("closingTo")}`);
   return and(...where);
 }
+
+/** The values `listConditions` placeholders stand for. */
+const listValues = (input: ExportProjectsInput, now: Date) => ({
+  now: now.getTime(),
+  code: input.code && likePattern(input.code),
+  name: input.name && likePattern(input.name),
+  category: input.category,
+  offerItemType: input.offerItemType,
+  demandCode: input.demandCode && likePattern(input.demandCode),
+  quotedFrom: input.quotedFrom?.getTime(),
+  createdFrom: input.createdFrom,
+  createdTo: input.createdTo,
+  pubDateFrom: input.pubDateFrom,
+  pubDateTo: input.pubDateTo,
+  offerEndTimeFrom: input.offerEndTimeFrom,
+  offerEndTimeTo: input.offerEndTimeTo,
+  closingFrom: input.closingFrom?.getTime(),
+  closingTo: input.closingTo?.getTime(),
+});
+
+/** Which filters are given and how it is sorted: one prepared statement each (preparedByShape). */
+const listShape = ({ kinds, input }: ListShape) =>
+  JSON.stringify([
+    kinds,
+    Object.entries(input).filter(([k, v]) => v !== undefined && k !== "status" && k !== "sorting")
+      .map(([k, v]) => typeof v === "boolean" ? `${k}=${v}` : k).sort(),
+    input.status,
+    input.sorting,
+  ]);
 
 const sortable = {
   code: offerProjects.code,
@@ -291,21 +333,35 @@ const sortable = {
 /**
  * The ids of one page, sorted and cut on the table alone (SQLite computes every selected column of
  * every row it sorts, so the costly ones, counts and awards, are asked for the page's rows only),
- * with the number of matches when `counted`: one pass over the matches instead of two, as a status
- * such as "in quotation" is decided row by row.
+ * each with the number of matches: one pass over the matches instead of two, as a status such as
+ * "in quotation" is decided row by row.
  */
-function pageIds(
+const pageIdsQuery = (db: DbOrTx, cond: SQL | undefined, sorting: string | undefined) =>
+  db.select({ id: offerProjects.id, total: sql<number>`count(*) over ()` })
+    .from(offerProjects).where(cond)
+    .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
+    .$dynamic();
+
+const pageIds = (
   db: DbOrTx,
   cond: SQL | undefined,
   sorting: string | undefined,
   limit: number,
   offset: number,
-) {
-  return db.select({ id: offerProjects.id, total: sql<number>`count(*) over ()` })
-    .from(offerProjects).where(cond)
-    .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
-    .limit(limit).offset(offset);
-}
+) => pageIdsQuery(db, cond, sorting).limit(limit).offset(offset);
+
+/** The list's page ids and count, and its count alone, built once per filter shape. */
+const listPageIds = preparedByShape(
+  listShape,
+  (db, shape: ListShape) =>
+    pageIdsQuery(db, listConditions(shape), shape.input.sorting)
+      .limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare(),
+);
+const listCount = preparedByShape(
+  listShape,
+  (db, shape: ListShape) =>
+    db.select({ total: count() }).from(offerProjects).where(listConditions(shape)).prepare(),
+);
 
 async function selectProjects(
   db: DbOrTx,
@@ -437,12 +493,17 @@ export async function listProjects(
   input: ListProjectsInput,
 ): Promise<Paged<ProjectDto>> {
   const now = deps.clock.now();
-  const cond = listConditions(actor, input, now);
-  const page = await pageIds(deps.db, cond, input.sorting, input.maxResultCount, input.skipCount);
+  const shape = { kinds: listKinds(actor, input), input };
+  const values = listValues(input, now);
+  const page = await listPageIds(deps.db, shape).all({
+    ...values,
+    limit: input.maxResultCount,
+    offset: input.skipCount,
+  });
   // Past the last page there is no row to carry the count: it is asked on its own.
   const total = page.length
     ? Number(page[0].total)
-    : (await deps.db.select({ total: count() }).from(offerProjects).where(cond))[0].total;
+    : (await listCount(deps.db, shape).all(values))[0].total;
   const items = await projectsByIds(deps.db, page.map((r) => r.id), now);
   return { items, totalCount: total };
 }
@@ -450,14 +511,16 @@ export async function listProjects(
 /** The same list in batches, for exports: counted first, then read page by page. */
 export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {
   const now = deps.clock.now();
-  const cond = listConditions(actor, input, now);
-  orderBy(input.sorting, sortable, []); // an unknown sort field is refused before streaming starts
-  const [{ total }] = await deps.db.select({ total: count() }).from(offerProjects).where(cond);
+  const shape = { kinds: listKinds(actor, input), input };
+  const values = listValues(input, now);
+  // An unknown sort field is refused here, before streaming starts.
+  const pages = listPageIds(deps.db, shape);
+  const [{ total }] = await listCount(deps.db, shape).all(values);
   async function* batches(size = 500) {
     for (let offset = 0; offset < total; offset += size) {
-      const page = await selectProjects(deps.db, cond, input.sorting, size, offset, now);
+      const page = await pages.all({ ...values, limit: size, offset });
       if (!page.length) return;
-      yield page;
+      yield await projectsByIds(deps.db, page.map((r) => r.id), now);
     }
   }
   return { total, batches };
