@@ -454,6 +454,9 @@ export const quotes = sqliteTable("quotes", {
 }, (t) => [
   index("quotes_project_supplier_idx").on(t.projectId, t.supplierId, t.round, t.submittedAt),
   index("quotes_supplier_idx").on(t.supplierId, t.submittedAt),
+  // A quote is found by its file on every submission (its record entry, the all-quoted check) and
+  // download: without this, each such read scanned every quote (14 ms at 200,000).
+  index("quotes_file_idx").on(t.fileId),
 ]);
 
 /**

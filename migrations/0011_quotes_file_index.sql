@@ -1,0 +1,1 @@
+CREATE INDEX `quotes_file_idx` ON `quotes` (`file_id`);
