@@ -19,7 +19,7 @@ import { resolveToken } from "../domain/auth/service.ts";
 import type { Permission } from "../domain/auth/permissions.ts";
 import { ok } from "./envelope.ts";
 import { MalformedForm, type ParsedForm, parseFormStreaming } from "./multipart.ts";
-import { join } from "node:path";
+import { uploadTmpDir } from "../domain/files/spool.ts";
 import type { Lang } from "../i18n.ts";
 
 /**
@@ -217,7 +217,7 @@ function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
     let form: ParsedForm;
     try {
       form = await parseFormStreaming(c.req.raw, {
-        tmpDir: join(c.var.deps.config.dataDir, "files", "tmp"),
+        tmpDir: uploadTmpDir(c.var.deps.config.dataDir),
         maxBytes: maxMb * 1024 * 1024 + FORM_OVERHEAD,
         tooLarge,
         twoFiles: (name) => fieldError(name, "files.oneFile"),

@@ -1,8 +1,8 @@
 // Crash safety of quote uploads: the real server is killed with SIGKILL while a 50 MB quote is on its
-// way in (at several points of the body, while the bytes are written to disk, as they land in the
-// store) and just after answering one. After each restart the database passes its integrity check,
-// every quote's file is whole (size and SHA-256 as its row says), files left half-written are never
-// quotes, and no acknowledged quote is lost.
+// way in (at several points of the body, with the whole file received but not yet in the store, as
+// it lands in the store) and just after answering one. After each restart the database passes its
+// integrity check, every quote's file is whole (size and SHA-256 as its row says), files left
+// half-written are never quotes, and no acknowledged quote is lost.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
@@ -52,6 +52,7 @@ Deno.test("SIGKILL during a 50 MB quote upload never leaves a quote without its 
   const { dataDir, value: setup } = await prepareDataDir((deps) => quotingProject(deps));
   const { projectId, supplierUsers: [supplier] } = setup;
   const tmpDir = join(dataDir, "files", "tmp");
+  const sha4 = sha256Of(4);
   /** Uploads answered 200 (their quote ids): each must be there after every restart. */
   const acknowledged = new Map<number, string>();
   const outcomes: string[] = [];
@@ -106,24 +107,36 @@ Deno.test("SIGKILL during a 50 MB quote upload never leaves a quote without its 
       });
     }
 
-    // Killed while the server copies the received file into the store's temporary file.
-    await cycle("writing the temporary file", 4, async (base, token) => {
+    // Killed with the whole file received into its temporary file (written once, as it arrived),
+    // while it is synced and before it is renamed into the store.
+    await cycle("whole file received, not yet in the store", 4, async (base, token) => {
       const before = await namesIn(tmpDir);
       const up = upload(base, token, projectId, 4);
-      let partial = 0;
+      let state = "";
       const seen = await waitFor(async () => {
         for (const name of await namesIn(tmpDir)) {
-          // form-*: the request body as it arrives; the store's own temporary file has no prefix.
-          if (before.has(name) || name.startsWith("form-")) continue;
+          if (before.has(name)) continue;
           const { size } = await Deno.stat(join(tmpDir, name)).catch(() => ({ size: 0 }));
-          if (size > 0) partial = size;
-          if (size > 0) return true;
+          if (size === SIZE) {
+            state = `killed with all ${(SIZE / MB).toFixed(1)} MiB in the temporary file`;
+            return true;
+          }
+        }
+        // Taken in already (the window is a sync and a rename): still a crash point worth having.
+        if (
+          await Deno.stat(join(dataDir, "files", sha4.slice(0, 2), sha4)).then(
+            () => true,
+            () => false,
+          )
+        ) {
+          state = "killed just after the rename into the store";
+          return true;
         }
         return false;
       }, 30_000);
-      assert.ok(seen, "the upload never reached the temporary file");
+      assert.ok(seen, "the upload never reached its temporary file's full size");
       void up.done;
-      return `killed with ${(partial / MB).toFixed(1)} of ${(SIZE / MB).toFixed(1)} MiB copied`;
+      return state;
     });
 
     // Killed the moment the bytes appear in the store under their hash (before or after the row).

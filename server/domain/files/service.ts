@@ -1,7 +1,7 @@
-// Attachments: streamed upload into the content-addressed file store (<DATA_DIR>/files), type
+// Attachments: uploads taken into the content-addressed file store (<DATA_DIR>/files), type
 // detection from the bytes, metadata rows, and who may download or delete what.
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { files, offerProjects, offerProjectSuppliers, quotes } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -12,6 +12,7 @@ import { canDo, quotesSealed, searchPermissionOf } from "../projects/rules.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { quoteOfFile, recordQuoteOpens, roundsOfProject, sealedError } from "../quotes/sealed.ts";
 import { detectContentType, HEAD_BYTES } from "./detect.ts";
+import { Spool, SpooledFile, uploadTmpDir } from "./spool.ts";
 import { Permissions } from "../auth/permissions.ts";
 
 export type FilePurpose = "project" | "quote" | "certificate" | "other";
@@ -80,61 +81,65 @@ export type UploadInput = {
 };
 
 /**
- * Streams the bytes into a temporary file while hashing and counting them, refuses them past
- * MAX_UPLOAD_MB (413) or when their type is not accepted (415), then moves them into the store
- * under their SHA-256 and records the file. The same bytes uploaded twice are stored once.
+ * Takes an upload into the store: refuses it past MAX_UPLOAD_MB (413), empty (400) or when its type
+ * is not accepted (415), then moves it into the store under its SHA-256 and records the file. A
+ * file the multipart parser already wrote to the store's temporary folder (a SpooledFile, hashed as
+ * it arrived) is taken in by renaming it; any other stream is first written there the same way. The
+ * same bytes uploaded twice are stored once.
  */
 export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = deps.db) {
-  const stream = input.stream ?? input.file?.stream();
-  if (!stream) throw validation("files.missing");
   const fileName = sanitizeFileName(input.fileName ?? input.file?.name ?? "");
   const max = deps.config.maxUploadMb * MB;
-  const root = storeRoot(deps);
-  await Deno.mkdir(join(root, "tmp"), { recursive: true });
-  const tmp = join(root, "tmp", crypto.randomUUID());
-  const hash = createHash("sha256");
-  const head = new Uint8Array(HEAD_BYTES);
-  let headLen = 0;
-  let size = 0;
-  const out = await Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
-  let moved = false;
-  try {
-    const reader = stream.getReader();
+  const tooLarge = () =>
+    new DomainError("tooLarge", "files.tooLarge", { max: deps.config.maxUploadMb });
+  const tmpDir = uploadTmpDir(deps.config.dataDir);
+  let spooled: SpooledFile;
+  /** A temporary file written here (not the caller's): removed here unless it was taken in. */
+  let own: string | null = null;
+  if (input.file instanceof SpooledFile && dirname(input.file.path) === tmpDir) {
+    spooled = input.file;
+  } else {
+    const stream = input.stream ?? input.file?.stream();
+    if (!stream) throw validation("files.missing");
+    const spool = new Spool(tmpDir);
+    own = spool.path;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > max) {
-          throw new DomainError("tooLarge", "files.tooLarge", { max: deps.config.maxUploadMb });
+      const reader = stream.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (spool.size + value.byteLength > max) throw tooLarge();
+          await spool.write(value);
         }
-        if (headLen < HEAD_BYTES) {
-          const take = value.subarray(0, HEAD_BYTES - headLen);
-          head.set(take, headLen);
-          headLen += take.byteLength;
-        }
-        hash.update(value);
-        for (let off = 0; off < value.byteLength;) off += await out.write(value.subarray(off));
+      } finally {
+        await reader.cancel().catch(() => {});
       }
-    } finally {
-      await reader.cancel().catch(() => {});
+      spooled = await spool.finish(fileName, "application/octet-stream");
+    } catch (err) {
+      await spool.abort();
+      throw err;
     }
+  }
+  try {
+    if (spooled.size > max) throw tooLarge();
+    if (spooled.size === 0) throw validation("files.empty");
+    const contentType = detectContentType(await spooled.head(HEAD_BYTES), fileName);
+    if (!contentType) throw new DomainError("unsupportedType", "files.unsupportedType");
+    const sha256 = spooled.sha256;
+    const target = blobPath(deps, sha256);
+    const dir = dirname(target);
     // On disk before the rename and the row: a crash (or power cut) never leaves a row whose bytes
     // are partly in the page cache only.
-    await out.syncData();
-    out.close();
-    if (size === 0) throw validation("files.empty");
-    const contentType = detectContentType(head.subarray(0, headLen), fileName);
-    if (!contentType) throw new DomainError("unsupportedType", "files.unsupportedType");
-    const sha256 = hash.digest("hex");
-    const target = blobPath(deps, sha256);
-    await Deno.mkdir(join(root, sha256.slice(0, 2)), { recursive: true });
-    await Deno.rename(tmp, target);
-    moved = true;
-    await syncDir(join(root, sha256.slice(0, 2)));
+    await syncFile(spooled.path);
+    await Deno.mkdir(dir, { recursive: true });
+    await Deno.rename(spooled.path, target);
+    spooled.movedTo(target);
+    own = null;
+    await syncDir(dir);
     const [row] = await db.insert(files).values({
       sha256,
-      size,
+      size: spooled.size,
       contentType,
       fileName,
       purpose: input.purpose,
@@ -144,10 +149,17 @@ export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = d
     }).returning();
     return toFileDto(row);
   } finally {
-    try {
-      out.close();
-    } catch { /* already closed */ }
-    if (!moved) await Deno.remove(tmp).catch(() => {});
+    if (own) await Deno.remove(own).catch(() => {});
+  }
+}
+
+/** Flushes a file's bytes to the disk. */
+async function syncFile(path: string): Promise<void> {
+  const f = await Deno.open(path, { write: true });
+  try {
+    await f.syncData();
+  } finally {
+    f.close();
   }
 }
 
@@ -170,7 +182,7 @@ export const STALE_UPLOAD_MS = 6 * 3600_000;
  * folder) keep writing theirs, so they are never touched. Answers how many went.
  */
 export async function sweepStaleUploads(deps: Deps): Promise<{ removed: number }> {
-  const dir = join(storeRoot(deps), "tmp");
+  const dir = uploadTmpDir(deps.config.dataDir);
   const before = deps.clock.now().getTime() - STALE_UPLOAD_MS;
   let removed = 0;
   try {
