@@ -145,17 +145,22 @@ async function supplierRecipients(
     : e.kind === "quoteReceived"
     ? e.round ?? 0
     : 0;
-  let invited = await db.select({ s: suppliers, link: offerProjectSuppliers })
-    .from(offerProjectSuppliers)
-    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
-    .where(eq(offerProjectSuppliers.projectId, project.id));
-  if (round === 1) invited = invited.filter((r) => r.link.round1);
-  if (round === 2) invited = invited.filter((r) => r.link.round2);
   const wanted = e.kind === "quoteReceived" || e.kind === "quoteReceipt"
     ? [e.supplierId]
     : "supplierIds" in e && e.supplierIds
     ? e.supplierIds
     : undefined;
+  // Only the suppliers wanted are read: a receipt to one supplier of a project published to
+  // hundreds reads one row (at a deadline rush every submission asks this).
+  let invited = await db.select({ s: suppliers, link: offerProjectSuppliers })
+    .from(offerProjectSuppliers)
+    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
+    .where(and(
+      eq(offerProjectSuppliers.projectId, project.id),
+      wanted ? inArray(offerProjectSuppliers.supplierId, wanted) : undefined,
+    ));
+  if (round === 1) invited = invited.filter((r) => r.link.round1);
+  if (round === 2) invited = invited.filter((r) => r.link.round2);
   if (wanted) {
     const missing = wanted.find((id) => !invited.some((r) => r.s.id === id));
     if (missing && e.kind === "manual") {
