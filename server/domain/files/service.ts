@@ -131,12 +131,12 @@ export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = d
     const dir = dirname(target);
     // On disk before the rename and the row: a crash (or power cut) never leaves a row whose bytes
     // are partly in the page cache only.
-    await syncFile(spooled.path);
+    await flushToDisk(spooled.path, "file");
     await Deno.mkdir(dir, { recursive: true });
     await Deno.rename(spooled.path, target);
     spooled.movedTo(target);
     own = null;
-    await syncDir(dir);
+    await flushToDisk(dir, "folder");
     const [row] = await db.insert(files).values({
       sha256,
       size: spooled.size,
@@ -153,23 +153,15 @@ export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = d
   }
 }
 
-/** Flushes a file's bytes to the disk. */
-async function syncFile(path: string): Promise<void> {
-  const f = await Deno.open(path, { write: true });
+/**
+ * Flushes to the disk a file's bytes, or a folder's entries (which makes a rename in it durable).
+ */
+async function flushToDisk(path: string, what: "file" | "folder"): Promise<void> {
+  const f = await Deno.open(path, what === "file" ? { write: true } : { read: true });
   try {
-    await f.syncData();
+    await (what === "file" ? f.syncData() : f.sync());
   } finally {
     f.close();
-  }
-}
-
-/** Makes a rename in `dir` durable (the directory entry itself is flushed). */
-async function syncDir(dir: string): Promise<void> {
-  const d = await Deno.open(dir, { read: true });
-  try {
-    await d.sync();
-  } finally {
-    d.close();
   }
 }
 
