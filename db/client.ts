@@ -347,7 +347,12 @@ function nativeReads(path: string, timeout: number): NativeReads {
           toJSON: () => ({
             columns,
             columnTypes,
-            rows: rows.map((r) => [...(r as unknown as unknown[])]),
+            rows: rows.map((r) =>
+              Array.from(
+                r as unknown as ArrayLike<unknown>,
+                (v) => v instanceof ArrayBuffer ? Buffer.from(v).toString("base64") : v,
+              )
+            ),
             rowsAffected: 0,
             lastInsertRowid: null,
           }),

@@ -48,6 +48,14 @@ Deno.test("a SELECT answers the same values and row shapes as @libsql/client", a
     assert.deepEqual(positions(await c.ours.values(q)), positions(await c.theirs.values(q)));
   }
   assert.equal(statementCache.nativeReads - before, queries.length * 2, "answered natively");
+  // The result set itself, as JSON.
+  const stmt = { sql: "select id, i, t, b from v where id > ? order by id", args: [0] };
+  const client = (db: unknown) =>
+    (db as { $client: { execute(s: typeof stmt): Promise<{ toJSON(): unknown }> } }).$client;
+  assert.deepEqual(
+    (await client(c.ours).execute(stmt)).toJSON(),
+    (await client(c.theirs).execute(stmt)).toJSON(),
+  );
 });
 
 Deno.test("an integer past 2^53 and a bad query fail as with @libsql/client", async () => {
