@@ -360,6 +360,8 @@ export const offerProjects = sqliteTable("offer_projects", {
     t.allQuotedAt,
   ),
   index("offer_projects_end_idx").on(t.status, t.offerEndTime),
+  // The next instant a published project's early close falls due (the list's kept pages).
+  index("offer_projects_quoted_idx").on(t.status, t.allQuotedAt),
 ]);
 
 /** Line items: a material (code, name, description …) or a piece of equipment. */

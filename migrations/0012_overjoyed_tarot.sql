@@ -1,0 +1,1 @@
+CREATE INDEX `offer_projects_quoted_idx` ON `offer_projects` (`status`,`all_quoted_at`);
