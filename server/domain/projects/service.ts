@@ -19,6 +19,7 @@ import {
 } from "drizzle-orm";
 import type { z } from "zod";
 import {
+  changeVersions,
   files,
   offerProjectItems,
   offerProjects,
@@ -35,6 +36,7 @@ import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
 import { supplierMatches, supplierTextContains } from "../suppliers/search.ts";
+import { keptResults } from "../kept.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
 import { type Lang, t } from "../../i18n.ts";
@@ -235,6 +237,32 @@ function closesAtSql(now: At): SQL {
     and r.opened_at <= ${t} and r.end_time > ${t}),
     case when ${offerProjects.allQuotedAt} is not null and (${offerProjects.offerEndTime} is null
       or ${early} < ${offerProjects.offerEndTime}) then ${early} else ${offerProjects.offerEndTime} end)`;
+}
+
+/**
+ * The projects' change counter (migrations/0013) and the next instant after `now` at which the
+ * clock alone changes what statusCondition, openCondition or closesAtSql say of some project: a
+ * published project's deadline or early close, a round's opening or end (null: none to come).
+ * Between two such instants, and while the counter stays, a list filter finds the same rows.
+ */
+const listStampQuery = preparedQuery((db) => {
+  const t = sql.placeholder("now");
+  return db.select({
+    version: changeVersions.version,
+    until: sql<number | null>`(select min(x) from (
+      select min(${offerProjects.offerEndTime}) x from ${offerProjects}
+        where ${offerProjects.status} = 'published' and ${offerProjects.offerEndTime} > ${t}
+      union all select min(${offerProjects.allQuotedAt}) + ${EARLY_END_WINDOW_MS} from ${offerProjects}
+        where ${offerProjects.status} = 'published'
+          and ${offerProjects.allQuotedAt} > ${t} - ${EARLY_END_WINDOW_MS}
+      union all select min(r.opened_at) from offer_rounds r where r.end_time > ${t} and r.opened_at > ${t}
+      union all select min(r.end_time) from offer_rounds r where r.end_time > ${t}))`,
+  }).from(changeVersions).where(eq(changeVersions.name, "projects")).prepare();
+});
+
+async function listStamp(db: DbOrTx, now: Date): Promise<string> {
+  const row = await listStampQuery(db).get({ now: now.getTime() });
+  return `${row?.version ?? 0}:${row?.until ?? ""}`;
 }
 
 /** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
@@ -486,6 +514,16 @@ function toDto(
   };
 }
 
+/** Pages of the project list kept per database, the least recently used dropped first. */
+export const PAGES_KEPT = 500;
+
+/**
+ * Recent pages of the list (ids and count), kept while their stamp (listStamp) holds: many buyers
+ * open the same first pages, and deciding the status of every project of a category by the clock
+ * to count and sort them is most of a list's work.
+ */
+const keptPages = keptResults<{ ids: number[]; total: number }>({ entries: PAGES_KEPT });
+
 /** GetAll: the projects of the kinds the actor may see, filtered and paged. */
 export async function listProjects(
   deps: Deps,
@@ -495,17 +533,22 @@ export async function listProjects(
   const now = deps.clock.now();
   const shape = { kinds: listKinds(actor, input), input };
   const values = listValues(input, now);
-  const page = await listPageIds(deps.db, shape).all({
-    ...values,
-    limit: input.maxResultCount,
-    offset: input.skipCount,
+  const { now: _, ...bound } = values;
+  const key = JSON.stringify([listShape(shape), bound, input.maxResultCount, input.skipCount]);
+  const page = await keptPages(deps.db, key, await listStamp(deps.db, now), async () => {
+    const rows = await listPageIds(deps.db, shape).all({
+      ...values,
+      limit: input.maxResultCount,
+      offset: input.skipCount,
+    });
+    // Past the last page there is no row to carry the count: it is asked on its own.
+    const total = rows.length
+      ? Number(rows[0].total)
+      : (await listCount(deps.db, shape).all(values))[0].total;
+    return { ids: rows.map((r) => r.id), total };
   });
-  // Past the last page there is no row to carry the count: it is asked on its own.
-  const total = page.length
-    ? Number(page[0].total)
-    : (await listCount(deps.db, shape).all(values))[0].total;
-  const items = await projectsByIds(deps.db, page.map((r) => r.id), now);
-  return { items, totalCount: total };
+  const items = await projectsByIds(deps.db, page.ids, now);
+  return { items, totalCount: page.total };
 }
 
 /** The same list in batches, for exports: counted first, then read page by page. */

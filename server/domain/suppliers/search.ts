@@ -1,9 +1,10 @@
 // Supplier code and name search: "contains" as LIKE means it, answered through the trigram index
 // (migration 0006_suppliers_fts) instead of reading every supplier; the matches of recent searches
 // are kept until a supplier changes.
-import { eq, or, type SQL, sql } from "drizzle-orm";
-import { changeVersions, suppliers } from "../../../db/schema.ts";
-import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
+import { or, type SQL, sql } from "drizzle-orm";
+import { suppliers } from "../../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import { changeVersion, keptResults } from "../kept.ts";
 import { contains } from "../paging.ts";
 
 export type SupplierTextField = "code" | "abbrName" | "fullName" | "any";
@@ -62,22 +63,18 @@ export const SEARCHES_KEPT = 200;
 /** Ids kept over all searches (4 bytes each): a search matching more is not kept. */
 const IDS_KEPT = 1_000_000;
 
-type Kept = { version: number; ids: Int32Array };
-const kept = new WeakMap<DbOrTx, { searches: Map<string, Kept>; ids: number }>();
-
-const suppliersVersion = preparedQuery((db) =>
-  db.select({ version: changeVersions.version }).from(changeVersions)
-    .where(eq(changeVersions.name, "suppliers")).prepare()
-);
+const keptMatches = keptResults<Int32Array>({
+  entries: SEARCHES_KEPT,
+  budget: IDS_KEPT,
+  sizeOf: (ids) => ids.length,
+});
 
 /**
  * The ids of every supplier matching `where`, in `order`. A frequent word matches thousands of
  * suppliers and the launch page shows five at a time: finding, counting and sorting them all is
- * most of a search's work, so the sorted ids of recent searches are kept, each with the suppliers'
- * change counter (migrations/0010) it was read at, and used while the counter has not moved, in
- * this instance or any other on the same database. The counter is read before the matches, so a
- * change made in between leaves the kept ids marked older than they are (read again next time),
- * never newer.
+ * most of a search's work, so the sorted ids of recent searches are kept with the suppliers'
+ * change counter (migrations/0010) they were read at, and used while it has not moved, in this
+ * instance or any other on the same database.
  */
 export async function supplierMatches(
   db: DbOrTx,
@@ -85,30 +82,11 @@ export async function supplierMatches(
   where: SQL | undefined,
   order: SQL[],
 ): Promise<Int32Array> {
-  const version = (await suppliersVersion(db).get())?.version ?? 0;
-  let mine = kept.get(db);
-  if (!mine) kept.set(db, mine = { searches: new Map(), ids: 0 });
-  const found = mine.searches.get(key);
-  if (found) {
-    mine.searches.delete(key);
-    if (found.version === version) {
-      mine.searches.set(key, found); // most recently used last
-      return found.ids;
-    }
-    mine.ids -= found.ids.length;
-  }
-  const [row] = await db.select({
-    ids: sql<string>`json_group_array(${suppliers.id} order by ${sql.join(order, sql`, `)})`,
-  }).from(suppliers).where(where);
-  const ids = Int32Array.from(JSON.parse(row?.ids ?? "[]") as number[]);
-  if (ids.length <= IDS_KEPT / 4) {
-    mine.searches.set(key, { version, ids });
-    mine.ids += ids.length;
-    for (const [k, v] of mine.searches) {
-      if (mine.searches.size <= SEARCHES_KEPT && mine.ids <= IDS_KEPT) break;
-      mine.searches.delete(k);
-      mine.ids -= v.ids.length;
-    }
-  }
-  return ids;
+  const version = await changeVersion(db, "suppliers");
+  return await keptMatches(db, key, String(version), async () => {
+    const [row] = await db.select({
+      ids: sql<string>`json_group_array(${suppliers.id} order by ${sql.join(order, sql`, `)})`,
+    }).from(suppliers).where(where);
+    return Int32Array.from(JSON.parse(row?.ids ?? "[]") as number[]);
+  });
 }

@@ -1,0 +1,72 @@
+// Results of costly reads kept per database handle, each with the stamp of the data it was read
+// from (a change counter, see migrations/0010 and 0013), and used again while the stamp is the same.
+import { eq } from "drizzle-orm";
+import { changeVersions } from "../../db/schema.ts";
+import { type DbOrTx, preparedQuery } from "../../db/client.ts";
+
+/** The change counters the triggers raise: one per group of tables a kept result is read from. */
+export type ChangeCounter = "suppliers" | "projects";
+
+const counterQuery = (name: ChangeCounter) =>
+  preparedQuery((db) =>
+    db.select({ version: changeVersions.version }).from(changeVersions)
+      .where(eq(changeVersions.name, name)).prepare()
+  );
+const counters = { suppliers: counterQuery("suppliers"), projects: counterQuery("projects") };
+
+/**
+ * The counter's value now, in this instance or any other on the same database. Read it before the
+ * data a kept result is made of: a change made in between then leaves the result stamped older
+ * than it is (read again next time), never newer.
+ */
+export async function changeVersion(db: DbOrTx, name: ChangeCounter): Promise<number> {
+  return (await counters[name](db).get())?.version ?? 0;
+}
+
+type Entry<T> = { stamp: string; value: T; size: number };
+
+/**
+ * A store of up to `entries` results per database handle, the least recently used dropped first,
+ * and of at most `budget` in all as `sizeOf` counts them (a result larger than a quarter of it is
+ * not kept).
+ */
+export function keptResults<T>(
+  { entries, budget = Infinity, sizeOf = () => 1 }: {
+    entries: number;
+    budget?: number;
+    sizeOf?: (value: T) => number;
+  },
+) {
+  const perDb = new WeakMap<DbOrTx, { map: Map<string, Entry<T>>; size: number }>();
+  /** The result kept under `key` if it was read at `stamp`; else `read()`'s, kept. */
+  return async function kept(
+    db: DbOrTx,
+    key: string,
+    stamp: string,
+    read: () => Promise<T>,
+  ): Promise<T> {
+    let mine = perDb.get(db);
+    if (!mine) perDb.set(db, mine = { map: new Map(), size: 0 });
+    const found = mine.map.get(key);
+    if (found) {
+      mine.map.delete(key);
+      if (found.stamp === stamp) {
+        mine.map.set(key, found); // most recently used last
+        return found.value;
+      }
+      mine.size -= found.size;
+    }
+    const value = await read();
+    const size = sizeOf(value);
+    if (size <= budget / 4) {
+      mine.map.set(key, { stamp, value, size });
+      mine.size += size;
+      for (const [k, v] of mine.map) {
+        if (mine.map.size <= entries && mine.size <= budget) break;
+        mine.map.delete(k);
+        mine.size -= v.size;
+      }
+    }
+    return value;
+  };
+}

@@ -1,0 +1,122 @@
+// The project list keeps its recent pages (ids and count) until a project, round, invitation or
+// quote changes, in this instance or another, or the clock reaches the next instant at which some
+// project's status changes by itself (a deadline, an early close, a round's start or end).
+import assert from "node:assert/strict";
+import { eq, sql } from "drizzle-orm";
+import { offerProjects, offerRounds } from "../../db/schema.ts";
+import { openDatabase } from "../../db/client.ts";
+import { ADMIN_PASSWORD, call, NOW, signIn, type TestEnv, testEnv } from "../helpers.ts";
+import { everything, materialProject, quote, supplier } from "../domain/projects_fixtures.ts";
+
+const DAY = 86_400_000;
+const at = (days: number, ms = 0) => new Date(new Date(NOW).getTime() + days * DAY + ms);
+const HALF_HOUR = 30 * 60_000;
+
+async function twoPublished(env: TestEnv) {
+  const a = await materialProject(env, everything(), "Laminates A");
+  const b = await materialProject(env, everything(), "Copper foil B");
+  for (const [p, days] of [[a, 2], [b, 5]] as const) {
+    await env.db.update(offerProjects)
+      .set({ status: "published", pubDate: at(-1), offerEndTime: at(days) })
+      .where(eq(offerProjects.id, p.id));
+  }
+  return { a, b };
+}
+
+function lister(env: TestEnv, token: string) {
+  /** The names' last letters of the list's rows with `status` (and `name`), then its count. */
+  return async (status: string, name?: string) => {
+    const r = await call(env, "get", "/QMO/OfferProjectManager/GetAll", {
+      token,
+      query: { status, MaxResultCount: 20, Sorting: "offerEndTime asc", ...name ? { name } : {} },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const items = r.json.result.items as { name: string; status: string }[];
+    for (const p of items) assert.equal(p.status, status, `${p.name} is shown as ${status}`);
+    return `${items.map((p) => p.name.split(" ").pop()).join("")}/${r.json.result.totalCount}`;
+  };
+}
+
+Deno.test("the project list follows the clock to the millisecond and every change, also another instance's", async () => {
+  await using env = await testEnv({ env: { TOKEN_TTL_HOURS: "720" } });
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const { a, b } = await twoPublished(env);
+  const list = lister(env, token);
+
+  assert.equal(await list("published"), "AB/2");
+  assert.equal(await list("published"), "AB/2", "asked again");
+  // A's deadline: the instant before it A is still open, at the instant it has ended.
+  env.clock.set(at(2, -1));
+  assert.equal(await list("published"), "AB/2");
+  assert.equal(await list("ended"), "/0");
+  env.clock.set(at(2));
+  assert.equal(await list("published"), "B/1");
+  assert.equal(await list("ended"), "A/1");
+  // A clock set back (as an operator may) is judged afresh too.
+  env.clock.set(at(1));
+  assert.equal(await list("published"), "AB/2");
+
+  // A quote moves B into the quotation.
+  const s = await supplier(env, "S1");
+  await quote(env, b.id, s.id);
+  assert.equal(await list("published"), "A/1");
+  assert.equal(await list("inQuotation"), "B/1");
+
+  // Every invited supplier has quoted: quoting closes 30 minutes later, by the clock alone.
+  await env.db.update(offerProjects).set({ allQuotedAt: at(1) }).where(eq(offerProjects.id, b.id));
+  env.clock.set(at(1, HALF_HOUR - 1));
+  assert.equal(await list("inQuotation"), "B/1");
+  env.clock.set(at(1, HALF_HOUR));
+  assert.equal(await list("inQuotation"), "/0");
+  assert.equal(await list("ended"), "B/1");
+
+  // An optimisation round on the ended B, opening later: B is back in the quotation while it runs.
+  await env.db.insert(offerRounds).values({
+    projectId: b.id,
+    round: 1,
+    openedAt: at(1, DAY / 4),
+    endTime: at(1, DAY / 2),
+  });
+  assert.equal(await list("ended"), "B/1");
+  env.clock.set(at(1, DAY / 4));
+  assert.equal(await list("ended"), "/0");
+  assert.equal(await list("inQuotation"), "B/1");
+  env.clock.set(at(1, DAY / 2));
+  assert.equal(await list("inQuotation"), "/0");
+  assert.equal(await list("ended"), "B/1");
+
+  // Another server process on the same database file closes A.
+  const other = await openDatabase(env.config.databaseUrl);
+  try {
+    assert.equal(await list("published"), "A/1");
+    await other.db.update(offerProjects).set({ status: "closed" })
+      .where(eq(offerProjects.id, a.id));
+    assert.equal(await list("published"), "/0");
+    assert.equal(await list("closed"), "A/1");
+    await other.db.delete(offerProjects).where(eq(offerProjects.id, a.id));
+    assert.equal(await list("closed"), "/0");
+  } finally {
+    other.close();
+  }
+});
+
+Deno.test("a kept page of the project list is answered until the projects' counter moves", async () => {
+  await using env = await testEnv({ env: { TOKEN_TTL_HOURS: "720" } });
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const { a } = await twoPublished(env);
+  const list = lister(env, token);
+  assert.equal(await list("published", "Laminates"), "A/1");
+  // A project renamed without raising the counter: the kept page (which projects, how many) is
+  // answered as it was, with each project's row read afresh.
+  await env.db.run(sql`drop trigger offer_projects_version_update`);
+  await env.db.update(offerProjects).set({ name: "Copper foil A" }).where(
+    eq(offerProjects.id, a.id),
+  );
+  assert.equal(await list("published", "Laminates"), "A/1");
+  assert.equal(await list("published", "Copper"), "AB/2", "another filter is read afresh");
+  // No status changes by the clock before A's deadline: still kept.
+  env.clock.set(at(2, -1));
+  assert.equal(await list("published", "Laminates"), "A/1");
+  await env.db.run(sql`update change_versions set version = version + 1 where name = 'projects'`);
+  assert.equal(await list("published", "Laminates"), "/0");
+});
