@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDeps } from "../server/bootstrap.ts";
 import type { Deps } from "../server/domain/context.ts";
-import { DomainError, fromZod } from "../server/domain/errors.ts";
+import { asStorageFull, DomainError, fromZod } from "../server/domain/errors.ts";
 import { ensureStaticRoles } from "../server/domain/roles/service.ts";
 import { describeError, type Lang, t } from "../server/i18n.ts";
 
@@ -34,6 +34,7 @@ export class CliError extends Error {
 /** The message and exit code of any failure. */
 export function describeFailure(err: unknown): { message: string; exitCode: number } {
   if (err instanceof ZodError) err = fromZod(err);
+  err = asStorageFull(err); // a backup or export onto a full disk: said as such, not as a query
   if (err instanceof CliError) return { message: say(err.key, err.params), exitCode: err.exitCode };
   if (err instanceof DomainError) {
     return {
@@ -43,6 +44,51 @@ export function describeFailure(err: unknown): { message: string; exitCode: numb
   }
   if (err instanceof ConfigError) return { message: err.message, exitCode: EXIT_BAD_INPUT };
   return { message: err instanceof Error ? err.message : String(err), exitCode: EXIT_FAILURE };
+}
+
+/**
+ * Writes `body` into the file `path`; `createNew` refuses an existing one (`backupExists`, exit 2).
+ * Any failure of the write (a full disk) is thrown, and the cut-short file is removed so that it is
+ * never taken for the whole. Written with `write` itself: in Deno 2.9 `Deno.writeFile` of a stream
+ * and `FsFile.writable` report success when the disk is full.
+ */
+export async function writeOutputFile(
+  path: string,
+  body: ReadableStream<Uint8Array> | Uint8Array,
+  opts: { createNew?: boolean } = {},
+): Promise<void> {
+  const reader = (body instanceof Uint8Array ? ReadableStream.from([body]) : body).getReader();
+  let out: Deno.FsFile;
+  try {
+    out = await Deno.open(
+      path,
+      opts.createNew ? { write: true, createNew: true } : {
+        write: true,
+        create: true,
+        truncate: true,
+      },
+    );
+  } catch (err) {
+    await reader.cancel().catch(() => {});
+    if (err instanceof Deno.errors.AlreadyExists) {
+      throw new CliError("backupExists", { file: path }, EXIT_BAD_INPUT);
+    }
+    throw err;
+  }
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (let off = 0; off < value.byteLength;) off += await out.write(value.subarray(off));
+    }
+  } catch (err) {
+    await reader.cancel().catch(() => {});
+    out.close();
+    // Only a plain file written here: never a device such as /dev/stdout.
+    if ((await Deno.stat(path).catch(() => null))?.isFile) await Deno.remove(path).catch(() => {});
+    throw err;
+  }
+  out.close();
 }
 
 /** Opens the configured database (migrated, seeded roles present), runs `fn`, and closes it. */

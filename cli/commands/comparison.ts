@@ -10,7 +10,7 @@ import { exportMatrix } from "../../server/domain/comparison/export.ts";
 import { projectMatrix } from "../../server/domain/comparison/service.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
-import { CliError, EXIT_BAD_INPUT, lang, printTable, say, withDeps } from "../context.ts";
+import { lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
 
 export function registerComparisonCommands(program: Command) {
   const rates = program.command("rates").description(say("help.rates"));
@@ -63,12 +63,7 @@ export function registerComparisonCommands(program: Command) {
         const id = await projectIdByCode(deps.db, code);
         if (opts.xlsx) {
           const file = await exportMatrix(deps, actor, id, lang);
-          await Deno.writeFile(opts.xlsx, file.bytes, { createNew: true }).catch((err) => {
-            if (err instanceof Deno.errors.AlreadyExists) {
-              throw new CliError("backupExists", { file: opts.xlsx }, EXIT_BAD_INPUT);
-            }
-            throw err;
-          });
+          await writeOutputFile(opts.xlsx, file.bytes, { createNew: true });
           console.log(say("matrixWritten", { file: opts.xlsx }));
           return;
         }

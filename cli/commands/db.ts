@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { dirname, join, resolve } from "node:path";
 import { loadConfig } from "../../server/config.ts";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
+import { isStorageFull } from "../../server/domain/errors.ts";
 import { CliError, EXIT_BAD_INPUT, formatSize, say } from "../context.ts";
 
 const SQLITE_HEADER = "SQLite format 3\0";
@@ -88,6 +89,10 @@ export function registerDbCommands(program: Command) {
       try {
         // VACUUM INTO writes a consistent, compacted copy while the server keeps running.
         await db.run(sql`VACUUM INTO ${target}`);
+      } catch (err) {
+        // A disk that filled leaves the copy cut short: it is no backup, and would block the next.
+        if (isStorageFull(err)) await Deno.remove(target).catch(() => {});
+        throw err;
       } finally {
         close();
       }

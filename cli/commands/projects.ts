@@ -14,7 +14,7 @@ import {
 import { exportProjectsInput, listProjectsInput } from "../../server/domain/projects/schemas.ts";
 import { exportProjects, formatUtc8 } from "../../server/domain/exports/service.ts";
 import { t } from "../../server/i18n.ts";
-import { lang, printTable, say, withDeps } from "../context.ts";
+import { lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
 
 /**
  * The CLI acts as the administrator `admin` (or the user named by QMO_CLI_USER), with every
@@ -116,7 +116,7 @@ export function registerProjectCommands(program: Command) {
       const rows = await withDeps(async (deps) => {
         const actor = await cliActor(deps);
         const file = await exportProjects(deps, actor, exportProjectsInput.parse(pick(opts)), lang);
-        await Deno.writeFile(opts.out, file.stream);
+        await writeOutputFile(opts.out, file.stream);
         return file.rows;
       });
       console.log(say("projectsExported", { count: rows, file: opts.out }));

@@ -11,7 +11,15 @@ import { allSubmissionsInput } from "../../server/domain/quotes/schemas.ts";
 import { formatUtc8 } from "../../server/domain/exports/service.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
-import { CliError, EXIT_BAD_INPUT, lang, printTable, say, withDeps } from "../context.ts";
+import {
+  CliError,
+  EXIT_BAD_INPUT,
+  lang,
+  printTable,
+  say,
+  withDeps,
+  writeOutputFile,
+} from "../context.ts";
 
 export function registerQuoteCommands(program: Command) {
   const quotes = program.command("quotes").description(say("help.quotes"));
@@ -107,14 +115,7 @@ export function registerQuoteCommands(program: Command) {
         const { response } = await openQuoteFile(deps, await cliActor(deps), quoteId, {
           via: "cli",
         });
-        const file = await Deno.open(opts.out, { write: true, createNew: true }).catch((err) => {
-          response.body?.cancel();
-          if (err instanceof Deno.errors.AlreadyExists) {
-            throw new CliError("backupExists", { file: opts.out }, EXIT_BAD_INPUT);
-          }
-          throw err;
-        });
-        await response.body!.pipeTo(file.writable);
+        await writeOutputFile(opts.out, response.body!, { createNew: true });
         return Number(response.headers.get("content-length") ?? 0);
       });
       console.log(say("quoteDownloaded", { file: opts.out, size: written }));

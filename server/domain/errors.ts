@@ -11,7 +11,8 @@ export type ErrorKind =
   | "tooLarge"
   | "unsupportedType"
   | "tooMany"
-  | "unavailable";
+  | "unavailable"
+  | "storageFull";
 
 export type FieldError = {
   messageKey: string;
@@ -49,6 +50,34 @@ export const conflict = (key: string, params?: Record<string, unknown>) =>
   new DomainError("conflict", key, params);
 export const tooMany = (key: string, params?: Record<string, unknown>) =>
   new DomainError("tooMany", key, params);
+
+/** The disk (or quota) the server writes to took no more bytes: nothing was kept, try later. */
+export const storageFull = (cause?: unknown) => {
+  const err = new DomainError("storageFull", "errors.storageFull");
+  if (cause !== undefined) err.cause = cause;
+  return err;
+};
+
+/** Linux errno values of a write that ran out of room: EFBIG (a file-size limit), ENOSPC, EDQUOT. */
+const OUT_OF_ROOM = /\(os error (27|28|122)\)/;
+
+/**
+ * Whether a failure (or one of its causes) is the storage running out of room: a Deno write with
+ * ENOSPC / EDQUOT / EFBIG, or SQLite's SQLITE_FULL (through drizzle's and libsql's wrappers).
+ */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    if (e instanceof DomainError) return e.kind === "storageFull";
+    const code = (e as { code?: unknown }).code;
+    if (code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL") return true;
+    if (OUT_OF_ROOM.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** A failed write as the domain reports it: out of room is `storageFull`, anything else as it was. */
+export const asStorageFull = (err: unknown) =>
+  isStorageFull(err) && !(err instanceof DomainError) ? storageFull(err) : err;
 
 /** One zod issue as a message key with parameters, naming the field. */
 function zodIssue(issue: ZodError["issues"][number]): FieldError {

@@ -3,7 +3,13 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
-import { DomainError, type ErrorKind, fromZod } from "../domain/errors.ts";
+import {
+  asStorageFull,
+  DomainError,
+  type ErrorKind,
+  fromZod,
+  isStorageFull,
+} from "../domain/errors.ts";
 import { describeError, type Lang, t } from "../i18n.ts";
 
 export type ErrorInfo = {
@@ -37,11 +43,21 @@ export const statusOfKind: Record<ErrorKind, ContentfulStatusCode> = {
   unsupportedType: 415,
   tooMany: 429,
   unavailable: 503,
+  storageFull: 507,
 };
 
-/** Builds the failure answer for any thrown value; unknown errors are logged and answer 500. */
+/**
+ * Builds the failure answer for any thrown value; a full disk answers 507 (and is logged), unknown
+ * errors are logged and answer 500.
+ */
 export function errorResponse(c: Context, err: unknown, lang: Lang) {
   if (err instanceof ZodError) err = fromZod(err);
+  if (isStorageFull(err)) {
+    // Whatever write it was (an upload, the database), the operator has a disk to see to.
+    const cause = err instanceof DomainError ? err.cause : err;
+    console.error(`storage full: ${cause instanceof Error ? cause.message : String(cause)}`);
+    err = asStorageFull(err);
+  }
   if (err instanceof DomainError) {
     const status = statusOfKind[err.kind];
     const { message, validationErrors } = describeError(lang, err);

@@ -58,15 +58,19 @@ export type ServerProcess = {
 
 /**
  * Starts `deno run -A --unstable-net server/main.ts` (as `deno task start` does) on `dataDir` and
- * waits until /healthz answers.
+ * waits until /healthz answers. `through`: a command that runs deno with its arguments appended
+ * and ends in `exec "$@"` (e.g. to set a resource limit), so the pid stays the server's.
  */
 export async function startServerProcess(
   dataDir: string,
   extra: Record<string, string> = {},
+  through: string[] = [],
 ): Promise<ServerProcess> {
   const port = Number(extra.PORT ?? freePort());
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-net", "server/main.ts"],
+  const deno = ["run", "-A", "--unstable-net", "server/main.ts"];
+  const [command, ...args] = [...through, Deno.execPath(), ...deno];
+  const child = new Deno.Command(command, {
+    args,
     cwd: ROOT,
     env: childEnv(dataDir, { ...extra, PORT: String(port) }),
     stdin: "null",

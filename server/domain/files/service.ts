@@ -6,7 +6,14 @@ import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { files, offerProjects, offerProjectSuppliers, quotes } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
-import { conflict, DomainError, forbidden, notFound, validation } from "../errors.ts";
+import {
+  asStorageFull,
+  conflict,
+  DomainError,
+  forbidden,
+  notFound,
+  validation,
+} from "../errors.ts";
 import type { Paged } from "../paging.ts";
 import { canDo, quotesSealed, searchPermissionOf } from "../projects/rules.ts";
 import type { ClientMeta } from "../auth/service.ts";
@@ -85,7 +92,8 @@ export type UploadInput = {
  * is not accepted (415), then moves it into the store under its SHA-256 and records the file. A
  * file the multipart parser already wrote to the store's temporary folder (a SpooledFile, hashed as
  * it arrived) is taken in by renaming it; any other stream is first written there the same way. The
- * same bytes uploaded twice are stored once.
+ * same bytes uploaded twice are stored once. A disk that takes no more answers `storageFull` (507),
+ * with no row written and the temporary file removed.
  */
 export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = deps.db) {
   const fileName = sanitizeFileName(input.fileName ?? input.file?.name ?? "");
@@ -148,6 +156,9 @@ export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = d
       createdAt: deps.clock.now(),
     }).returning();
     return toFileDto(row);
+  } catch (err) {
+    // A disk that fills while the file is synced, moved or recorded: no row was written for it.
+    throw asStorageFull(err);
   } finally {
     if (own) await Deno.remove(own).catch(() => {});
   }

@@ -3,6 +3,7 @@
 // to disk once and never read back to be hashed.
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { asStorageFull } from "../errors.ts";
 
 /** Where uploads are written while they arrive: inside the store, so a rename takes them in. */
 export const uploadTmpDir = (dataDir: string) => join(dataDir, "files", "tmp");
@@ -87,16 +88,21 @@ export class Spool {
     return this.#size;
   }
 
+  /** A disk (or quota) that takes no more fails with `storageFull`; the caller then aborts. */
   async write(chunk: Uint8Array): Promise<void> {
-    await this.#open;
-    const out = this.#out!;
-    this.#hash.update(chunk);
-    this.#size += chunk.byteLength;
-    for (let off = 0; off < chunk.byteLength;) off += await out.write(chunk.subarray(off));
+    try {
+      await this.#open;
+      const out = this.#out!;
+      this.#hash.update(chunk);
+      this.#size += chunk.byteLength;
+      for (let off = 0; off < chunk.byteLength;) off += await out.write(chunk.subarray(off));
+    } catch (err) {
+      throw asStorageFull(err);
+    }
   }
 
   async finish(name: string, type: string): Promise<SpooledFile> {
-    await this.#open;
+    await this.#open.catch((err) => Promise.reject(asStorageFull(err)));
     this.#close();
     return new SpooledFile(this.path, name, this.#size, type, this.#hash.digest("hex"));
   }
