@@ -1,9 +1,16 @@
-// The project list keeps its recent pages (ids and count) until a project, round, invitation or
+// The project list keeps its recent pages (count and projects as read) until a project, round, invitation or
 // quote changes, in this instance or another, or the clock reaches the next instant at which some
 // project's status changes by itself (a deadline, an early close, a round's start or end).
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
-import { offerProjects, offerRounds } from "../../db/schema.ts";
+import {
+  awards,
+  offerProjects,
+  offerProjectTypes,
+  offerRounds,
+  suppliers,
+  users,
+} from "../../db/schema.ts";
 import { openDatabase } from "../../db/client.ts";
 import { ADMIN_PASSWORD, call, NOW, signIn, type TestEnv, testEnv } from "../helpers.ts";
 import { everything, materialProject, quote, supplier } from "../domain/projects_fixtures.ts";
@@ -106,17 +113,60 @@ Deno.test("a kept page of the project list is answered until the projects' count
   const { a } = await twoPublished(env);
   const list = lister(env, token);
   assert.equal(await list("published", "Laminates"), "A/1");
-  // A project renamed without raising the counter: the kept page (which projects, how many) is
-  // answered as it was, with each project's row read afresh.
+  // A project renamed without raising the counter: the kept page (which projects, how many, and
+  // their rows as read) is answered as it was; another filter is read afresh.
   await env.db.run(sql`drop trigger offer_projects_version_update`);
-  await env.db.update(offerProjects).set({ name: "Copper foil A" }).where(
+  await env.db.update(offerProjects).set({ name: "Copper foil X" }).where(
     eq(offerProjects.id, a.id),
   );
   assert.equal(await list("published", "Laminates"), "A/1");
-  assert.equal(await list("published", "Copper"), "AB/2", "another filter is read afresh");
+  assert.equal(await list("published", "Copper"), "XB/2");
   // No status changes by the clock before A's deadline: still kept.
   env.clock.set(at(2, -1));
   assert.equal(await list("published", "Laminates"), "A/1");
   await env.db.run(sql`update change_versions set version = version + 1 where name = 'projects'`);
   assert.equal(await list("published", "Laminates"), "/0");
+});
+
+Deno.test("what the list shows beside a project follows its changes: award, category and creator names", async () => {
+  await using env = await testEnv({ env: { TOKEN_TTL_HOURS: "720" } });
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const { b } = await twoPublished(env);
+  const s = await supplier(env, "S1");
+  const shown = async () => {
+    const r = await call(env, "get", "/QMO/OfferProjectManager/GetAll", {
+      token,
+      query: { name: "foil", MaxResultCount: 20 },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const [p] = r.json.result.items;
+    return [p.award, p.categoryName, p.creatorName];
+  };
+  const [type] = await env.db.insert(offerProjectTypes).values({
+    name: "Laminates",
+    createdAt: at(0),
+  })
+    .returning();
+  await env.db.update(offerProjects).set({ typeId: type.id }).where(eq(offerProjects.id, b.id));
+  const [, category, creator] = await shown();
+  assert.equal(category, type.name);
+  assert.ok(creator);
+  const [award] = await env.db.insert(awards).values({
+    projectId: b.id,
+    scope: "project",
+    supplierId: s.id,
+    reason: "lowest",
+    awardedAt: at(0),
+  }).returning();
+  assert.deepEqual(await shown(), [s.abbrName, category, creator]);
+  await env.db.update(suppliers).set({ abbrName: "Renamed" }).where(eq(suppliers.id, s.id));
+  assert.deepEqual(await shown(), ["Renamed", category, creator]);
+  await env.db.update(offerProjectTypes).set({ name: "Copper" })
+    .where(eq(offerProjectTypes.id, type.id));
+  assert.deepEqual(await shown(), ["Renamed", "Copper", creator]);
+  await env.db.update(users).set({ name: "Buyer Renamed" })
+    .where(eq(users.id, Number(b.creatorId)));
+  assert.deepEqual(await shown(), ["Renamed", "Copper", "Buyer Renamed"]);
+  await env.db.update(awards).set({ supersededAt: at(0) }).where(eq(awards.id, award.id));
+  assert.deepEqual(await shown(), [null, "Copper", "Buyer Renamed"]);
 });

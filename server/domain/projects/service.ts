@@ -240,15 +240,17 @@ function closesAtSql(now: At): SQL {
 }
 
 /**
- * The projects' change counter (migrations/0013) and the next instant after `now` at which the
- * clock alone changes what statusCondition, openCondition or closesAtSql say of some project: a
- * published project's deadline or early close, a round's opening or end (null: none to come).
- * Between two such instants, and while the counter stays, a list filter finds the same rows.
+ * The projects' and suppliers' change counters (migrations/0013, 0014, 0010) and the next instant
+ * after `now` at which the clock alone changes what statusCondition, openCondition or closesAtSql
+ * say of some project: a published project's deadline or early close, a round's opening or end
+ * (null: none to come). Between two such instants, and while the counters stay, a list filter
+ * finds the same projects, and readProjects reads the same of them.
  */
 const listStampQuery = preparedQuery((db) => {
   const t = sql.placeholder("now");
   return db.select({
     version: changeVersions.version,
+    suppliers: sql<number>`(select version from change_versions where name = 'suppliers')`,
     until: sql<number | null>`(select min(x) from (
       select min(${offerProjects.offerEndTime}) x from ${offerProjects}
         where ${offerProjects.status} = 'published' and ${offerProjects.offerEndTime} > ${t}
@@ -262,7 +264,7 @@ const listStampQuery = preparedQuery((db) => {
 
 async function listStamp(db: DbOrTx, now: Date): Promise<string> {
   const row = await listStampQuery(db).get({ now: now.getTime() });
-  return `${row?.version ?? 0}:${row?.until ?? ""}`;
+  return `${row?.version ?? 0}:${row?.suppliers ?? 0}:${row?.until ?? ""}`;
 }
 
 /** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
@@ -421,19 +423,29 @@ const projectDetailByIds = preparedQuery((db) =>
   projectDetail(db).where(idIn(offerProjects.id, "ids")).prepare()
 );
 
-/** The projects with these ids, in this order, with their counts; `rounds` when already read. */
-async function projectsByIds(
+/** What a project's DTO is made of, as read: its row with the header's names and counts, its rounds. */
+type ProjectRead = {
+  row: Awaited<ReturnType<ReturnType<typeof projectDetailByIds>["all"]>>[number];
+  rounds: RoundRow[];
+};
+
+/** The projects with these ids, as read, in this order; `rounds` when already read. */
+async function readProjects(
   db: DbOrTx,
   ids: number[],
-  now: Date,
   knownRounds?: RoundRow[],
-): Promise<ProjectDto[]> {
+): Promise<ProjectRead[]> {
   if (!ids.length) return [];
   const found = await projectDetailByIds(db).all({ ids: JSON.stringify(ids) });
   const byId = new Map(found.map((r) => [r.p.id, r]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const rounds = knownRounds ?? await roundsOf(db, rows.map((r) => r.p.id));
-  return rows.map((r) =>
+  return rows.map((row) => ({ row, rounds: rounds.filter((x) => x.projectId === row.p.id) }));
+}
+
+/** The projects as the lists and the detail show them at `now`. */
+const projectDtos = (read: ProjectRead[], now: Date): ProjectDto[] =>
+  read.map(({ row: r, rounds }) =>
     toDto(r.p, {
       categoryName: r.categoryName,
       creatorName: r.creatorName,
@@ -441,10 +453,13 @@ async function projectsByIds(
       quotedCount: Number(r.quotedCount),
       hasQuotes: Boolean(r.hasQuotes),
       awardNames: r.awardNames ?? null,
-      rounds: rounds.filter((x) => x.projectId === r.p.id),
+      rounds,
     }, now)
   );
-}
+
+/** The projects with these ids, in this order, with their counts; `rounds` when already read. */
+const projectsByIds = async (db: DbOrTx, ids: number[], now: Date, knownRounds?: RoundRow[]) =>
+  projectDtos(await readProjects(db, ids, knownRounds), now);
 
 /** Round 1 may be opened when there is none; round 2 once round 1 is over (openOptimizeRound). */
 const nextRoundOpenable = (rounds: RoundTiming[], now: Date) =>
@@ -515,14 +530,15 @@ function toDto(
 }
 
 /** Pages of the project list kept per database, the least recently used dropped first. */
-export const PAGES_KEPT = 500;
+export const PAGES_KEPT = 200;
 
 /**
- * Recent pages of the list (ids and count), kept while their stamp (listStamp) holds: many buyers
- * open the same first pages, and deciding the status of every project of a category by the clock
- * to count and sort them is most of a list's work.
+ * Recent pages of the list (count and projects as read), kept while their stamp (listStamp)
+ * holds: many buyers open the same first pages, and deciding the status of every project of a
+ * category by the clock to count and sort them is most of a list's work, reading the page's
+ * projects with their counts and award most of the rest. Each is shown as of the request's time.
  */
-const keptPages = keptResults<{ ids: number[]; total: number }>({ entries: PAGES_KEPT });
+const keptPages = keptResults<{ total: number; read: ProjectRead[] }>({ entries: PAGES_KEPT });
 
 /** GetAll: the projects of the kinds the actor may see, filtered and paged. */
 export async function listProjects(
@@ -545,10 +561,9 @@ export async function listProjects(
     const total = rows.length
       ? Number(rows[0].total)
       : (await listCount(deps.db, shape).all(values))[0].total;
-    return { ids: rows.map((r) => r.id), total };
+    return { total, read: await readProjects(deps.db, rows.map((r) => r.id)) };
   });
-  const items = await projectsByIds(deps.db, page.ids, now);
-  return { items, totalCount: page.total };
+  return { items: projectDtos(page.read, now), totalCount: page.total };
 }
 
 /** The same list in batches, for exports: counted first, then read page by page. */
