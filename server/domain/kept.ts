@@ -1,5 +1,5 @@
 // Results of costly reads kept per database handle, each with the stamp of the data it was read
-// from (a change counter, see migrations/0010 and 0013), and used again while the stamp is the same.
+// from (a change counter, see migrations/0010 and 0013–0015), and used again while the stamp is the same.
 import { eq } from "drizzle-orm";
 import { changeVersions } from "../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../db/client.ts";
@@ -21,6 +21,17 @@ const counters = { suppliers: counterQuery("suppliers"), projects: counterQuery(
  */
 export async function changeVersion(db: DbOrTx, name: ChangeCounter): Promise<number> {
   return (await counters[name](db).get())?.version ?? 0;
+}
+
+const allCounters = preparedQuery((db) =>
+  db.select({ name: changeVersions.name, version: changeVersions.version }).from(changeVersions)
+    .prepare()
+);
+
+/** The values of these counters now, in one read (see changeVersion), as a stamp. */
+export async function changeStamp(db: DbOrTx, names: ChangeCounter[]): Promise<string> {
+  const rows = await allCounters(db).all();
+  return names.map((n) => rows.find((r) => r.name === n)?.version ?? 0).join(":");
 }
 
 type Entry<T> = { stamp: string; value: T; size: number };

@@ -1,11 +1,15 @@
-// The project list keeps its recent pages (count and projects as read) until a project, round, invitation or
-// quote changes, in this instance or another, or the clock reaches the next instant at which some
-// project's status changes by itself (a deadline, an early close, a round's start or end).
+// The project list keeps its recent pages (count and projects as read), and a project's pages what
+// they show as read, until a project or anything shown with it changes, in this instance or
+// another, or (for the list) the clock reaches the next instant at which some project's status
+// changes by itself (a deadline, an early close, a round's start or end). Whatever depends on the
+// time is decided at each request.
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import {
   awards,
+  offerProjectItems,
   offerProjects,
+  offerProjectSuppliers,
   offerProjectTypes,
   offerRounds,
   suppliers,
@@ -169,4 +173,85 @@ Deno.test("what the list shows beside a project follows its changes: award, cate
   assert.deepEqual(await shown(), ["Renamed", "Copper", "Buyer Renamed"]);
   await env.db.update(awards).set({ supersededAt: at(0) }).where(eq(awards.id, award.id));
   assert.deepEqual(await shown(), [null, "Copper", "Buyer Renamed"]);
+});
+
+Deno.test("a project's result page follows the clock and every change, also another instance's", async () => {
+  await using env = await testEnv({ env: { TOKEN_TTL_HOURS: "720" } });
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const { a } = await twoPublished(env);
+  await env.db.update(offerProjects).set({ sealedQuotes: true }).where(eq(offerProjects.id, a.id));
+  const s = await supplier(env, "S1");
+  await env.db.insert(offerProjectSuppliers).values({
+    projectId: a.id,
+    supplierId: s.id,
+    invitedAt: at(-1),
+  });
+  const result = async () => {
+    const r = await call(
+      env,
+      "get",
+      "/QMO/OfferProjectManager/GetSupplierOfferProjectManagerResult",
+      {
+        token,
+        query: { offProId: a.id },
+      },
+    );
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const { project, suppliers: [one], opiList } = r.json.result;
+    return {
+      status: project.status,
+      isOffer: one.isOffer,
+      attId: one.attId,
+      name: one.abbrName,
+      items: opiList.length,
+    };
+  };
+  assert.deepEqual(await result(), {
+    status: "published",
+    isOffer: false,
+    attId: null,
+    name: s.abbrName,
+    items: 1,
+  });
+  const fileId = await quote(env, a.id, s.id);
+  assert.deepEqual(await result(), {
+    status: "inQuotation",
+    isOffer: true,
+    attId: null,
+    name: s.abbrName,
+    items: 1,
+  });
+  // Its only invited supplier has quoted: quoting closes 30 minutes later and the sealed quote
+  // opens at that instant, by the clock alone.
+  env.clock.set(at(0, HALF_HOUR - 1));
+  assert.equal((await result()).attId, null);
+  env.clock.set(at(0, HALF_HOUR));
+  assert.deepEqual(await result(), {
+    status: "ended",
+    isOffer: true,
+    attId: fileId,
+    name: s.abbrName,
+    items: 1,
+  });
+
+  const other = await openDatabase(env.config.databaseUrl);
+  try {
+    await other.db.update(suppliers).set({ abbrName: "Renamed" }).where(eq(suppliers.id, s.id));
+    assert.equal((await result()).name, "Renamed");
+    await other.db.insert(offerProjectItems).values({ projectId: a.id, itemName: "Copper foil" });
+    assert.equal((await result()).items, 2);
+    await other.db.delete(offerProjects).where(eq(offerProjects.id, a.id));
+    const r = await call(
+      env,
+      "get",
+      "/QMO/OfferProjectManager/GetSupplierOfferProjectManagerResult",
+      {
+        token,
+        query: { offProId: a.id },
+      },
+    );
+    assert.equal(r.status, 404);
+  } finally {
+    other.close();
+  }
 });

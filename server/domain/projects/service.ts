@@ -36,7 +36,7 @@ import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
 import { supplierMatches, supplierTextContains } from "../suppliers/search.ts";
-import { keptResults } from "../kept.ts";
+import { changeStamp, keptResults } from "../kept.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
 import { type Lang, t } from "../../i18n.ts";
@@ -457,9 +457,9 @@ const projectDtos = (read: ProjectRead[], now: Date): ProjectDto[] =>
     }, now)
   );
 
-/** The projects with these ids, in this order, with their counts; `rounds` when already read. */
-const projectsByIds = async (db: DbOrTx, ids: number[], now: Date, knownRounds?: RoundRow[]) =>
-  projectDtos(await readProjects(db, ids, knownRounds), now);
+/** The projects with these ids, in this order, with their counts. */
+const projectsByIds = async (db: DbOrTx, ids: number[], now: Date) =>
+  projectDtos(await readProjects(db, ids), now);
 
 /** Round 1 may be opened when there is none; round 2 once round 1 is over (openOptimizeRound). */
 const nextRoundOpenable = (rounds: RoundTiming[], now: Date) =>
@@ -584,13 +584,8 @@ export async function projectBatches(deps: Deps, actor: Actor, input: ExportProj
   return { total, batches };
 }
 
-async function projectDto(
-  db: DbOrTx,
-  id: number,
-  now: Date,
-  rounds?: RoundRow[],
-): Promise<ProjectDto> {
-  const [dto] = await projectsByIds(db, [id], now, rounds);
+async function projectDto(db: DbOrTx, id: number, now: Date): Promise<ProjectDto> {
+  const [dto] = await projectsByIds(db, [id], now);
   if (!dto) throw notFound("project", id);
   return dto;
 }
@@ -680,16 +675,10 @@ const projectQuotes = preparedQuery((db) =>
  * The invited suppliers with the last quote of each round ("only the last quotation counts"). The
  * quote files (attId*) of a sealed round are left out: who quoted and when is all it shows.
  */
-async function supplierResults(
-  db: DbOrTx,
-  project: ProjectRow,
+function supplierResults(
+  { row: project, rounds, invited, quotes: qs }: ProjectReadAll,
   now: Date,
-  knownRounds?: RoundRow[],
-): Promise<SupplierResult[]> {
-  const projectId = project.id;
-  const rounds = knownRounds ?? await roundsOf(db, [projectId]);
-  const invited = await invitedSuppliers(db).all({ projectId });
-  const qs = await projectQuotes(db).all({ projectId });
+): SupplierResult[] {
   const last = new Map<string, typeof qs[number]>();
   for (const q of qs) last.set(`${q.supplierId}:${q.round}`, q);
   const sealed = [0, 1, 2].map((r) => quotesSealed(project, rounds, r, now));
@@ -723,47 +712,80 @@ async function supplierResults(
   });
 }
 
+/** Everything the detail and result pages show of a project, as read. */
+async function readProjectAll(db: DbOrTx, id: number) {
+  const row = await loadProject(db, id);
+  const rounds = await roundsOf(db, [id]);
+  const [read] = await readProjects(db, [id], rounds);
+  return {
+    row,
+    rounds,
+    read,
+    items: await itemsOf(db, id),
+    attachments: await attachmentsOf(db, id),
+    invited: await invitedSuppliers(db).all({ projectId: id }),
+    quotes: await projectQuotes(db).all({ projectId: id }),
+    packVersions: await packVersions(db, id),
+  };
+}
+type ProjectReadAll = Awaited<ReturnType<typeof readProjectAll>>;
+
+/** Projects kept as read (readProjectAll) per database, the least recently used dropped first. */
+export const PROJECTS_KEPT = 500;
+
+/**
+ * A project's pages are opened again and again while its quotes come in: what they show is kept
+ * as read, with the projects' and suppliers' change counters (migrations/0010, 0013–0015: every
+ * table read here raises one of them), and shown at each request's time.
+ */
+const keptProjects = keptResults<ProjectReadAll>({ entries: PROJECTS_KEPT });
+
+/** The project as read, if the actor may see its kind. */
+async function projectAllForActor(deps: Deps, actor: Actor, id: number) {
+  const stamp = await changeStamp(deps.db, ["projects", "suppliers"]);
+  const all = await keptProjects(deps.db, String(id), stamp, () => readProjectAll(deps.db, id));
+  assertMaySee(actor, all.row.kind);
+  return all;
+}
+
 /** GetOfferProjectManagerData: header, line items (opiList), attachments (attList), suppliers (supList). */
 export async function getProjectData(deps: Deps, actor: Actor, id: number) {
-  const row = await projectForActor(deps, actor, id);
+  const all = await projectAllForActor(deps, actor, id);
   const now = deps.clock.now();
-  const rounds = await roundsOf(deps.db, [row.id]);
   return {
-    ...await projectDto(deps.db, row.id, now, rounds),
-    opiList: await itemsOf(deps.db, row.id),
-    attList: await attachmentsOf(deps.db, row.id),
-    supList: (await supplierResults(deps.db, row, now, rounds)).map((s) => ({
+    ...projectDtos([all.read], now)[0],
+    opiList: all.items,
+    attList: all.attachments,
+    supList: supplierResults(all, now).map((s) => ({
       id: s.id,
       code: s.code,
       abbrName: s.abbrName,
       fullName: s.fullName,
     })),
     /** Every certificate type an invited supplier must hold: the project's and its category's. */
-    requiredCertificateTypes: await requiredCertificatesOf(deps.db, row),
+    requiredCertificateTypes: await requiredCertificatesOf(deps.db, all.row),
   };
 }
 
 export async function getProjectItems(deps: Deps, actor: Actor, id: number) {
-  const row = await projectForActor(deps, actor, id);
-  return await itemsOf(deps.db, row.id);
+  return (await projectAllForActor(deps, actor, id)).items;
 }
 
 /** The invited suppliers and whether each has quoted (the result page's supplier table). */
 export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) {
-  const row = await projectForActor(deps, actor, id);
-  return await supplierResults(deps.db, row, deps.clock.now());
+  return supplierResults(await projectAllForActor(deps, actor, id), deps.clock.now());
 }
 
 /** GetSupplierOfferProjectManagerResult: everything the result page shows. */
 export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
-  const row = await projectForActor(deps, actor, id);
+  const all = await projectAllForActor(deps, actor, id);
+  const { row, rounds } = all;
   const now = deps.clock.now();
-  const rounds = await roundsOf(deps.db, [row.id]);
   return {
-    project: await projectDto(deps.db, row.id, now, rounds),
-    opiList: await itemsOf(deps.db, row.id),
-    attList: await attachmentsOf(deps.db, row.id),
-    suppliers: await supplierResults(deps.db, row, now, rounds),
+    project: projectDtos([all.read], now)[0],
+    opiList: all.items,
+    attList: all.attachments,
+    suppliers: supplierResults(all, now),
     rounds: rounds.map((r) => ({
       round: r.round,
       openTime: r.openedAt,
@@ -772,7 +794,7 @@ export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
       sealed: quotesSealed(row, rounds, r.round, now),
     })),
     /** Every published version of the request pack, oldest first. */
-    packVersions: await packVersions(deps.db, row.id),
+    packVersions: all.packVersions,
   };
 }
 
