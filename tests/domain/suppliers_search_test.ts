@@ -1,7 +1,7 @@
 // Supplier search through the trigram index answers exactly what a LIKE over the table answers,
 // for one, two and more characters, and stays right as suppliers are added, renamed and deleted.
 import assert from "node:assert/strict";
-import { asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { suppliers } from "../../db/schema.ts";
 import { openDatabase } from "../../db/client.ts";
 import {
@@ -10,6 +10,8 @@ import {
   type SupplierTextField,
 } from "../../server/domain/suppliers/search.ts";
 import { contains } from "../../server/domain/paging.ts";
+import { searchSuppliers } from "../../server/domain/projects/service.ts";
+import { supplierSearchInput } from "../../server/domain/projects/schemas.ts";
 import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv } from "../helpers.ts";
 
 const names: [string, string, string][] = [
@@ -195,4 +197,90 @@ Deno.test("kept matches are used until the suppliers' change counter moves", asy
   assert.deepEqual(await codes(await matches()), ["HX01", "PC04"]);
   await env.db.run(sql`update change_versions set version = version + 1 where name = 'suppliers'`);
   assert.deepEqual(await codes(await matches()), ["AA00", "HX01", "PC04"]);
+});
+
+Deno.test("a word of three characters or more is answered from the index in code order, as a scan of the table answers it", async () => {
+  await using env = await testEnv();
+  const words = [
+    "Apex",
+    "Circuits",
+    "华鑫电子",
+    "Laminates",
+    "深圳市",
+    "Copper",
+    "Kunshan",
+    "材料",
+  ];
+  // Codes in an order of their own (not the ids'), every seventh supplier invalid.
+  for (let i = 0; i < 120; i++) {
+    await env.db.insert(suppliers).values({
+      code: `S${String((i * 37) % 120).padStart(3, "0")}`,
+      abbrName: `${words[i % 8]} ${i}`,
+      fullName: `${words[(i * 3) % 8]} ${words[(i * 5 + 1) % 8]} Co. ${i}`,
+      status: i % 7 ? "effective" : "invalid",
+      createdAt: env.clock.now(),
+    });
+  }
+  const viaSearch = async (query: Record<string, unknown>) => {
+    const r = await searchSuppliers(
+      env,
+      supplierSearchInput.parse({ maxResultCount: 1000, ...query }),
+    );
+    return [r.items.map((s) => s.code), r.totalCount];
+  };
+  const viaScan = async (query: { fullName?: string; code?: string; effective?: boolean }) => {
+    const where = and(
+      query.fullName ? contains(suppliers.fullName, query.fullName) : undefined,
+      query.code ? contains(suppliers.code, query.code) : undefined,
+      query.effective ? eq(suppliers.status, "effective") : undefined,
+    );
+    const rows = await env.db.select({ code: suppliers.code }).from(suppliers).where(where)
+      .orderBy(suppliers.code);
+    return [rows.map((r) => r.code), rows.length];
+  };
+  const terms = [
+    "Apex",
+    "circuits",
+    "华鑫电子",
+    "鑫电子",
+    "Lam",
+    "深圳市",
+    "per Kun",
+    "Co. 1",
+    "nothing",
+  ];
+  let tried = 0;
+  const same = async () => {
+    for (const term of terms) {
+      for (const effective of [false, true]) {
+        assert.deepEqual(
+          await viaSearch({ fullName: term, isInvalidFiltering: effective }),
+          await viaScan({ fullName: term, effective }),
+          `${term}${effective ? ", effective only" : ""}`,
+        );
+        tried++;
+      }
+    }
+    assert.deepEqual(
+      await viaSearch({ fullName: "Copper", code: "S01" }),
+      await viaScan({ fullName: "Copper", code: "S01" }),
+    );
+  };
+  await same();
+  // Renamed, made invalid, deleted: the code order is read again with the counter.
+  await env.db.update(suppliers).set({ code: "A000", fullName: "Apex Laminates" })
+    .where(eq(suppliers.code, "S050"));
+  await env.db.update(suppliers).set({ status: "invalid" }).where(eq(suppliers.code, "S001"));
+  await env.db.delete(suppliers).where(eq(suppliers.code, "S002"));
+  await same();
+  assert.ok(tried >= 36);
+  // A supplier the code order does not know yet (added without raising the counter) is found too.
+  await env.db.run(sql`drop trigger suppliers_version_insert`);
+  await env.db.insert(suppliers).values({
+    code: "0NEW",
+    abbrName: "New",
+    fullName: "Brand New Laminates",
+    createdAt: env.clock.now(),
+  });
+  assert.deepEqual(await viaSearch({ fullName: "Brand New" }), [["0NEW"], 1]);
 });

@@ -35,7 +35,7 @@ import { type DbOrTx, idIn, preparedByShape, preparedQuery } from "../../../db/c
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
-import { supplierMatches, supplierTextContains } from "../suppliers/search.ts";
+import { exactPhrase, supplierMatches, supplierTextContains } from "../suppliers/search.ts";
 import { changeStamp, keptResults } from "../kept.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
@@ -1367,6 +1367,13 @@ export async function searchSuppliers(
     abbrName: suppliers.abbrName,
     fullName: suppliers.fullName,
   }, [suppliers.code]);
+  // Words of three characters or more in code order: the trigram index alone answers them.
+  const texts =
+    ([["code", input.code], ["fullName", input.fullName], ["abbrName", input.abbrName]] as const)
+      .flatMap(([field, text]) => text ? [exactPhrase(field, text)] : []);
+  const exact = texts.length && texts.every(Boolean) && !input.sorting
+    ? { match: texts.join(" AND "), effectiveOnly: Boolean(input.isInvalidFiltering) }
+    : undefined;
   const matches = await supplierMatches(
     deps.db,
     JSON.stringify([
@@ -1378,6 +1385,7 @@ export async function searchSuppliers(
     ]),
     cond,
     order,
+    exact,
   );
   const page = [...matches.subarray(input.skipCount, input.skipCount + input.maxResultCount)]
     .map((id) => ({ id }));

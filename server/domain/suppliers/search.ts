@@ -3,7 +3,7 @@
 // are kept until a supplier changes.
 import { or, type SQL, sql } from "drizzle-orm";
 import { suppliers } from "../../../db/schema.ts";
-import type { DbOrTx } from "../../../db/client.ts";
+import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import { changeVersion, keptResults } from "../kept.ts";
 import { contains } from "../paging.ts";
 
@@ -19,6 +19,15 @@ const ftsColumns: Record<SupplierTextField, string> = {
 const phrase = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
 /**
+ * The trigram index's query for the suppliers whose `field` contains `text`, when it finds exactly
+ * those (three characters or more); else undefined.
+ */
+export function exactPhrase(field: SupplierTextField, text: string): string | undefined {
+  const t = text.trim();
+  return [...t].length >= 3 ? `${ftsColumns[field]} : ${phrase(t)}` : undefined;
+}
+
+/**
  * Suppliers whose `field` contains `text`, wildcards taken literally and case ignored (as LIKE
  * ignores ASCII case; the index also folds other scripts' case). Three characters or more are
  * looked up as a trigram phrase, which matches exactly the values containing them, so no row is
@@ -30,10 +39,9 @@ export function supplierTextContains(field: SupplierTextField, text: string): SQ
   const t = text.trim();
   const length = [...t].length;
   const columns = ftsColumns[field];
-  if (length >= 3) {
-    return sql`${suppliers.id} in (select rowid from suppliers_fts where suppliers_fts match ${`${columns} : ${
-      phrase(t)
-    }`})`;
+  const exact = exactPhrase(field, t);
+  if (exact) {
+    return sql`${suppliers.id} in (select rowid from suppliers_fts where suppliers_fts match ${exact})`;
   }
   const like = field === "any"
     ? or(
@@ -69,21 +77,92 @@ const keptMatches = keptResults<Int32Array>({
   sizeOf: (ids) => ids.length,
 });
 
+// ---------------------------------------------------------------------------------------------
+// The suppliers' code order, kept per suppliers change counter
+// ---------------------------------------------------------------------------------------------
+
+/** A search the trigram index answers exactly, in code order: see exactPhrase. */
+export type ExactSearch = { match: string; effectiveOnly: boolean };
+
+/** Every supplier's place in code order and whether it is effective, at one counter value. */
+type CodeOrder = {
+  version: number;
+  /** Supplier id → place in code order (-1: no such supplier). */
+  placeOf: Int32Array;
+  /** Place in code order → supplier id. */
+  idAt: Int32Array;
+  /** Supplier id → 1 when effective. */
+  effective: Uint8Array;
+};
+const codeOrders = new WeakMap<DbOrTx, CodeOrder>();
+
+async function codeOrder(db: DbOrTx, version: number): Promise<CodeOrder> {
+  const known = codeOrders.get(db);
+  if (known?.version === version) return known;
+  const [row] = await db.select({
+    ids: sql<string>`json_group_array(${suppliers.id} order by ${suppliers.code})`,
+    effective: sql<string>`json_group_array(${suppliers.id})
+      filter (where ${suppliers.status} = 'effective')`,
+  }).from(suppliers);
+  const idAt = Int32Array.from(JSON.parse(row?.ids ?? "[]") as number[]);
+  const size = idAt.reduce((max, id) => Math.max(max, id), 0) + 1;
+  const placeOf = new Int32Array(size).fill(-1);
+  idAt.forEach((id, place) => placeOf[id] = place);
+  const effective = new Uint8Array(size);
+  for (const id of JSON.parse(row?.effective ?? "[]") as number[]) effective[id] = 1;
+  const order = { version, placeOf, idAt, effective };
+  codeOrders.set(db, order);
+  return order;
+}
+
+const ftsMatches = preparedQuery((db) =>
+  db.select({ ids: sql<string>`json_group_array(rowid)` }).from(sql`suppliers_fts`)
+    .where(sql`suppliers_fts match ${sql.placeholder("match")}`).prepare()
+);
+
+/**
+ * The ids the trigram index finds for `match`, the effective ones only if asked, in code order:
+ * placed by the code order of the counter's value `version` instead of reading each supplier's
+ * row. Undefined when the index holds a supplier the code order does not know (added since).
+ */
+async function indexMatchesInCodeOrder(
+  db: DbOrTx,
+  version: number,
+  { match, effectiveOnly }: ExactSearch,
+): Promise<Int32Array | undefined> {
+  const order = await codeOrder(db, version);
+  const [row] = await ftsMatches(db).all({ match });
+  const found = JSON.parse(row?.ids ?? "[]") as number[];
+  const places = new Int32Array(found.length);
+  let n = 0;
+  for (const id of found) {
+    const place = id < order.placeOf.length ? order.placeOf[id] : -1;
+    if (place < 0) return undefined;
+    if (!effectiveOnly || order.effective[id]) places[n++] = place;
+  }
+  return places.subarray(0, n).sort().map((place) => order.idAt[place]);
+}
+
 /**
  * The ids of every supplier matching `where`, in `order`. A frequent word matches thousands of
  * suppliers and the launch page shows five at a time: finding, counting and sorting them all is
  * most of a search's work, so the sorted ids of recent searches are kept with the suppliers'
  * change counter (migrations/0010) they were read at, and used while it has not moved, in this
- * instance or any other on the same database.
+ * instance or any other on the same database. A search the trigram index answers exactly
+ * (`exact`: the same suppliers as `where`, in code order) reads no supplier row: the index's
+ * matches are filtered and placed by the suppliers' code order, kept per counter value.
  */
 export async function supplierMatches(
   db: DbOrTx,
   key: string,
   where: SQL | undefined,
   order: SQL[],
+  exact?: ExactSearch,
 ): Promise<Int32Array> {
   const version = await changeVersion(db, "suppliers");
   return await keptMatches(db, key, String(version), async () => {
+    const viaIndex = exact && await indexMatchesInCodeOrder(db, version, exact);
+    if (viaIndex) return viaIndex;
     const [row] = await db.select({
       ids: sql<string>`json_group_array(${suppliers.id} order by ${sql.join(order, sql`, `)})`,
     }).from(suppliers).where(where);
