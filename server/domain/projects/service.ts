@@ -35,7 +35,7 @@ import { type DbOrTx, idIn, preparedByShape, preparedQuery } from "../../../db/c
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
-import { exactPhrase, supplierMatches, supplierTextContains } from "../suppliers/search.ts";
+import { exactQuery, supplierMatches, supplierTextContains } from "../suppliers/search.ts";
 import { changeStamp, keptResults } from "../kept.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
@@ -1367,12 +1367,14 @@ export async function searchSuppliers(
     abbrName: suppliers.abbrName,
     fullName: suppliers.fullName,
   }, [suppliers.code]);
-  // Words of three characters or more in code order: the trigram index alone answers them.
-  const texts =
-    ([["code", input.code], ["fullName", input.fullName], ["abbrName", input.abbrName]] as const)
-      .flatMap(([field, text]) => text ? [exactPhrase(field, text)] : []);
-  const exact = texts.length && texts.every(Boolean) && !input.sorting
-    ? { match: texts.join(" AND "), effectiveOnly: Boolean(input.isInvalidFiltering) }
+  // Words of two characters or more in code order: the trigram index alone answers them.
+  const queries = ([
+    ["code", input.code],
+    ["fullName", input.fullName],
+    ["abbrName", input.abbrName],
+  ] as const).flatMap(([field, text]) => text ? [exactQuery(field, text)] : []);
+  const exact = queries.length && !input.sorting && queries.every((q) => q !== undefined)
+    ? { match: sql.join(queries, sql` || ' AND ' || `), effectiveOnly: input.isInvalidFiltering }
     : undefined;
   const matches = await supplierMatches(
     deps.db,

@@ -3,7 +3,7 @@
 // are kept until a supplier changes.
 import { or, type SQL, sql } from "drizzle-orm";
 import { suppliers } from "../../../db/schema.ts";
-import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import { changeVersion, keptResults } from "../kept.ts";
 import { contains } from "../paging.ts";
 
@@ -19,47 +19,43 @@ const ftsColumns: Record<SupplierTextField, string> = {
 const phrase = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
 /**
- * The trigram index's query for the suppliers whose `field` contains `text`, when it finds exactly
- * those (three characters or more); else undefined.
+ * The trigram index's query (an SQL string value) for the suppliers whose `field` contains
+ * `text`, wildcards taken literally and case ignored (as LIKE ignores ASCII case; the index also
+ * folds other scripts' case): for three characters or more, the text as a trigram phrase; for
+ * two, any indexed trigram starting with them (each value is indexed with a trailing space, so
+ * every two characters of it start one). Undefined for a single character: no trigram finds it.
  */
-export function exactPhrase(field: SupplierTextField, text: string): string | undefined {
-  const t = text.trim();
-  return [...t].length >= 3 ? `${ftsColumns[field]} : ${phrase(t)}` : undefined;
-}
-
-/**
- * Suppliers whose `field` contains `text`, wildcards taken literally and case ignored (as LIKE
- * ignores ASCII case; the index also folds other scripts' case). Three characters or more are
- * looked up as a trigram phrase, which matches exactly the values containing them, so no row is
- * read to check it; two characters as any indexed trigram starting with them (each value is
- * indexed with a trailing space, so one always does), checked with LIKE; a single character reads
- * every supplier.
- */
-export function supplierTextContains(field: SupplierTextField, text: string): SQL {
+export function exactQuery(field: SupplierTextField, text: string): SQL | undefined {
   const t = text.trim();
   const length = [...t].length;
   const columns = ftsColumns[field];
-  const exact = exactPhrase(field, t);
-  if (exact) {
-    return sql`${suppliers.id} in (select rowid from suppliers_fts where suppliers_fts match ${exact})`;
+  if (length >= 3) return sql`${`${columns} : ${phrase(t)}`}`;
+  if (length !== 2) return undefined;
+  const lower = t.toLowerCase();
+  // No indexed trigram starts with the two characters: the phrase below matches nothing, as a
+  // two-character phrase never does.
+  return sql`(select coalesce(${columns} || ' : (' || group_concat('"' || replace(term,
+    '"', '""') || '"', ' OR ') || ')', ${phrase(t)}) from suppliers_fts_terms
+    where term >= ${lower} and term < ${lower} || char(1114111))`;
+}
+
+/**
+ * Suppliers whose `field` contains `text` (see exactQuery), found through the trigram index with
+ * no row read to check it; a single character reads every supplier.
+ */
+export function supplierTextContains(field: SupplierTextField, text: string): SQL {
+  const t = text.trim();
+  const query = exactQuery(field, t);
+  if (query) {
+    return sql`${suppliers.id} in (select rowid from suppliers_fts where suppliers_fts match ${query})`;
   }
-  const like = field === "any"
+  return field === "any"
     ? or(
       contains(suppliers.code, t),
       contains(suppliers.fullName, t),
       contains(suppliers.abbrName, t),
     )!
     : contains(suppliers[field], t);
-  if (length === 2) {
-    const lower = t.toLowerCase();
-    // No indexed trigram starts with the two characters: the phrase below matches nothing, as
-    // a two-character phrase never does.
-    const query = sql`(select coalesce(${columns} || ' : (' || group_concat('"' || replace(term,
-      '"', '""') || '"', ' OR ') || ')', ${phrase(t)}) from suppliers_fts_terms
-      where term >= ${lower} and term < ${lower} || char(1114111))`;
-    return sql`(${suppliers.id} in (select rowid from suppliers_fts where suppliers_fts match ${query}) and ${like})`;
-  }
-  return like;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,8 +77,8 @@ const keptMatches = keptResults<Int32Array>({
 // The suppliers' code order, kept per suppliers change counter
 // ---------------------------------------------------------------------------------------------
 
-/** A search the trigram index answers exactly, in code order: see exactPhrase. */
-export type ExactSearch = { match: string; effectiveOnly: boolean };
+/** A search the trigram index answers exactly (exactQuery), in code order. */
+export type ExactSearch = { match: SQL; effectiveOnly: boolean };
 
 /** Every supplier's place in code order and whether it is effective, at one counter value. */
 type CodeOrder = {
@@ -115,11 +111,6 @@ async function codeOrder(db: DbOrTx, version: number): Promise<CodeOrder> {
   return order;
 }
 
-const ftsMatches = preparedQuery((db) =>
-  db.select({ ids: sql<string>`json_group_array(rowid)` }).from(sql`suppliers_fts`)
-    .where(sql`suppliers_fts match ${sql.placeholder("match")}`).prepare()
-);
-
 /**
  * The ids the trigram index finds for `match`, the effective ones only if asked, in code order:
  * placed by the code order of the counter's value `version` instead of reading each supplier's
@@ -131,7 +122,8 @@ async function indexMatchesInCodeOrder(
   { match, effectiveOnly }: ExactSearch,
 ): Promise<Int32Array | undefined> {
   const order = await codeOrder(db, version);
-  const [row] = await ftsMatches(db).all({ match });
+  const [row] = await db.select({ ids: sql<string>`json_group_array(rowid)` })
+    .from(sql`suppliers_fts`).where(sql`suppliers_fts match ${match}`);
   const found = JSON.parse(row?.ids ?? "[]") as number[];
   const places = new Int32Array(found.length);
   let n = 0;
