@@ -39,7 +39,8 @@ type Entry<T> = { stamp: string; value: T; size: number };
 /**
  * A store of up to `entries` results per database handle, the least recently used dropped first,
  * and of at most `budget` in all as `sizeOf` counts them (a result larger than a quarter of it is
- * not kept).
+ * not kept). A kept result is answered to every later caller as it is: build new objects from it,
+ * never change it.
  */
 export function keptResults<T>(
   { entries, budget = Infinity, sizeOf = () => 1 }: {
