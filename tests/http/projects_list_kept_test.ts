@@ -186,16 +186,13 @@ Deno.test("a project's result page follows the clock and every change, also anot
     supplierId: s.id,
     invitedAt: at(-1),
   });
+  const resultPage = () =>
+    call(env, "get", "/QMO/OfferProjectManager/GetSupplierOfferProjectManagerResult", {
+      token,
+      query: { offProId: a.id },
+    });
   const result = async () => {
-    const r = await call(
-      env,
-      "get",
-      "/QMO/OfferProjectManager/GetSupplierOfferProjectManagerResult",
-      {
-        token,
-        query: { offProId: a.id },
-      },
-    );
+    const r = await resultPage();
     assert.equal(r.status, 200, JSON.stringify(r.json));
     const { project, suppliers: [one], opiList } = r.json.result;
     return {
@@ -241,16 +238,7 @@ Deno.test("a project's result page follows the clock and every change, also anot
     await other.db.insert(offerProjectItems).values({ projectId: a.id, itemName: "Copper foil" });
     assert.equal((await result()).items, 2);
     await other.db.delete(offerProjects).where(eq(offerProjects.id, a.id));
-    const r = await call(
-      env,
-      "get",
-      "/QMO/OfferProjectManager/GetSupplierOfferProjectManagerResult",
-      {
-        token,
-        query: { offProId: a.id },
-      },
-    );
-    assert.equal(r.status, 404);
+    assert.equal((await resultPage()).status, 404);
   } finally {
     other.close();
   }
