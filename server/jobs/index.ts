@@ -8,6 +8,7 @@ import { recordAutomaticEnds } from "../domain/projects/service.ts";
 import { syncFromErp } from "../domain/suppliers/sync.ts";
 import { warnExpiringCertificates } from "../domain/suppliers/certificates.ts";
 import { sweepStaleUploads } from "../domain/files/service.ts";
+import { mergeSupplierIndex } from "../domain/suppliers/search.ts";
 
 export type Job = {
   name: string;
@@ -52,6 +53,12 @@ export const jobs: Job[] = [
     },
   },
   { name: "sweepUploads", everyMs: 60 * minute, leaseMs: 10 * minute, run: sweepStaleUploads },
+  {
+    name: "mergeSupplierIndex",
+    everyMs: 24 * 60 * minute,
+    leaseMs: 10 * minute,
+    run: (deps) => mergeSupplierIndex(deps.db),
+  },
 ];
 
 export type JobOutcome = {

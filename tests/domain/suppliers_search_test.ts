@@ -12,6 +12,7 @@ import {
 import { contains } from "../../server/domain/paging.ts";
 import { searchSuppliers } from "../../server/domain/projects/service.ts";
 import { supplierSearchInput } from "../../server/domain/projects/schemas.ts";
+import { runDueJobs } from "../../server/jobs/index.ts";
 import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv } from "../helpers.ts";
 
 const names: [string, string, string][] = [
@@ -287,4 +288,40 @@ Deno.test("a word of two characters or more is answered from the index in code o
     createdAt: env.clock.now(),
   });
   assert.deepEqual(await viaSearch({ fullName: "Brand New" }), [["0NEW"], 1]);
+});
+
+Deno.test("the daily upkeep merges the search index into one piece and every search finds the same", async () => {
+  await using env = await testEnv();
+  // Suppliers added one at a time, as an ERP sync or the master data page adds them: each write
+  // leaves a piece of the index of its own.
+  for (let i = 0; i < 60; i++) {
+    await env.db.insert(suppliers).values({
+      code: `M${String(i).padStart(3, "0")}`,
+      abbrName: `${["华鑫", "Apex", "Zenith"][i % 3]} ${i}`,
+      fullName: `${["深圳市华鑫电子", "Apex Circuits", "Zenith Laminates"][i % 3]} Co. ${i}`,
+      createdAt: env.clock.now(),
+    });
+  }
+  const terms = ["华鑫", "深圳市", "Apex", "lam", "Co. 1", "M01"];
+  const found = async () => {
+    const out: unknown[] = [];
+    for (const term of terms) {
+      out.push(
+        (await searchSuppliers(env, supplierSearchInput.parse({ fullName: term }))).totalCount,
+      );
+      out.push((await searchSuppliers(env, supplierSearchInput.parse({ code: term }))).totalCount);
+    }
+    return out;
+  };
+  const before = await found();
+  const [run] = await runDueJobs(env, { only: ["mergeSupplierIndex"] });
+  assert.equal(run.status, "done", JSON.stringify(run));
+  const { before: pieces, after } = run.result as { before: number; after: number };
+  assert.ok(after < pieces, `index entries ${pieces} → ${after}`);
+  // Read afresh (not kept): the suppliers' counter moves with an edit that changes nothing found.
+  await env.db.update(suppliers).set({ contactPerson: "x" }).where(eq(suppliers.code, "M000"));
+  assert.deepEqual(await found(), before);
+  assert.ok((before as number[]).some((n) => n > 0));
+  const [again] = await runDueJobs(env, { only: ["mergeSupplierIndex"] });
+  assert.equal(again.status, "notDue", "once a day");
 });

@@ -28,6 +28,7 @@ import { chainEntries, chainHead, contentHash } from "../quotes/chain.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
 import { MONTHLY_PURCHASE_THRESHOLD } from "../projects/rules.ts";
 import { validation } from "../errors.ts";
+import { mergeSupplierIndex } from "../suppliers/search.ts";
 
 export type GenerateCounts = {
   suppliers: number;
@@ -863,8 +864,10 @@ export async function generateDemoData(
     };
   }, progress);
 
-  // The planner's statistics, so the new volume is taken into account at once.
+  // The planner's statistics, so the new volume is taken into account at once, and the supplier
+  // search's index in one piece, as its daily upkeep leaves it.
   await deps.db.transaction((tx) => tx.run(sql`ANALYZE`));
+  await mergeSupplierIndex(deps.db);
 
   return {
     ...counts,
