@@ -531,6 +531,11 @@ function toDto(
 
 /** Pages of the project list kept per database, the least recently used dropped first. */
 export const PAGES_KEPT = 200;
+/**
+ * Rows kept over all kept pages, and over all kept projects (a project's row, rounds, line items,
+ * files, invitations, quotes and versions each count one): a few tens of MB at the most.
+ */
+export const ROWS_KEPT = 50_000;
 
 /**
  * Recent pages of the list (count and projects as read), kept while their stamp (listStamp)
@@ -538,7 +543,11 @@ export const PAGES_KEPT = 200;
  * category by the clock to count and sort them is most of a list's work, reading the page's
  * projects with their counts and award most of the rest. Each is shown as of the request's time.
  */
-const keptPages = keptResults<{ total: number; read: ProjectRead[] }>({ entries: PAGES_KEPT });
+const keptPages = keptResults<{ total: number; read: ProjectRead[] }>({
+  entries: PAGES_KEPT,
+  budget: ROWS_KEPT,
+  sizeOf: (page) => 1 + page.read.reduce((n, p) => n + 1 + p.rounds.length, 0),
+});
 
 /** GetAll: the projects of the kinds the actor may see, filtered and paged. */
 export async function listProjects(
@@ -738,7 +747,13 @@ export const PROJECTS_KEPT = 500;
  * as read, with the projects' and suppliers' change counters (migrations/0010, 0013–0015: every
  * table read here raises one of them), and shown at each request's time.
  */
-const keptProjects = keptResults<ProjectReadAll>({ entries: PROJECTS_KEPT });
+const keptProjects = keptResults<ProjectReadAll>({
+  entries: PROJECTS_KEPT,
+  budget: ROWS_KEPT,
+  sizeOf: (p) =>
+    2 + p.rounds.length + p.items.length + p.attachments.length + p.invited.length +
+    p.quotes.length + p.packVersions.length,
+});
 
 /** The project as read, if the actor may see its kind. */
 async function projectAllForActor(deps: Deps, actor: Actor, id: number) {
