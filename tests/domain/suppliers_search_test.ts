@@ -272,7 +272,8 @@ Deno.test("a word of two characters or more is answered from the index in code o
     );
   };
   await same();
-  // Renamed, made invalid, deleted: the code order is read again with the counter.
+  // Renamed, made invalid, deleted: the counter moves, and the search goes the SQL way until the
+  // code order may be read again (at most every 10 s): the same suppliers, in the same order.
   await env.db.update(suppliers).set({ code: "A000", fullName: "Apex Laminates" })
     .where(eq(suppliers.code, "S050"));
   await env.db.update(suppliers).set({ status: "invalid" }).where(eq(suppliers.code, "S001"));

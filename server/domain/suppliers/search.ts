@@ -90,11 +90,18 @@ type CodeOrder = {
   /** Supplier id → 1 when effective. */
   effective: Uint8Array;
 };
-const codeOrders = new WeakMap<DbOrTx, CodeOrder>();
+const codeOrders = new WeakMap<DbOrTx, CodeOrder & { builtAt: number }>();
+/**
+ * Reading the order takes 40–80 ms for 100,000 suppliers: while suppliers keep changing (a sync, an
+ * import) it is read again at most this often, and searches meanwhile go the SQL way (a few ms).
+ */
+const ORDER_READ_EVERY_MS = 10_000;
 
-async function codeOrder(db: DbOrTx, version: number): Promise<CodeOrder> {
+/** The code order at counter value `version`; undefined while it was read too recently. */
+async function codeOrder(db: DbOrTx, version: number): Promise<CodeOrder | undefined> {
   const known = codeOrders.get(db);
   if (known?.version === version) return known;
+  if (known && performance.now() - known.builtAt < ORDER_READ_EVERY_MS) return undefined;
   const [row] = await db.select({
     ids: sql<string>`json_group_array(${suppliers.id} order by ${suppliers.code})`,
     effective: sql<string>`json_group_array(${suppliers.id})
@@ -106,7 +113,7 @@ async function codeOrder(db: DbOrTx, version: number): Promise<CodeOrder> {
   idAt.forEach((id, place) => placeOf[id] = place);
   const effective = new Uint8Array(size);
   for (const id of JSON.parse(row?.effective ?? "[]") as number[]) effective[id] = 1;
-  const order = { version, placeOf, idAt, effective };
+  const order = { version, placeOf, idAt, effective, builtAt: performance.now() };
   codeOrders.set(db, order);
   return order;
 }
@@ -114,7 +121,8 @@ async function codeOrder(db: DbOrTx, version: number): Promise<CodeOrder> {
 /**
  * The ids the trigram index finds for `match`, the effective ones only if asked, in code order:
  * placed by the code order of the counter's value `version` instead of reading each supplier's
- * row. Undefined when the index holds a supplier the code order does not know (added since).
+ * row. Undefined when the index holds a supplier the code order does not know (added since), or
+ * while the order is out of date and was read too recently to read again.
  */
 async function indexMatchesInCodeOrder(
   db: DbOrTx,
@@ -122,6 +130,7 @@ async function indexMatchesInCodeOrder(
   { match, effectiveOnly }: ExactSearch,
 ): Promise<Int32Array | undefined> {
   const order = await codeOrder(db, version);
+  if (!order) return undefined;
   const [row] = await db.select({ ids: sql<string>`json_group_array(rowid)` })
     .from(sql`suppliers_fts`).where(sql`suppliers_fts match ${match}`);
   const found = JSON.parse(row?.ids ?? "[]") as number[];
