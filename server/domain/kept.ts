@@ -1,37 +1,34 @@
 // Results of costly reads kept per database handle, each with the stamp of the data it was read
 // from (a change counter, see migrations/0010 and 0013–0015), and used again while the stamp is the same.
-import { eq } from "drizzle-orm";
 import { changeVersions } from "../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../db/client.ts";
 
 /** The change counters the triggers raise: one per group of tables a kept result is read from. */
 export type ChangeCounter = "suppliers" | "projects";
 
-const counterQuery = (name: ChangeCounter) =>
-  preparedQuery((db) =>
-    db.select({ version: changeVersions.version }).from(changeVersions)
-      .where(eq(changeVersions.name, name)).prepare()
-  );
-const counters = { suppliers: counterQuery("suppliers"), projects: counterQuery("projects") };
-
-/**
- * The counter's value now, in this instance or any other on the same database. Read it before the
- * data a kept result is made of: a change made in between then leaves the result stamped older
- * than it is (read again next time), never newer.
- */
-export async function changeVersion(db: DbOrTx, name: ChangeCounter): Promise<number> {
-  return (await counters[name](db).get())?.version ?? 0;
-}
-
 const allCounters = preparedQuery((db) =>
   db.select({ name: changeVersions.name, version: changeVersions.version }).from(changeVersions)
     .prepare()
 );
 
-/** The values of these counters now, in one read (see changeVersion), as a stamp. */
-export async function changeStamp(db: DbOrTx, names: ChangeCounter[]): Promise<string> {
+/**
+ * The values of these counters now, in this instance or any other on the same database, in one
+ * read. Read them before the data a kept result is made of: a change made in between then leaves
+ * the result stamped older than it is (read again next time), never newer.
+ */
+async function counterValues(db: DbOrTx, names: ChangeCounter[]): Promise<number[]> {
   const rows = await allCounters(db).all();
-  return names.map((n) => rows.find((r) => r.name === n)?.version ?? 0).join(":");
+  return names.map((n) => rows.find((r) => r.name === n)?.version ?? 0);
+}
+
+/** One counter's value now (see counterValues). */
+export async function changeVersion(db: DbOrTx, name: ChangeCounter): Promise<number> {
+  return (await counterValues(db, [name]))[0];
+}
+
+/** These counters' values now, as a stamp (see counterValues). */
+export async function changeStamp(db: DbOrTx, names: ChangeCounter[]): Promise<string> {
+  return (await counterValues(db, names)).join(":");
 }
 
 type Entry<T> = { stamp: string; value: T; size: number };

