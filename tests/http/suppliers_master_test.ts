@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema.ts";
+import { suppliers, users } from "../../db/schema.ts";
+import { EXPORT_BATCH_ROWS, EXPORT_ID_PAGE } from "../../server/domain/exports/batches.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv, userWithRoles } from "../helpers.ts";
 import { supplierRoutes } from "../../server/http/routes/suppliers.ts";
 import { settingRoutes } from "../../server/http/routes/settings.ts";
@@ -105,6 +106,36 @@ Deno.test("a buyer adds, finds, edits and exports suppliers; bad emails and repe
   });
   assert.equal(none.status, 404, "the same answer as the project list's export");
   assert.equal(none.json.error.message, "No records can be exported");
+});
+
+Deno.test("an export longer than its read batches keeps every supplier, in the list's order", async () => {
+  await using env = await testEnv();
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  // More than one page of ids (5,000) and many batches of rows (200), sorted by a column whose
+  // order is the reverse of the codes'.
+  const n = EXPORT_ID_PAGE + 3 * EXPORT_BATCH_ROWS + 7;
+  const codes = Array.from({ length: n }, (_, i) => `BULK${String(i).padStart(5, "0")}`);
+  for (let i = 0; i < n; i += 500) {
+    await env.db.insert(suppliers).values(
+      codes.slice(i, i + 500).map((code, j) => ({
+        code,
+        abbrName: `Name ${String(n - i - j).padStart(5, "0")}`,
+        fullName: `Full ${code}`,
+      })),
+    );
+  }
+  const xlsx = await call(env, "get", `${base}/Export`, {
+    token,
+    lang: "en",
+    query: { code: "BULK", sorting: "abbrName asc" },
+  });
+  assert.equal(xlsx.status, 200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await xlsx.res.arrayBuffer());
+  const ws = wb.worksheets[0];
+  const exported: string[] = [];
+  ws.eachRow((row, i) => i > 1 && exported.push(String(row.getCell(1).value)));
+  assert.deepEqual(exported, codes.toReversed());
 });
 
 Deno.test("a portal sign-in is created on request; the password can be set and the supplier can change it", async () => {

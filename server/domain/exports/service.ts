@@ -1,5 +1,5 @@
-// Spreadsheet exports (.xlsx via exceljs's streaming writer): headers in the reader's language,
-// times in UTC+8, cells that a spreadsheet would run as a formula neutralised.
+// Spreadsheet exports (.xlsx through the streaming writer in xlsx.ts): headers in the reader's
+// language, times in UTC+8, cells that a spreadsheet would run as a formula neutralised.
 import { xlsxStream } from "./xlsx.ts";
 import type { Actor, Deps } from "../context.ts";
 import { DomainError } from "../errors.ts";

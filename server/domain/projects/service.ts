@@ -37,6 +37,7 @@ import { conflict, DomainError, fieldError, forbidden, notFound } from "../error
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
 import { exactQuery, supplierMatches, supplierTextContains } from "../suppliers/search.ts";
 import { changeStamp, keptResults } from "../kept.ts";
+import { batchesInOrder } from "../exports/batches.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
 import { type Lang, t } from "../../i18n.ts";
@@ -575,7 +576,7 @@ export async function listProjects(
   return { items: projectDtos(page.read, now), totalCount: page.total };
 }
 
-/** The same list in batches, for exports: counted first, then read page by page. */
+/** The same list for exports: counted first, then read a batch at a time. */
 export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {
   const now = deps.clock.now();
   const shape = { kinds: listKinds(actor, input), input };
@@ -583,13 +584,11 @@ export async function projectBatches(deps: Deps, actor: Actor, input: ExportProj
   // An unknown sort field is refused here, before streaming starts.
   const pages = listPageIds(deps.db, shape);
   const [{ total }] = await listCount(deps.db, shape).all(values);
-  async function* batches(size = 500) {
-    for (let offset = 0; offset < total; offset += size) {
-      const page = await pages.all({ ...values, limit: size, offset });
-      if (!page.length) return;
-      yield await projectsByIds(deps.db, page.map((r) => r.id), now);
-    }
-  }
+  const batches = () =>
+    batchesInOrder(
+      async (offset, limit) => (await pages.all({ ...values, limit, offset })).map((r) => r.id),
+      (ids) => projectsByIds(deps.db, ids, now),
+    );
   return { total, batches };
 }
 

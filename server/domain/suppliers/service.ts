@@ -2,6 +2,7 @@
 // portal sign-in (a supplier user whose user name is the supplier's code).
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Column, noRecordsToExport, streamXlsx } from "../exports/service.ts";
+import { batchesInOrder } from "../exports/batches.ts";
 import type { z } from "zod";
 import { offerProjectSuppliers, quotes, sessions, users } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -443,7 +444,7 @@ const supplierColumns: Column<SupplierRow>[] = exportColumns.map((key) => ({
 /**
  * The filtered supplier list as an .xlsx workbook, headers and values in the caller's language.
  * Counted first (an empty list is refused before any byte is written), then read and written a
- * page at a time, so a list of a hundred thousand suppliers streams out in bounded memory.
+ * batch at a time, so a list of a hundred thousand suppliers streams out in bounded memory.
  */
 export async function exportSuppliers(
   deps: Deps,
@@ -455,17 +456,15 @@ export async function exportSuppliers(
   const order = orderBy(input.sorting, sortable, [suppliers.code, suppliers.id]);
   const [{ total }] = await deps.db.select({ total: count() }).from(suppliers).where(cond);
   if (!total) throw noRecordsToExport();
-  async function* batches(size = 1000) {
-    for (let offset = 0; offset < total; offset += size) {
-      const rows = await deps.db.select().from(suppliers).where(cond).orderBy(...order)
-        .limit(size).offset(offset);
-      if (!rows.length) return;
-      yield rows;
-    }
-  }
+  const batches = batchesInOrder(
+    async (offset, limit) =>
+      (await deps.db.select({ id: suppliers.id }).from(suppliers).where(cond).orderBy(...order)
+        .limit(limit).offset(offset)).map((r) => r.id),
+    (ids) => deps.db.select().from(suppliers).where(inArray(suppliers.id, ids)),
+  );
   const stamp = deps.clock.now().toISOString().slice(0, 10);
   return {
-    stream: streamXlsx(t(lang, "suppliers.sheetName"), supplierColumns, lang, batches()),
+    stream: streamXlsx(t(lang, "suppliers.sheetName"), supplierColumns, lang, batches),
     fileName: `${t(lang, "suppliers.exportFileName")}-${stamp}.xlsx`,
     count: total,
   };
