@@ -10,9 +10,9 @@ import {
   type Row,
 } from "@libsql/client";
 import { Buffer } from "node:buffer";
-import { type SQL, sql } from "drizzle-orm";
+import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { fileURLToPath } from "node:url";
@@ -198,11 +198,14 @@ type NativeReader = Omit<NativeStatement, "columns"> & {
   readonly reader: boolean;
   safeIntegers(toggle?: boolean): NativeReader;
   all(args: unknown[]): unknown[][];
+  run(args: unknown[]): unknown;
   columns(): { name: string; type?: string | null }[];
 };
 type NativeReads = {
   /** The answer of a plain SELECT, or undefined for the client to run the statement. */
   execute(stmt: InStatement, args?: InArgs): ResultSet | undefined;
+  /** Runs these write statements in one transaction (see appendRows); throws after a rollback. */
+  writeAll(statements: { sql: string; args: unknown[] }[]): void;
   close(): void;
 };
 
@@ -311,6 +314,9 @@ function nativeReads(path: string, timeout: number): NativeReads {
   const conn = new (Libsql as unknown as new (p: string, o: object) => NativeConnection)(path, {
     timeout,
   });
+  // As the client's connection is set (openDatabase), for the writes of appendRows.
+  conn.exec("PRAGMA synchronous = NORMAL");
+  conn.exec("PRAGMA foreign_keys = ON");
   const shapes = new WeakMap<
     NativeStatement,
     { columns: string[]; types: string[]; Row: RowClass }
@@ -362,6 +368,22 @@ function nativeReads(path: string, timeout: number): NativeReads {
         throw fromNativeError(err);
       }
     },
+    writeAll(statements) {
+      conn.exec("BEGIN IMMEDIATE");
+      try {
+        for (const { sql, args } of statements) {
+          (conn.prepare(sql) as unknown as NativeReader).run(args.map(toSql));
+        }
+        conn.exec("COMMIT");
+      } catch (err) {
+        try {
+          conn.exec("ROLLBACK");
+        } catch {
+          // Already rolled back by SQLite.
+        }
+        throw fromNativeError(err);
+      }
+    },
     close: () => conn.close(),
   };
 }
@@ -388,6 +410,16 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   const reads = file ? nativeReads(file, 5000) : undefined;
   const { client, lock } = serialiseWrites(raw, inTransaction, reads);
   const db = drizzle(client, { schema });
+  if (reads) {
+    nativeWriters.set(db, (statements) =>
+      lock(() =>
+        // A throw in the executor rejects the promise.
+        new Promise<void>((resolve) => {
+          reads.writeAll(statements);
+          resolve();
+        })
+      ));
+  }
   const transaction = db.transaction.bind(db);
   db.transaction =
     ((fn, config) => lock(() => inTransaction.run(true, () => transaction(fn, config)))) as Db[
@@ -401,6 +433,75 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     },
     url,
   };
+}
+
+const nativeWriters = new WeakMap<
+  Db,
+  (statements: { sql: string; args: unknown[] }[]) => Promise<void>
+>();
+
+/** Rows in one statement, for appendRows: powers of two, so that few statements are compiled. */
+const appendSizes = [256, 128, 64, 32, 16, 8, 4, 2, 1];
+
+/**
+ * Inserts rows (of a table without column defaults; NULL for a missing value) in one transaction,
+ * on a database file through the native connection that plain SELECTs read through, under this
+ * process's write lock. In WAL mode a connection drops its page cache whenever another connection
+ * has committed since its last read; rows written by the reading connection itself leave its cache
+ * as it is. So rows written with every call (the audit log) do not make the next calls' reads start
+ * cold (README, Performance). Elsewhere (libsql:// servers, memory) through drizzle.
+ */
+export async function appendRows<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  rows: T["$inferInsert"][],
+): Promise<void> {
+  if (!rows.length) return;
+  const write = nativeWriters.get(db);
+  if (!write) {
+    await db.insert(table).values(rows);
+    return;
+  }
+  const given = Object.entries(getTableColumns(table)).filter(([, c]) =>
+    !(c as unknown as { autoIncrement?: boolean }).autoIncrement
+  );
+  const keys = given.map(([k]) => k);
+  const columns = given.map(([, c]) => c);
+  // A missing value is written as NULL: a column default would be lost, so none is allowed.
+  const defaulted = columns.find((c) => c.hasDefault);
+  if (defaulted) throw new Error(`appendRows: ${defaulted.name} has a default`);
+  const statements: { sql: string; args: unknown[] }[] = [];
+  let at = 0;
+  for (const size of appendSizes) {
+    while (rows.length - at >= size) {
+      const args: unknown[] = [];
+      for (const row of rows.slice(at, at + size)) {
+        const r = row as Record<string, unknown>;
+        keys.forEach((k, i) => {
+          const v = r[k];
+          args.push(v === undefined || v === null ? null : columns[i].mapToDriverValue(v));
+        });
+      }
+      statements.push({ sql: appendSql(table, columns, size), args });
+      at += size;
+    }
+  }
+  await write(statements);
+}
+
+const appendSqlKept = new WeakMap<SQLiteTable, Map<number, string>>();
+function appendSql(table: SQLiteTable, columns: SQLiteColumn[], size: number): string {
+  let bySize = appendSqlKept.get(table);
+  if (!bySize) appendSqlKept.set(table, bySize = new Map());
+  let text = bySize.get(size);
+  if (!text) {
+    const row = `(${columns.map(() => "?").join(", ")})`;
+    text = `insert into "${getTableName(table)}" (${
+      columns.map((c) => `"${c.name}"`).join(", ")
+    }) values ${Array(size).fill(row).join(", ")}`;
+    bySize.set(size, text);
+  }
+  return text;
 }
 
 /**
