@@ -119,6 +119,7 @@ const cacheOf = new WeakMap<NativeConnection, Map<string, NativeStatement>>();
 const installed = Symbol.for("qmo.statementCache");
 const STAR = /(select|,)\s*\*|\.\*/i;
 const DDL = /^\s*(create|alter|drop)\b/i;
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback)\b[\w\s]*$/i;
 
 /**
  * `@libsql/client` (local files) compiles every statement anew on every call and reads its column
@@ -185,9 +186,10 @@ function cacheNativeStatements() {
     close.call(this);
   };
   // Scripts (migrations) may change the schema: this connection compiles afresh afterwards.
+  // Beginning and ending a transaction (appendRows) changes none.
   const exec = proto.exec;
   proto.exec = function (this: NativeConnection, sql: string) {
-    cacheOf.delete(this);
+    if (!TRANSACTION_CONTROL.test(sql)) cacheOf.delete(this);
     exec.call(this, sql);
   };
 }

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { asc, count } from "drizzle-orm";
-import { appendRows, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { appendRows, migrateDatabase, openDatabase, statementCache } from "../../db/client.ts";
 import { auditLogs } from "../../db/schema.ts";
 
 type Entry = typeof auditLogs.$inferInsert;
@@ -70,4 +70,18 @@ Deno.test("appendRows writes none of a batch with a bad row, and says why", asyn
   // The connection is usable afterwards.
   await appendRows(t.db, auditLogs, [entry(4)]);
   assert.equal((await t.db.select({ n: count() }).from(auditLogs))[0].n, 1);
+});
+
+Deno.test("appendRows leaves the reads' compiled statements as they are", async () => {
+  await using t = await migrated();
+  const read = () => t.db.select({ n: count() }).from(auditLogs);
+  await read();
+  await appendRows(t.db, auditLogs, [entry(1)]); // its insert compiled once
+  await appendRows(t.db, auditLogs, [entry(2)]);
+  const compiled = statementCache.compiled;
+  for (let i = 0; i < 3; i++) {
+    await appendRows(t.db, auditLogs, [entry(i)]);
+    assert.equal((await read())[0].n, 3 + i);
+  }
+  assert.equal(statementCache.compiled, compiled, "neither the insert nor the read compiled again");
 });
