@@ -68,8 +68,10 @@ function serialiseWrites(
   reads?: NativeReads,
 ) {
   const lock = createLock();
-  const locked = <T>(fn: () => Promise<T>) => {
+  const writes = { begun: 0 };
+  const locked = <T>(fn: () => Promise<T>, counted = true) => {
     if (inTransaction.getStore()) return Promise.reject(new NestedWriteError());
+    if (counted) writes.begun++;
     return lock(fn);
   };
   const wrapped = new Proxy(client, {
@@ -96,7 +98,7 @@ function serialiseWrites(
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { client: wrapped, lock: locked };
+  return { client: wrapped, lock: locked, writes };
 }
 
 // ---- Statement cache of the native driver ----------------------------------------------------
@@ -410,16 +412,19 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   const inTransaction = new AsyncLocalStorage<true>();
   const file = localFile(url);
   const reads = file ? nativeReads(file, 5000) : undefined;
-  const { client, lock } = serialiseWrites(raw, inTransaction, reads);
+  const { client, lock, writes } = serialiseWrites(raw, inTransaction, reads);
   const db = drizzle(client, { schema });
+  writeCounts.set(db, writes);
   if (reads) {
-    nativeWriters.set(db, (statements) =>
-      lock(() =>
-        // A throw in the executor rejects the promise.
-        new Promise<void>((resolve) => {
-          reads.writeAll(statements);
-          resolve();
-        })
+    nativeWriters.set(db, (statements, counted) =>
+      lock(
+        () =>
+          // A throw in the executor rejects the promise.
+          new Promise<void>((resolve) => {
+            reads.writeAll(statements);
+            resolve();
+          }),
+        counted,
       ));
   }
   const transaction = db.transaction.bind(db);
@@ -439,8 +444,35 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
 
 const nativeWriters = new WeakMap<
   Db,
-  (statements: { sql: string; args: unknown[] }[]) => Promise<void>
+  (statements: { sql: string; args: unknown[] }[], counted: boolean) => Promise<void>
 >();
+
+const writeCounts = new WeakMap<DbOrTx, { begun: number }>();
+
+/**
+ * How many writes this process has begun on this database handle (undefined for a transaction's
+ * handle): a value read from the database, kept while this number stays the same, cannot predate a
+ * write of this process. Rows appended to a table that no trigger follows (appendRows: the audit
+ * log) are not counted.
+ */
+export function writesBegun(db: DbOrTx): number | undefined {
+  return writeCounts.get(db)?.begun;
+}
+
+/** Whether a trigger follows writes to a table, per handle and table (read once). */
+const triggered = new WeakMap<Db, Map<string, Promise<boolean>>>();
+function hasTriggers(db: Db, table: string): Promise<boolean> {
+  let tables = triggered.get(db);
+  if (!tables) triggered.set(db, tables = new Map());
+  let found = tables.get(table);
+  if (!found) {
+    found = db.get<{ n: number }>(
+      sql`select count(*) as n from sqlite_master where type = 'trigger' and tbl_name = ${table}`,
+    ).then((r) => Number(r.n) > 0);
+    tables.set(table, found);
+  }
+  return found;
+}
 
 /** Rows in one statement, for appendRows: powers of two, so that few statements are compiled. */
 const appendSizes = [256, 128, 64, 32, 16, 8, 4, 2, 1];
@@ -488,7 +520,7 @@ export async function appendRows<T extends SQLiteTable>(
       at += size;
     }
   }
-  await write(statements);
+  await write(statements, await hasTriggers(db, getTableName(table)));
 }
 
 const appendSqlKept = new WeakMap<SQLiteTable, Map<number, string>>();

@@ -1,15 +1,31 @@
 // Results of costly reads kept per database handle, each with the stamp of the data it was read
-// from (a change counter, see migrations/0010 and 0013–0015), and used again while the stamp is the same.
+// from (a change counter, see migrations/0010, 0013–0016), and used again while the stamp is the
+// same.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { changeVersions } from "../../db/schema.ts";
-import { type DbOrTx, preparedQuery } from "../../db/client.ts";
+import { type DbOrTx, preparedQuery, writesBegun } from "../../db/client.ts";
 
 /** The change counters the triggers raise: one per group of tables a kept result is read from. */
-export type ChangeCounter = "suppliers" | "projects";
+export type ChangeCounter = "suppliers" | "projects" | "actors";
 
 const allCounters = preparedQuery((db) =>
   db.select({ name: changeVersions.name, version: changeVersions.version }).from(changeVersions)
     .prepare()
 );
+
+type CounterRows = { name: string; version: number }[];
+type Snapshot = { db?: DbOrTx; writes?: number; rows?: CounterRows };
+const snapshots = new AsyncLocalStorage<Snapshot>();
+
+/**
+ * Runs one call (an API request) with one read of the change counters for all its kept results:
+ * its first read is used again by the later ones, as long as this process has begun no write on
+ * the database since (writesBegun: the call's own writes are then seen). Reused values are only
+ * ever older than the data read after them, which leaves a result stamped older than it is.
+ */
+export function withOneCounterRead<T>(fn: () => T): T {
+  return snapshots.run({}, fn);
+}
 
 /**
  * The values of these counters now, in this instance or any other on the same database, in one
@@ -17,7 +33,15 @@ const allCounters = preparedQuery((db) =>
  * the result stamped older than it is (read again next time), never newer.
  */
 async function counterValues(db: DbOrTx, names: ChangeCounter[]): Promise<number[]> {
-  const rows = await allCounters(db).all();
+  const snapshot = snapshots.getStore();
+  const writes = writesBegun(db);
+  let rows: CounterRows;
+  if (snapshot?.rows && snapshot.db === db && writes !== undefined && snapshot.writes === writes) {
+    rows = snapshot.rows;
+  } else {
+    rows = await allCounters(db).all();
+    if (snapshot && writes !== undefined) Object.assign(snapshot, { db, writes, rows });
+  }
   return names.map((n) => rows.find((r) => r.name === n)?.version ?? 0);
 }
 

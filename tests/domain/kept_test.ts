@@ -1,8 +1,12 @@
 // The kept-results store (server/domain/kept.ts): a result is read again when its stamp changes,
 // the least recently used go first, and the store never holds more than its budget.
 import assert from "node:assert/strict";
-import { keptResults } from "../../server/domain/kept.ts";
-import type { DbOrTx } from "../../db/client.ts";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { changeStamp, keptResults, withOneCounterRead } from "../../server/domain/kept.ts";
+import { type DbOrTx, openDatabase } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { testEnv } from "../helpers.ts";
 
 /** Two stand-ins for database handles: the store keeps results per handle. */
 const dbA = {} as DbOrTx;
@@ -58,4 +62,31 @@ Deno.test("kept results: read again on a new stamp, least recently used dropped,
   assert.deepEqual(sizes, [], "the last four (100 in all) are kept");
   await put("p");
   assert.deepEqual(sizes, ["p"], "the first was dropped to stay within the budget");
+});
+
+Deno.test("one call reads the change counters once, and again after a write of its own", async () => {
+  await using env = await testEnv();
+  const actors = async () => Number(await changeStamp(env.db, ["actors"]));
+  const rename = (db: DbOrTx, name: string) =>
+    db.update(users).set({ name }).where(eq(users.userName, "admin"));
+  const other = await openDatabase(`file:${join(env.dataDir, "qmo.db")}`);
+  try {
+    const start = await actors();
+    await withOneCounterRead(async () => {
+      assert.equal(await actors(), start);
+      // Another instance's change: this call goes on with the values it read first.
+      await rename(other.db, "Elsewhere");
+      assert.equal(await actors(), start);
+      // Its own change: seen at once, with the other one.
+      await rename(env.db, "Here");
+      assert.equal(await actors(), start + 2);
+    });
+    // Outside a call, and in the next call, they are read afresh.
+    await rename(other.db, "Elsewhere again");
+    assert.equal(await actors(), start + 3);
+    await rename(other.db, "And again");
+    await withOneCounterRead(async () => assert.equal(await actors(), start + 4));
+  } finally {
+    other.close();
+  }
 });

@@ -11,6 +11,7 @@ import {
 } from "../../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
+import { changeStamp, keptResults } from "../kept.ts";
 import { tooMany, unauthorized } from "../errors.ts";
 import { dummyPasswordHash, verifyPassword } from "./password.ts";
 
@@ -137,7 +138,7 @@ async function releaseAttempt(db: DbOrTx, key: string, limit: number) {
 /**
  * Tokens whose signature has been checked, per signing secret. A token's signature never changes, so
  * each is checked once per process (HMAC through WebCrypto was a tenth of every call's CPU); its
- * expiry is still judged on every call, and its session row (sign-out, reset) is read every time.
+ * expiry is still judged on every call, and its session (sign-out, reset) checked (keptActorRows).
  * Emptied when full.
  */
 const verifiedTokens = new Map<string, Map<string, JWTPayload>>();
@@ -167,12 +168,25 @@ async function verifiedClaims(secret: string, token: string, now: Date): Promise
   return claims;
 }
 
+/**
+ * The user and session rows of recent calls' tokens, each kept while the actors' change counter
+ * (migration 0016: users, roles, their permissions, sessions) stays as it was when read: a call
+ * then reads one counter instead of the user, their roles and permissions. The session's expiry is
+ * still judged at each call's time.
+ */
+const keptActorRows = keptResults<ActorRow | null>({ entries: 10_000 });
+
 /** Verifies a bearer token's signature, expiry and session; answers the acting user or throws 401. */
 export async function resolveToken(deps: Deps, token: string): Promise<Actor> {
   const payload = await verifiedClaims(deps.config.jwtSecret, token, deps.clock.now());
   const userId = Number(payload.sub);
   if (!payload.jti || !Number.isSafeInteger(userId)) throw unauthorized("auth.tokenRevoked");
-  const row = await actorRow(deps.db, userId, payload.jti);
+  const row = await keptActorRows(
+    deps.db,
+    `${userId}:${payload.jti}`,
+    await changeStamp(deps.db, ["actors"]),
+    async () => (await actorRow(deps.db, userId, payload.jti)) ?? null,
+  );
   const now = deps.clock.now().getTime();
   if (!row || row.revokedAt != null || row.expiresAt == null || row.expiresAt <= now) {
     throw unauthorized("auth.tokenRevoked");
