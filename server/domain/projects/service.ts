@@ -241,17 +241,13 @@ function closesAtSql(now: At): SQL {
 }
 
 /**
- * The projects' and suppliers' change counters (migrations/0013, 0014, 0010) and the next instant
- * after `now` at which the clock alone changes what statusCondition, openCondition or closesAtSql
- * say of some project: a published project's deadline or early close, a round's opening or end
- * (null: none to come). Between two such instants, and while the counters stay, a list filter
- * finds the same projects, and readProjects reads the same of them.
+ * The next instant after `now` at which the clock alone changes what statusCondition,
+ * openCondition or closesAtSql say of some project: a published project's deadline or early close,
+ * a round's opening or end (null: none to come).
  */
-const listStampQuery = preparedQuery((db) => {
+const nextClockChange = preparedQuery((db) => {
   const t = sql.placeholder("now");
   return db.select({
-    version: changeVersions.version,
-    suppliers: sql<number>`(select version from change_versions where name = 'suppliers')`,
     until: sql<number | null>`(select min(x) from (
       select min(${offerProjects.offerEndTime}) x from ${offerProjects}
         where ${offerProjects.status} = 'published' and ${offerProjects.offerEndTime} > ${t}
@@ -263,9 +259,27 @@ const listStampQuery = preparedQuery((db) => {
   }).from(changeVersions).where(eq(changeVersions.name, "projects")).prepare();
 });
 
+/** The last nextClockChange per handle: the instant it was asked at, and the counters then. */
+const keptClockChange = new WeakMap<DbOrTx, { stamp: string; at: number; until: number | null }>();
+
+/**
+ * The projects' and suppliers' change counters (migrations/0013, 0014, 0010) and nextClockChange.
+ * Between two such instants, and while the counters stay, a list filter finds the same projects,
+ * and readProjects reads the same of them. The next instant is asked again only when the counters
+ * have changed or the clock has reached it: until then no other instant lies before it.
+ */
 async function listStamp(db: DbOrTx, now: Date): Promise<string> {
-  const row = await listStampQuery(db).get({ now: now.getTime() });
-  return `${row?.version ?? 0}:${row?.suppliers ?? 0}:${row?.until ?? ""}`;
+  const stamp = await changeStamp(db, ["projects", "suppliers"]);
+  const at = now.getTime();
+  let next = keptClockChange.get(db);
+  if (
+    !next || next.stamp !== stamp || at < next.at || (next.until !== null && at >= next.until)
+  ) {
+    const row = await nextClockChange(db).get({ now: at });
+    next = { stamp, at, until: row?.until ?? null };
+    keptClockChange.set(db, next);
+  }
+  return `${stamp}:${next.until ?? ""}`;
 }
 
 /** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
