@@ -103,3 +103,20 @@ export function keptResults<T>(
     return value;
   };
 }
+
+const sharedAnswers = new WeakSet<object>();
+
+/**
+ * Marks an answer given as it is to every call that asks for it while its data and the clock's
+ * window hold (a kept list page): nothing changes it afterwards, so a door (HTTP) may write its
+ * text once and send that again.
+ */
+export function shareAnswer<T extends object>(answer: T): T {
+  sharedAnswers.add(answer);
+  return answer;
+}
+
+/** Whether this answer is one marked by shareAnswer. */
+export function isSharedAnswer(answer: unknown): answer is object {
+  return typeof answer === "object" && answer !== null && sharedAnswers.has(answer);
+}

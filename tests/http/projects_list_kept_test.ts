@@ -17,7 +17,13 @@ import {
 } from "../../db/schema.ts";
 import { openDatabase } from "../../db/client.ts";
 import { ADMIN_PASSWORD, call, NOW, signIn, type TestEnv, testEnv } from "../helpers.ts";
-import { everything, materialProject, quote, supplier } from "../domain/projects_fixtures.ts";
+import {
+  assetProject,
+  everything,
+  materialProject,
+  quote,
+  supplier,
+} from "../domain/projects_fixtures.ts";
 
 const DAY = 86_400_000;
 const at = (days: number, ms = 0) => new Date(new Date(NOW).getTime() + days * DAY + ms);
@@ -109,6 +115,81 @@ Deno.test("the project list follows the clock to the millisecond and every chang
   } finally {
     other.close();
   }
+});
+
+Deno.test("the list and the result page show what the project's own page shows, all through each window of the clock", async () => {
+  await using env = await testEnv({ env: { TOKEN_TTL_HOURS: "720" } });
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const p = await assetProject(env, everything(), "Sealed driller");
+  const s = await supplier(env, "S1");
+  await env.db.insert(offerProjectSuppliers).values({
+    projectId: p.id,
+    supplierId: s.id,
+    invitedAt: at(-1),
+  });
+  await env.db.update(offerProjects)
+    .set({ status: "published", pubDate: at(-1), offerEndTime: at(2), sealedQuotes: true })
+    .where(eq(offerProjects.id, p.id));
+  const row = async () => {
+    const r = await call(env, "get", "/QMO/OfferProjectManager/GetAll", {
+      token,
+      query: { name: "Sealed driller", MaxResultCount: 20 },
+    });
+    return r.json.result.items[0] as Record<string, unknown>;
+  };
+  const own = async () =>
+    (await call(env, "get", "/QMO/OfferProjectManager/GetOfferProjectManagerData", {
+      token,
+      query: { offProId: p.id },
+    })).json.result as Record<string, unknown>;
+  const result = async () =>
+    (await call(env, "get", "/QMO/OfferProjectManager/GetSupplierOfferProjectManagerResult", {
+      token,
+      query: { offProId: p.id },
+    })).json.result;
+  /**
+   * The list and the result page asked first at `from`, then at `to` in the same window: what they
+   * show of the project is what its own page shows at `to`.
+   */
+  const sameThrough = async (from: Date, to: Date, what: string) => {
+    env.clock.set(from);
+    await row();
+    await result();
+    env.clock.set(to);
+    const [listed, resulted, page] = [await row(), await result(), await own()];
+    for (const [k, v] of Object.entries(listed)) {
+      assert.deepEqual(v, page[k], `${what}: ${k}`);
+      assert.deepEqual(resulted.project[k], page[k], `${what}: the result page's ${k}`);
+    }
+    const rounds = (resulted.rounds as { round: number; isOpen: boolean; sealed: boolean }[])
+      .map((r) => ` round ${r.round} open=${r.isOpen} sealed=${r.sealed}`).join("");
+    const quotes = (resulted.suppliers as { attId: unknown }[]).map((x) => ` file=${!!x.attId}`);
+    return { ...listed, more: rounds + quotes.join("") };
+  };
+  const seen: string[] = [];
+  const note = (r: Record<string, unknown>) =>
+    seen.push(`${r.status} sealed=${r.sealed} round=${r.currentRound} ${r.actions}${r.more}`);
+  note(await sameThrough(at(0), at(2, -1), "before the deadline"));
+  await quote(env, p.id, s.id);
+  note(await sameThrough(at(1), at(2, -1), "quoted, before the deadline"));
+  note(await sameThrough(at(2), at(3), "after the deadline"));
+  await env.db.insert(offerRounds).values({
+    projectId: p.id,
+    round: 1,
+    openedAt: at(4),
+    endTime: at(5),
+  });
+  note(await sameThrough(at(3), at(4, -1), "a round to come"));
+  note(await sameThrough(at(4), at(5, -1), "in the round"));
+  note(await sameThrough(at(5), at(6), "after the round"));
+  assert.deepEqual(seen, [
+    "published sealed=true round=null publish,end,close file=false",
+    "inQuotation sealed=true round=null publish,end,close file=false",
+    "ended sealed=false round=null close,openRound file=true",
+    "ended sealed=false round=null close round 1 open=false sealed=true file=true",
+    "inQuotation sealed=false round=1 close round 1 open=true sealed=true file=true",
+    "ended sealed=false round=null close,openRound round 1 open=false sealed=false file=true",
+  ]);
 });
 
 Deno.test("a kept page of the project list is answered until the projects' counter moves", async () => {

@@ -36,7 +36,7 @@ import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, forbidden, notFound } from "../errors.ts";
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
 import { exactQuery, supplierMatches, supplierTextContains } from "../suppliers/search.ts";
-import { changeStamp, keptResults } from "../kept.ts";
+import { changeStamp, keptResults, shareAnswer } from "../kept.ts";
 import { batchesInOrder } from "../exports/batches.ts";
 import { attachToProject } from "../files/service.ts";
 import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts";
@@ -587,8 +587,37 @@ export async function listProjects(
       : (await listCount(deps.db, shape).all(values))[0].total;
     return { total, read: await readProjects(deps.db, rows.map((r) => r.id)) };
   });
-  return { items: projectDtos(page.read, now), totalCount: page.total };
+  return await answerInWindow(deps.db, now, pageAnswers, page, () => ({
+    items: projectDtos(page.read, now),
+    totalCount: page.total,
+  }));
 }
+
+type Answers<T> = WeakMap<object, { window: string; answer: T }>;
+
+/**
+ * The answer made of a kept result (`read`) at `now`, made once per window of listStamp (the same
+ * counters, between the same two instants at which the clock alone changes some project) and
+ * shared (shareAnswer) with every call in that window. What a project's answers show by the clock
+ * (status, end time and reason, open round, seals, actions) changes only at those instants, so an
+ * answer made at any time of a window is the answer at every other.
+ */
+async function answerInWindow<T extends object>(
+  db: DbOrTx,
+  now: Date,
+  answers: Answers<T>,
+  read: object,
+  make: () => T,
+): Promise<T> {
+  const window = await listStamp(db, now);
+  const found = answers.get(read);
+  if (found?.window === window) return found.answer;
+  const answer = shareAnswer(make());
+  answers.set(read, { window, answer });
+  return answer;
+}
+
+const pageAnswers: Answers<Paged<ProjectDto>> = new WeakMap();
 
 /** The same list for exports: counted first, then read a batch at a time. */
 export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {
@@ -807,8 +836,13 @@ export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) 
 /** GetSupplierOfferProjectManagerResult: everything the result page shows. */
 export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
   const all = await projectAllForActor(deps, actor, id);
-  const { row, rounds } = all;
   const now = deps.clock.now();
+  return await answerInWindow(deps.db, now, resultAnswers, all, () => projectResult(all, now));
+}
+const resultAnswers: Answers<ReturnType<typeof projectResult>> = new WeakMap();
+
+function projectResult(all: Awaited<ReturnType<typeof projectAllForActor>>, now: Date) {
+  const { row, rounds } = all;
   return {
     project: projectDtos([all.read], now)[0],
     opiList: all.items,
