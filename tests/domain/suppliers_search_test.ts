@@ -14,6 +14,8 @@ import { searchSuppliers } from "../../server/domain/projects/service.ts";
 import { supplierSearchInput } from "../../server/domain/projects/schemas.ts";
 import { runDueJobs } from "../../server/jobs/index.ts";
 import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv } from "../helpers.ts";
+import en from "../../locales/en.json" with { type: "json" };
+import zh from "../../locales/zh.json" with { type: "json" };
 
 const names: [string, string, string][] = [
   [
@@ -172,6 +174,21 @@ Deno.test("a kept search follows every change to the suppliers, also one made by
       createdAt: env.clock.now(),
     });
     assert.deepEqual(await search({ FullName: "Ltd" }), [["AA00", "AP03", "HX01"], 3]);
+    // What the page shows of a supplier, in the caller's language.
+    const row = async (lang: "zh" | "en") =>
+      (await call(env, "get", "/QMO/OfferProjectManager/GetSupplierData", {
+        token,
+        lang,
+        query: { FullName: "Ltd", Code: "HX01" },
+      })).json.result.items[0];
+    assert.equal((await row("en")).notInvitableReason, en.suppliers.notEffectiveReason);
+    assert.equal((await row("zh")).notInvitableReason, zh.suppliers.notEffectiveReason);
+    await other.db.update(suppliers).set({ status: "effective", email1: "sales@hx.example.com" })
+      .where(eq(suppliers.code, "HX01"));
+    assert.deepEqual(
+      [(await row("en")).email1, (await row("en")).invitable, (await row("zh")).invitable],
+      ["sales@hx.example.com", true, true],
+    );
   } finally {
     other.close();
   }

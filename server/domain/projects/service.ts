@@ -1418,6 +1418,31 @@ export async function searchSuppliers(
   actor?: Actor,
   lang: Lang = "zh",
 ) {
+  if (input.offProId && actor) return await searchAnswer(deps, input, actor, lang);
+  // Without a project to invite to, no certificate is required: the answer follows the suppliers
+  // alone, and is shared while their counter stays.
+  return await searchAnswers(
+    deps.db,
+    JSON.stringify([input, lang]),
+    await changeStamp(deps.db, ["suppliers"]),
+    async () => shareAnswer(await searchAnswer(deps, input, undefined, lang)),
+  );
+}
+
+type SearchAnswer = Awaited<ReturnType<typeof searchAnswer>>;
+/** Answers of recent searches without a project (a page of at most 1,000 suppliers each). */
+const searchAnswers = keptResults<SearchAnswer>({
+  entries: 1_000,
+  budget: 20_000,
+  sizeOf: (a) => 1 + a.items.length,
+});
+
+async function searchAnswer(
+  deps: Deps,
+  input: z.infer<typeof supplierSearchInput>,
+  actor: Actor | undefined,
+  lang: Lang,
+) {
   const where: SQL[] = [];
   if (input.code) where.push(supplierTextContains("code", input.code));
   if (input.fullName) where.push(supplierTextContains("fullName", input.fullName));
