@@ -575,7 +575,8 @@ export async function listProjects(
   const values = listValues(input, now);
   const { now: _, ...bound } = values;
   const key = JSON.stringify([listShape(shape), bound, input.maxResultCount, input.skipCount]);
-  const page = await keptPages(deps.db, key, await listStamp(deps.db, now), async () => {
+  const window = await listStamp(deps.db, now);
+  const page = await keptPages(deps.db, key, window, async () => {
     const rows = await listPageIds(deps.db, shape).all({
       ...values,
       limit: input.maxResultCount,
@@ -587,7 +588,7 @@ export async function listProjects(
       : (await listCount(deps.db, shape).all(values))[0].total;
     return { total, read: await readProjects(deps.db, rows.map((r) => r.id)) };
   });
-  return await answerInWindow(deps.db, now, pageAnswers, page, () => ({
+  return answerInWindow(window, pageAnswers, page, () => ({
     items: projectDtos(page.read, now),
     totalCount: page.total,
   }));
@@ -596,20 +597,18 @@ export async function listProjects(
 type Answers<T> = WeakMap<object, { window: string; answer: T }>;
 
 /**
- * The answer made of a kept result (`read`) at `now`, made once per window of listStamp (the same
- * counters, between the same two instants at which the clock alone changes some project) and
- * shared (shareAnswer) with every call in that window. What a project's answers show by the clock
+ * The answer made of a kept result (`read`), made once per window of listStamp (the same counters,
+ * between the same two instants at which the clock alone changes some project) and shared
+ * (shareAnswer) with every call in that window. What a project's answers show by the clock
  * (status, end time and reason, open round, seals, actions) changes only at those instants, so an
  * answer made at any time of a window is the answer at every other.
  */
-async function answerInWindow<T extends object>(
-  db: DbOrTx,
-  now: Date,
+function answerInWindow<T extends object>(
+  window: string,
   answers: Answers<T>,
   read: object,
   make: () => T,
-): Promise<T> {
-  const window = await listStamp(db, now);
+): T {
   const found = answers.get(read);
   if (found?.window === window) return found.answer;
   const answer = shareAnswer(make());
@@ -837,7 +836,8 @@ export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) 
 export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
   const all = await projectAllForActor(deps, actor, id);
   const now = deps.clock.now();
-  return await answerInWindow(deps.db, now, resultAnswers, all, () => projectResult(all, now));
+  const window = await listStamp(deps.db, now);
+  return answerInWindow(window, resultAnswers, all, () => projectResult(all, now));
 }
 const resultAnswers: Answers<ReturnType<typeof projectResult>> = new WeakMap();
 
