@@ -37,7 +37,7 @@ export function serializeParameters(value: unknown): string | null {
 
 type Waiting = { entry: AuditEntry; done: (err?: unknown) => void };
 const queues = new WeakMap<Db, { waiting: Waiting[]; flushing: boolean }>();
-/** Rows per INSERT: 14 columns each, well under SQLite's limit on bound parameters. */
+/** Rows per transaction of appendRows (each statement well under SQLite's parameter limit). */
 const ROWS_PER_INSERT = 500;
 
 /**
