@@ -2,18 +2,18 @@
 // from (a change counter, see migrations/0010, 0013–0016), and used again while the stamp is the
 // same.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { changeVersions } from "../../db/schema.ts";
-import { type DbOrTx, preparedQuery, writesBegun } from "../../db/client.ts";
+import { type DbOrTx, firstRow, writesBegun } from "../../db/client.ts";
 
 /** The change counters the triggers raise: one per group of tables a kept result is read from. */
-export type ChangeCounter = "suppliers" | "projects" | "actors";
+const counters = ["suppliers", "projects", "actors"] as const;
+export type ChangeCounter = typeof counters[number];
 
-const allCounters = preparedQuery((db) =>
-  db.select({ name: changeVersions.name, version: changeVersions.version }).from(changeVersions)
-    .prepare()
-);
+/** All counters in one row (one native `get`, see firstRow), in the order of `counters`. */
+const allCounters = `select ${
+  counters.map((n) => `(select version from change_versions where name = '${n}')`).join(", ")
+}`;
 
-type CounterRows = { name: string; version: number }[];
+type CounterRows = Record<ChangeCounter, number>;
 type Snapshot = { db?: DbOrTx; writes?: number; rows?: CounterRows };
 const snapshots = new AsyncLocalStorage<Snapshot>();
 
@@ -39,10 +39,11 @@ async function counterValues(db: DbOrTx, names: ChangeCounter[]): Promise<number
   if (snapshot?.rows && snapshot.db === db && writes !== undefined && snapshot.writes === writes) {
     rows = snapshot.rows;
   } else {
-    rows = await allCounters(db).all();
+    const values = await firstRow(db, allCounters);
+    rows = Object.fromEntries(counters.map((n, i) => [n, Number(values?.[i] ?? 0)])) as CounterRows;
     if (snapshot && writes !== undefined) Object.assign(snapshot, { db, writes, rows });
   }
-  return names.map((n) => rows.find((r) => r.name === n)?.version ?? 0);
+  return names.map((n) => rows[n]);
 }
 
 /** One counter's value now (see counterValues). */

@@ -5,7 +5,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, statementCache, STATEMENTS_PER_CONNECTION } from "../../db/client.ts";
+import {
+  firstRow,
+  openDatabase,
+  statementCache,
+  STATEMENTS_PER_CONNECTION,
+} from "../../db/client.ts";
 
 async function twoConnections() {
   const dir = await Deno.makeTempDir({ prefix: "qmo-stmt-" });
@@ -51,6 +56,29 @@ Deno.test("a kept statement holds no snapshot: another connection checkpoints th
   const [row] = await c.b.all<{ busy: number }>(sql`pragma wal_checkpoint(truncate)`);
   assert.equal(Number(row.busy), 0);
   assert.equal((await names(c.a)).length, 20);
+});
+
+Deno.test("a first row read natively sees each commit, stops at that row, and holds no snapshot", async () => {
+  await using c = await twoConnections();
+  const first = "select name, (select count(*) from t) from t order by id";
+  assert.equal(await firstRow(c.a, first), undefined, "no row: undefined");
+  for (let i = 0; i < 20; i++) {
+    await c.b.run(sql`insert into t (name) values (${`n${i}`})`);
+    assert.deepEqual(await firstRow(c.a, first), ["n0", i + 1], "b's commit is seen");
+  }
+  // Many rows, only the first read: the statement is not left open on the others.
+  const [row] = await c.b.all<{ busy: number }>(sql`pragma wal_checkpoint(truncate)`);
+  assert.equal(Number(row.busy), 0);
+  await c.b.run(sql`update t set name = '改' where id = 1`);
+  assert.deepEqual(await firstRow(c.a, first), ["改", 20]);
+  // Inside a transaction the transaction's own writes are read.
+  await c.a.transaction(async (tx) => {
+    await tx.run(sql`insert into t (name) values ('tx')`);
+    assert.deepEqual(await firstRow(tx, first), ["改", 21]);
+    assert.deepEqual(await firstRow(c.b, first), ["改", 20], "not seen before the commit");
+  });
+  assert.deepEqual(await firstRow(c.b, first), ["改", 21]);
+  await assert.rejects(firstRow(c.a, "select * from missing"), /no such table: missing/);
 });
 
 Deno.test("a write that failed runs again with other values; a schema change is followed", async () => {
