@@ -89,14 +89,14 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     await withOneCounterRead(next);
     const segments = c.req.path.slice(API_PREFIX.length).split("/").filter(Boolean);
     const err = c.error;
-    const actor = c.var.actor;
-    const input = c.var.auditInput ??
+    const actor = c.get("actor");
+    const input = c.get("auditInput") ??
       (Object.keys(c.req.query()).length ? c.req.query() : undefined);
     const attemptedName = (input as { userNameOrEmailAddress?: unknown } | undefined)
       ?.userNameOrEmailAddress;
     try {
       await writeAuditLog(deps.db, {
-        userId: actor?.id ?? c.var.auditUser?.id ?? null,
+        userId: actor?.id ?? c.get("auditUser")?.id ?? null,
         userName: actor?.userName ??
           (typeof attemptedName === "string" ? attemptedName.slice(0, 64) : null),
         serviceName: segments.length >= 3
@@ -108,8 +108,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         parameters: serializeParameters(input),
         executionTime: started,
         executionDuration: Math.round(performance.now() - t0),
-        clientIp: c.var.meta?.clientIp ?? null,
-        browserInfo: c.var.meta?.browserInfo?.slice(0, 512) ?? null,
+        clientIp: c.get("meta")?.clientIp ?? null,
+        browserInfo: c.get("meta")?.browserInfo?.slice(0, 512) ?? null,
         httpStatus: c.res.status,
         exception: err
           ? err instanceof DomainError
@@ -135,10 +135,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) {
-      return errorResponse(c, notFoundError("api", c.req.path), c.var.lang ?? "zh");
+      return errorResponse(c, notFoundError("api", c.req.path), c.get("lang") ?? "zh");
     }
-    return c.text(t(c.var.lang ?? "zh", "errors.http.404"), 404);
+    return c.text(t(c.get("lang") ?? "zh", "errors.http.404"), 404);
   });
-  app.onError((err, c) => errorResponse(c, err, c.var.lang ?? "zh"));
+  app.onError((err, c) => errorResponse(c, err, c.get("lang") ?? "zh"));
   return app;
 }

@@ -115,6 +115,16 @@ type Def = {
 };
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
+/** A schema's keys by their lower case, made once per shape. */
+const lowerKeys = new WeakMap<object, Map<string, string>>();
+function lowerKeysOf(shape: Record<string, z.ZodType>): Map<string, string> {
+  let byLower = lowerKeys.get(shape);
+  if (!byLower) {
+    lowerKeys.set(shape, byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k])));
+  }
+  return byLower;
+}
+
 /** Renames the keys of `value` to the casing the schema declares, at every depth. */
 export function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
   const def = defOf(schema);
@@ -125,7 +135,7 @@ export function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
       // Only the schema's own keys count: an input key such as "constructor" or "__proto__" must
       // not reach Object.prototype (it is unknown, so left for the schema to strip or refuse).
       const own = (k: string) => Object.hasOwn(shape, k);
-      const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
+      const byLower = lowerKeysOf(shape);
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
         if (k === "__proto__") continue;
@@ -171,11 +181,11 @@ function guard(def: RouteDef): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
     if (def.access === "public") {
-      if (token) c.set("actor", await resolveToken(c.var.deps, token).catch(() => undefined));
+      if (token) c.set("actor", await resolveToken(c.get("deps"), token).catch(() => undefined));
       return next();
     }
     if (!token) throw unauthorized();
-    const actor = await resolveToken(c.var.deps, token);
+    const actor = await resolveToken(c.get("deps"), token);
     c.set("actor", actor);
     if (audience !== "any" && actor.kind !== audience) throw forbidden();
     if (required && !hasAnyPermission(actor, required)) throw forbidden();
@@ -212,13 +222,13 @@ function jsonLimit(): MiddlewareHandler<AppEnv> {
 
 function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const maxMb = c.var.deps.config.maxUploadMb;
+    const maxMb = c.get("deps").config.maxUploadMb;
     const tooLarge = () => new DomainError("tooLarge", "files.tooLarge", { max: maxMb });
     // Streamed: each file goes to a temporary file as it arrives, never whole into memory.
     let form: ParsedForm;
     try {
       form = await parseFormStreaming(c.req.raw, {
-        tmpDir: uploadTmpDir(c.var.deps.config.dataDir),
+        tmpDir: uploadTmpDir(c.get("deps").config.dataDir),
         maxBytes: maxMb * 1024 * 1024 + FORM_OVERHEAD,
         tooLarge,
         twoFiles: (name) => fieldError(name, "files.oneFile"),
@@ -294,20 +304,20 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/ap
       const valid = c.req.valid.bind(c.req) as unknown as (t: string) => unknown;
       const result = await def.handler({
         c,
-        deps: c.var.deps,
+        deps: c.get("deps"),
         get actor() {
-          const a = c.var.actor;
+          const a = c.get("actor");
           if (!a) throw unauthorized();
           return a;
         },
         query: def.query ? valid("query") as Record<string, unknown> : {},
         body: def.form
-          ? c.var.formInput as Record<string, unknown>
+          ? c.get("formInput") as Record<string, unknown>
           : def.body
           ? valid("json") as Record<string, unknown>
           : {},
-        lang: c.var.lang,
-        meta: c.var.meta,
+        lang: c.get("lang"),
+        meta: c.get("meta"),
       });
       if (result instanceof Response) return result;
       if (isSharedAnswer(result)) {
