@@ -196,10 +196,58 @@ function guard(def: RouteDef): MiddlewareHandler<AppEnv> {
 function validator(target: "query" | "json", schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return zValidator(target, caseInsensitive(schema), (result, ctx) => {
     const c = ctx as unknown as Context<AppEnv>;
-    const prev = (c.get("auditInput") ?? {}) as Record<string, unknown>;
-    c.set("auditInput", { ...prev, ...(result.data as Record<string, unknown>) });
+    auditValid(c, result.data);
     if (!result.success) throw fromZod(result.error as z.ZodError);
   }) as unknown as MiddlewareHandler<AppEnv>;
+}
+
+function auditValid(c: Context<AppEnv>, data: unknown) {
+  const prev = (c.get("auditInput") ?? {}) as Record<string, unknown>;
+  c.set("auditInput", { ...prev, ...(data as Record<string, unknown>) });
+}
+
+/** Valid queries kept per route (by their text), and the longest query text kept. */
+const QUERIES_KEPT = 512;
+const QUERY_KEPT_MAX = 2048;
+
+/** Freezes a validated input and everything in it: a kept one is handed to every later call. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The query's validator, keeping the valid input of each query text (the same text always parses
+ * to the same input: the schemas read nothing else): a page asked again, or another page's size
+ * of the same filters, is not parsed again. The kept input is frozen, shared by every call that
+ * sends that text. Refused queries are not kept.
+ */
+function queryValidator(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  const validate = validator("query", schema);
+  const kept = new Map<string, unknown>();
+  return (c, next) => {
+    const url = c.req.url;
+    const at = url.indexOf("?");
+    const text = at < 0 ? "" : url.slice(at + 1);
+    if (kept.has(text)) {
+      const valid = kept.get(text);
+      kept.delete(text); // most recently used last
+      kept.set(text, valid);
+      auditValid(c, valid);
+      c.req.addValidatedData("query", valid as Record<string, unknown>);
+      return next();
+    }
+    return validate(c, () => {
+      if (text.length <= QUERY_KEPT_MAX) {
+        kept.set(text, deepFreeze(c.req.valid("query" as never)));
+        if (kept.size > QUERIES_KEPT) kept.delete(kept.keys().next().value!);
+      }
+      return next();
+    });
+  };
 }
 
 /** Room for the multipart framing and text fields around the largest accepted file. */
@@ -296,7 +344,7 @@ function sharedAnswerText(answer: object): string {
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/api/services") {
   for (const def of routes) {
     const chain: MiddlewareHandler<AppEnv>[] = [guard(def)];
-    if (def.query) chain.push(validator("query", def.query));
+    if (def.query) chain.push(queryValidator(def.query));
     if (def.body) chain.push(jsonLimit(), validator("json", def.body));
     if (def.auditOmit) chain.unshift(omitFromAudit(def.auditOmit));
     if (def.form) chain.push(formParser(def.form));

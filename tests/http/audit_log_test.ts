@@ -68,3 +68,39 @@ Deno.test("the audit log is filtered by user, name, time, service, method, statu
   });
   assert.equal(bad.status, 400);
 });
+
+Deno.test("a query sent again is answered, refused and logged as the first time it was sent", async () => {
+  await using env = await testEnv();
+  const admin = await signIn(env, "admin", ADMIN_PASSWORD);
+  const ask = (query: Record<string, string | number>) =>
+    call(env, "get", "/QMO/AuditLog/GetAll", { token: admin, query });
+  // Keys in any casing and numbers as text, as ABP clients send them.
+  const query = { userid: 1, maxresultcount: "2", methodName: "GetAll" };
+  const first = await ask(query);
+  const again = await ask(query);
+  const third = await ask(query);
+  for (const r of [first, again, third]) assert.equal(r.status, 200, JSON.stringify(r.json));
+  assert.deepEqual(
+    [first, again, third].map((r) => r.json.result.totalCount),
+    [0, 1, 2],
+    "each sees the rows of the calls before it",
+  );
+  // Both earlier calls' rows hold the same input, as validated: the schema's names, numbers as numbers.
+  const rows = third.json.result.items as { id: number; parameters: string }[];
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0].parameters, rows[1].parameters);
+  assert.deepEqual(JSON.parse(rows[0].parameters), {
+    userId: 1,
+    maxResultCount: 2,
+    methodName: "GetAll",
+    skipCount: 0,
+  });
+  // Another page of the same filters is its own query: past the third call's own row.
+  const next = await ask({ ...query, SkipCount: 1 });
+  assert.deepEqual(next.json.result.items.map((r: { id: number }) => r.id), rows.map((r) => r.id));
+  // A refused query is refused each time, with the same message.
+  const bad = { userId: "me", MaxResultCount: 2 };
+  const [no1, no2] = [await ask(bad), await ask(bad)];
+  assert.equal(no1.status, 400);
+  assert.deepEqual(no2.json, no1.json);
+});
