@@ -26,7 +26,7 @@ export type Actor = {
   name: string;
   kind: "staff" | "supplier";
   supplierId: number | null;
-  roleNames: string[];
+  roleNames: readonly string[];
   permissions: ReadonlySet<string>;
   /** The token's id, so the session can be ended. */
   sessionId?: string;

@@ -174,26 +174,32 @@ async function verifiedClaims(secret: string, token: string, now: Date): Promise
  * then reads one counter instead of the user, their roles and permissions. The session's expiry is
  * still judged at each call's time.
  */
-const keptActorRows = keptResults<ActorRow | null>({ entries: 10_000 });
+const keptActorRows = keptResults<{ row: ActorRow; actor: Actor | undefined } | null>({
+  entries: 10_000,
+});
 
 /** Verifies a bearer token's signature, expiry and session; answers the acting user or throws 401. */
 export async function resolveToken(deps: Deps, token: string): Promise<Actor> {
   const payload = await verifiedClaims(deps.config.jwtSecret, token, deps.clock.now());
   const userId = Number(payload.sub);
   if (!payload.jti || !Number.isSafeInteger(userId)) throw unauthorized("auth.tokenRevoked");
-  const row = await keptActorRows(
+  const kept = await keptActorRows(
     deps.db,
     `${userId}:${payload.jti}`,
     await changeStamp(deps.db, ["actors"]),
-    async () => (await actorRow(deps.db, userId, payload.jti)) ?? null,
+    async () => {
+      const row = await actorRow(deps.db, userId, payload.jti);
+      return row ? { row, actor: toActor(row) } : null;
+    },
   );
   const now = deps.clock.now().getTime();
+  const row = kept?.row;
   if (!row || row.revokedAt != null || row.expiresAt == null || row.expiresAt <= now) {
     throw unauthorized("auth.tokenRevoked");
   }
-  const actor = toActor(row);
-  if (!actor) throw unauthorized("auth.tokenRevoked");
-  return { ...actor, sessionId: payload.jti };
+  if (!kept.actor) throw unauthorized("auth.tokenRevoked");
+  // The kept actor's role names and permissions are shared by the calls of this token.
+  return { ...kept.actor, sessionId: payload.jti };
 }
 
 type ActorRow = {

@@ -294,7 +294,7 @@ export type UserInfo = {
   language: string | null;
   kind: "staff" | "supplier";
   supplierId: number | null;
-  roleNames: string[];
+  roleNames: readonly string[];
   grantedPermissionNames: string[];
 };
 
