@@ -564,6 +564,25 @@ const keptPages = keptResults<{ total: number; read: ProjectRead[] }>({
   sizeOf: (page) => 1 + page.read.reduce((n, p) => n + 1 + p.rounds.length, 0),
 });
 
+/** The kept pages' keys of frozen inputs (a query sent again, server/http/route.ts), by kinds. */
+const pageKeys = new WeakMap<object, Map<string, string>>();
+
+/** The key of a list page in keptPages: its filters' shape and values, its size and offset. */
+function pageKey(shape: ListShape, input: ListProjectsInput): string {
+  const make = () => {
+    // The clock is not part of the key: the page is kept for a window of it (listStamp).
+    const { now: _, ...bound } = listValues(input, new Date(0));
+    return JSON.stringify([listShape(shape), bound, input.maxResultCount, input.skipCount]);
+  };
+  if (!Object.isFrozen(input)) return make();
+  let byKinds = pageKeys.get(input);
+  if (!byKinds) pageKeys.set(input, byKinds = new Map());
+  const kinds = shape.kinds.join();
+  let key = byKinds.get(kinds);
+  if (key === undefined) byKinds.set(kinds, key = make());
+  return key;
+}
+
 /** GetAll: the projects of the kinds the actor may see, filtered and paged. */
 export async function listProjects(
   deps: Deps,
@@ -572,11 +591,10 @@ export async function listProjects(
 ): Promise<Paged<ProjectDto>> {
   const now = deps.clock.now();
   const shape = { kinds: listKinds(actor, input), input };
-  const values = listValues(input, now);
-  const { now: _, ...bound } = values;
-  const key = JSON.stringify([listShape(shape), bound, input.maxResultCount, input.skipCount]);
+  const key = pageKey(shape, input);
   const window = await listStamp(deps.db, now);
   const page = await keptPages(deps.db, key, window, async () => {
+    const values = listValues(input, now);
     const rows = await listPageIds(deps.db, shape).all({
       ...values,
       limit: input.maxResultCount,
