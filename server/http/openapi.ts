@@ -2,7 +2,8 @@
 // validate with, and the browsable page at /swagger (Swagger UI served from the npm package).
 import { Hono } from "hono";
 import { z } from "zod";
-import { getAbsoluteFSPath } from "swagger-ui-dist";
+// The folder alone: the package's main module would run the whole Swagger UI bundle in the server.
+import getAbsoluteFSPath from "swagger-ui-dist/absolute-path.js";
 import { join } from "node:path";
 import { type AppEnv, audienceOf, requiredPermissions, type RouteDef } from "./route.ts";
 
@@ -152,10 +153,11 @@ const init =
   `window.ui = SwaggerUIBundle({ url: "/swagger/v1/swagger.json", dom_id: "#swagger-ui", persistAuthorization: true });`;
 
 export function swaggerApp(routes: RouteDef[]) {
-  const doc = buildOpenApi(routes);
+  // Described when first asked for: most server processes never are.
+  let doc: ReturnType<typeof buildOpenApi> | undefined;
   const dir = getAbsoluteFSPath();
   const app = new Hono<AppEnv>();
-  app.get("/v1/swagger.json", (c) => c.json(doc));
+  app.get("/v1/swagger.json", (c) => c.json(doc ??= buildOpenApi(routes)));
   app.get("/", (c) => c.html(page));
   app.get("", (c) => c.html(page));
   app.get(
