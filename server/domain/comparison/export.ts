@@ -2,12 +2,12 @@
 // (suppliers as columns, unit prices in CNY, lowest of each row filled green, totals, ranks and the
 // change from the first quote), sheet 2 every priced line as quoted (currency, rate and its date,
 // terms). Numbers are numeric cells written from the exact decimals.
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { Actor, Deps } from "../context.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { dec, toNumber } from "./decimal.ts";
 import { formatUtc8, neutralise } from "../exports/service.ts";
-import { xlsxBytes } from "../exports/cells.ts";
+import { loadExcel, xlsxBytes } from "../exports/cells.ts";
 import type { MatrixCell, MatrixColumn } from "./matrix.ts";
 import { type ProjectMatrix, projectMatrix } from "./service.ts";
 
@@ -35,9 +35,14 @@ function rankText(s: MatrixColumn, lang: Lang): string | number {
   return s.rankNote ? t(lang, `comparison.rankNote.${s.rankNote}`) : "";
 }
 
-export function matrixWorkbook(m: ProjectMatrix, lang: Lang, now: Date): ExcelJS.Workbook {
+export function matrixWorkbook(
+  Excel: typeof ExcelJS,
+  m: ProjectMatrix,
+  lang: Lang,
+  now: Date,
+): ExcelJS.Workbook {
   const c = (k: string, p?: Record<string, unknown>) => t(lang, `comparison.${k}`, p);
-  const wb = new ExcelJS.Workbook();
+  const wb = new Excel.Workbook();
   wb.created = now;
   const ws = wb.addWorksheet(c("sheet"), { views: [{ state: "frozen", xSplit: 5, ySplit: 4 }] });
   ws.getCell("A1").value = neutralise(`${m.project.code} ${m.project.name}`);
@@ -182,6 +187,6 @@ export function matrixWorkbook(m: ProjectMatrix, lang: Lang, now: Date): ExcelJS
 export async function exportMatrix(deps: Deps, actor: Actor, projectId: number, lang: Lang) {
   const m = await projectMatrix(deps, actor, projectId, "export");
   const now = deps.clock.now();
-  const bytes = await xlsxBytes(matrixWorkbook(m, lang, now));
+  const bytes = await xlsxBytes(matrixWorkbook(await loadExcel(), m, lang, now));
   return { fileName: `${t(lang, "comparison.file")}-${m.project.code}.xlsx`, bytes, matrix: m };
 }

@@ -2,6 +2,14 @@
 // (formula / CSV injection) is kept as text. Every .xlsx export goes through here.
 import type ExcelJS from "exceljs";
 
+/**
+ * exceljs, loaded when a workbook is first made or read: a server process that never does so does
+ * not hold it (it is most of the libraries' code).
+ */
+export async function loadExcel(): Promise<typeof ExcelJS> {
+  return (await import("exceljs")).default;
+}
+
 /** A text cell starting with = + - @ (or a tab / carriage return) is kept as text, not a formula. */
 export function neutralise(v: string): string {
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;

@@ -2,10 +2,11 @@
 // in the same columns) and upsert by code, keeping what is maintained here (portal sign-ins,
 // cooperation status, local edits the ERP has not touched since).
 import { eq } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { suppliers } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
+import { loadExcel } from "../exports/cells.ts";
 import { DomainError, notFound, validation } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { erpColumns, type ErpRecord, erpRecordSchema } from "./schemas.ts";
@@ -163,7 +164,7 @@ function recordsFromTable(table: unknown[][]): SourceRecord[] {
 export async function readRecordsFromFile(bytes: Uint8Array): Promise<SourceRecord[]> {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (isZip) {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcel()).Workbook();
     try {
       // deno-lint-ignore no-explicit-any
       await workbook.xlsx.load(bytes as any);
