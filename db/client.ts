@@ -142,6 +142,15 @@ function cacheNativeStatements() {
   const compile = proto.prepare;
   const close = proto.close;
   proto.prepare = function (this: NativeConnection, sql: string) {
+    // A kept statement is neither of the two kinds below (they are never kept).
+    let kept = cacheOf.get(this);
+    const found = kept?.get(sql);
+    if (kept && found) {
+      statementCache.reused++;
+      kept.delete(sql); // most recently used last
+      kept.set(sql, found);
+      return found;
+    }
     if (DDL.test(sql)) cacheOf.delete(this);
     // A `*` widens when another process alters the table, but a compiled statement keeps the
     // columns it was compiled with: those, and schema changes, are compiled every time.
@@ -149,15 +158,7 @@ function cacheNativeStatements() {
       statementCache.compiled++;
       return compile.call(this, sql);
     }
-    let kept = cacheOf.get(this);
     if (!kept) cacheOf.set(this, kept = new Map());
-    const found = kept.get(sql);
-    if (found) {
-      statementCache.reused++;
-      kept.delete(sql); // most recently used last
-      kept.set(sql, found);
-      return found;
-    }
     const stmt = compile.call(this, sql);
     statementCache.compiled++;
     // The client asks both on every call; neither changes for a compiled statement.
