@@ -21,7 +21,9 @@ import {
   assetProject,
   everything,
   materialProject,
+  P,
   quote,
+  staff,
   supplier,
 } from "../domain/projects_fixtures.ts";
 
@@ -322,5 +324,24 @@ Deno.test("a project's result page follows the clock and every change, also anot
     assert.equal((await resultPage()).status, 404);
   } finally {
     other.close();
+  }
+});
+
+Deno.test("the same query text from users who see different kinds of project: each their own list", async () => {
+  await using env = await testEnv({ env: { TOKEN_TTL_HOURS: "720" } });
+  const buyer = await staff(env, "mat_buyer", [P.OfferProjectManagerSearch]);
+  const ams = await staff(env, "asset_buyer", [P.AmsOfferProjectManagerSearch]);
+  await materialProject(env, everything(), "Copper foil");
+  await assetProject(env, everything(), "Drilling machine");
+  const query = { status: "unpublished", MaxResultCount: 20, Sorting: "offerEndTime asc" };
+  const names = async (token: string) => {
+    const r = await call(env, "get", "/QMO/OfferProjectManager/GetAll", { token, query });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    return r.json.result.items.map((p: { name: string; kind: string }) => `${p.kind} ${p.name}`);
+  };
+  // Each twice, in turns: the second of each is answered from what the first kept.
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual(await names(buyer.token), ["material Copper foil"]);
+    assert.deepEqual(await names(ams.token), ["asset Drilling machine"]);
   }
 });
