@@ -3,7 +3,7 @@
 import type { Deps } from "../domain/context.ts";
 import { flushOutbox } from "../domain/email/mailer.ts";
 import { sendDueReminders } from "../domain/email/reminders.ts";
-import { acquireLease, lastRunAt, releaseLease } from "./leases.ts";
+import { acquireLeaseWithin, lastRunAt, releaseLease } from "./leases.ts";
 import { recordAutomaticEnds } from "../domain/projects/service.ts";
 import { syncFromErp } from "../domain/suppliers/sync.ts";
 import { warnExpiringCertificates } from "../domain/suppliers/certificates.ts";
@@ -18,6 +18,8 @@ export type Job = {
   leaseMs: number;
   /** Whether the job applies to this installation at all. */
   enabled?: (deps: Deps) => boolean;
+  /** How long to wait for the lease while another runner holds it (default: not at all). */
+  waitMs?: number;
   run: (deps: Deps) => Promise<unknown>;
 };
 
@@ -40,8 +42,15 @@ export const jobs: Job[] = [
   },
   // Every time a runner gets to it, not once a minute: with several runners (instances, cron) the
   // one that just wrote reminders would otherwise find the flush done by another a moment before,
-  // and its emails would wait for the next minute.
-  { name: "flushOutbox", everyMs: 0, leaseMs: 15 * minute, run: (deps) => flushOutbox(deps) },
+  // and its emails would wait for the next minute. For the same reason a runner waits while another
+  // flushes (that flush may have read the outbox before this runner's emails were committed).
+  {
+    name: "flushOutbox",
+    everyMs: 0,
+    leaseMs: 15 * minute,
+    waitMs: 30_000,
+    run: (deps) => flushOutbox(deps),
+  },
   {
     name: "supplierSync",
     everyMs: 60 * minute,
@@ -95,7 +104,15 @@ export async function runDueJobs(
       out.push({ job: job.name, status: "notDue" });
       continue;
     }
-    if (!await acquireLease(deps.db, job.name, holder, now, job.leaseMs)) {
+    const taken = await acquireLeaseWithin(
+      deps.db,
+      job.name,
+      holder,
+      () => deps.clock.now(),
+      job.leaseMs,
+      job.waitMs ?? 0,
+    );
+    if (!taken) {
       out.push({ job: job.name, status: "busy" });
       continue;
     }

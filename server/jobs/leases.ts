@@ -27,6 +27,26 @@ export async function acquireLease(
   return rows.length === 1 && rows[0].holder === holder;
 }
 
+/**
+ * acquireLease, tried again every 100–200 ms while another holder has the lease, for up to `waitMs`:
+ * answers whether it was taken.
+ */
+export async function acquireLeaseWithin(
+  db: Db,
+  name: string,
+  holder: string,
+  now: () => Date,
+  ttlMs: number,
+  waitMs: number,
+): Promise<boolean> {
+  const giveUp = Date.now() + waitMs;
+  while (!await acquireLease(db, name, holder, now(), ttlMs)) {
+    if (Date.now() >= giveUp) return false;
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 100));
+  }
+  return true;
+}
+
 /** Gives the lease back and records when the job last finished (and how). */
 export async function releaseLease(
   db: Db,
@@ -57,10 +77,10 @@ export async function underLease<T>(
 ): Promise<T> {
   const now = opts.now ?? (() => new Date());
   const holder = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID()}`;
-  const giveUp = Date.now() + (opts.waitMs ?? 120_000);
-  while (!await acquireLease(db, name, holder, now(), opts.ttlMs ?? 120_000)) {
-    if (Date.now() > giveUp) throw new Error(`the lease "${name}" stayed taken`);
-    await new Promise((r) => setTimeout(r, 100 + Math.random() * 100));
+  if (
+    !await acquireLeaseWithin(db, name, holder, now, opts.ttlMs ?? 120_000, opts.waitMs ?? 120_000)
+  ) {
+    throw new Error(`the lease "${name}" stayed taken`);
   }
   let error: string | null = null;
   try {

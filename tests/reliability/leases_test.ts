@@ -3,9 +3,11 @@
 // due. Each invited supplier gets that reminder once, not once per process. (The same with only the
 // two servers' own schedules, at a minute boundary: `deno task soak`.)
 import assert from "node:assert/strict";
-import { startSmtp, until } from "../email_fixtures.ts";
+import { publishedProject, startSmtp, until } from "../email_fixtures.ts";
 import { testEnv } from "../helpers.ts";
 import { runDueJobs } from "../../server/jobs/index.ts";
+import { acquireLease, acquireLeaseWithin, releaseLease } from "../../server/jobs/leases.ts";
+import { enqueue } from "../../server/domain/email/service.ts";
 import {
   prepareDataDir,
   printTally,
@@ -95,4 +97,35 @@ Deno.test("an every-minute job runs at every minute's tick, though the last run 
     "2:endProjects:done",
     "2:reminders:done",
   ]);
+});
+
+Deno.test("a runner waits while another flushes the outbox, then sends what was written meanwhile", async () => {
+  await using smtp = await startSmtp();
+  await using env = await testEnv({ env: { SMTP_URL: smtp.url } });
+  const f = await publishedProject(env, { deadlineHours: 48 });
+  const lease = (holder: string) =>
+    acquireLease(env.db, "flushOutbox", holder, env.clock.now(), 15 * 60_000);
+  // Another runner is flushing; it read the outbox before these emails were committed.
+  assert.ok(await lease("other runner"));
+  await env.db.transaction((tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }));
+  const run = runDueJobs(env, { only: ["flushOutbox"] });
+  await new Promise((r) => setTimeout(r, 400));
+  assert.equal(smtp.received.length, 0, "nothing is sent while the other runner holds the lease");
+  await releaseLease(env.db, "flushOutbox", "other runner", env.clock.now(), null);
+  const [outcome] = await run;
+  assert.equal(outcome.status, "done", JSON.stringify(outcome));
+  assert.equal((outcome.result as { sent: number }).sent, 3);
+  assert.equal(smtp.received.length, 3);
+  // A lease that stays taken: the wait ends, the lease is left to its holder.
+  assert.ok(await lease("slow runner"));
+  const taken = await acquireLeaseWithin(
+    env.db,
+    "flushOutbox",
+    "me",
+    () => env.clock.now(),
+    60_000,
+    300,
+  );
+  assert.equal(taken, false);
+  assert.equal(await lease("slow runner"), true, "still the slow runner's");
 });
