@@ -2,11 +2,12 @@
 // ("field desc") in; { items, totalCount } out.
 import { asc, Column, desc, is, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { wholeNumber } from "./input.ts";
 import { fieldError } from "./errors.ts";
 
 export const pagedInput = {
-  skipCount: z.coerce.number().int().min(0).default(0),
-  maxResultCount: z.coerce.number().int().min(1).max(1000).default(20),
+  skipCount: wholeNumber(0).default(0),
+  maxResultCount: wholeNumber(1, 1000).default(20),
   sorting: z.string().max(100).optional(),
 };
 

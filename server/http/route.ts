@@ -6,8 +6,10 @@ import { z } from "zod";
 import type { Actor, Deps } from "../domain/context.ts";
 import { hasAnyPermission } from "../domain/context.ts";
 import { isSharedAnswer } from "../domain/kept.ts";
+import { controlCharacterFields } from "../domain/input.ts";
 import {
   DomainError,
+  type FieldError,
   fieldError,
   forbidden,
   fromZod,
@@ -162,8 +164,44 @@ export function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
   }
 }
 
+/**
+ * The schema reading its input without regard to key case, and refusing control characters in any
+ * text of it (every route's query, JSON body and form fields pass here).
+ */
 const caseInsensitive = (schema: z.ZodType) =>
-  z.preprocess((v) => normalizeKeys(schema, v), schema);
+  z.preprocess((v, ctx) => {
+    const input = normalizeKeys(schema, v);
+    for (const path of controlCharacterFields(schema, input)) {
+      ctx.addIssue({ code: "custom", message: "errors.field.controlCharacter", path, input });
+    }
+    return input;
+  }, schema);
+
+/** The fields of a query given more than once, also in other casing (Id=1&id=2): a 400 each. */
+function repeatedQueryFields(schema: z.ZodType, queries: Record<string, string[]>): FieldError[] {
+  const shape = objectShape(schema);
+  if (!shape) return [];
+  const byLower = lowerKeysOf(shape);
+  const counts = new Map<string, number>();
+  for (const [key, values] of Object.entries(queries)) {
+    const field = Object.hasOwn(shape, key) ? key : byLower.get(key.toLowerCase());
+    if (field) counts.set(field, (counts.get(field) ?? 0) + values.length);
+  }
+  // No query field takes a list: a field named twice is a mistake or a trick, never a choice.
+  return [...counts].filter(([, n]) => n > 1).map(([field]) => ({
+    messageKey: "errors.field.repeated",
+    params: { field },
+    members: [field],
+  }));
+}
+
+/** The keys of an object schema, looking through optional, default and pipes. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const def = defOf(schema);
+  if (def.type === "object") return def.shape;
+  const inner = def.innerType ?? def.in;
+  return inner ? objectShape(inner) : undefined;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Authentication and permission, before any validation: a caller without the right gets 403, not 400.
@@ -246,6 +284,11 @@ function queryValidator(schema: z.ZodType): MiddlewareHandler<AppEnv> {
       auditValid(c, valid);
       c.req.addValidatedData("query", valid as Record<string, unknown>);
       return next();
+    }
+    const repeated = repeatedQueryFields(schema, c.req.queries());
+    if (repeated.length) {
+      auditValid(c, c.req.query());
+      throw new DomainError("validation", "errors.validation", {}, repeated);
     }
     return validate(c, () => {
       if (text.length <= QUERY_KEPT_MAX) {

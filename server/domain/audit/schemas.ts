@@ -1,15 +1,16 @@
 // Inputs of the audit-log queries.
 import { z } from "zod";
+import { id, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
 export const listAuditLogsInput = z.object({
   userName: z.string().trim().max(64).optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: id.optional(),
   startTime: z.coerce.date().optional(),
   endTime: z.coerce.date().optional(),
   serviceName: z.string().trim().max(100).optional(),
   methodName: z.string().trim().max(100).optional(),
-  httpStatus: z.coerce.number().int().min(100).max(599).optional(),
+  httpStatus: wholeNumber(100, 599).optional(),
   hasException: z.stringbool().optional(),
   ...pagedInput,
 });

@@ -1,11 +1,12 @@
 // Inputs of the quotation project categories (OfferProjectType); shared by HTTP and CLI.
 import { z } from "zod";
+import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
 const fields = {
   name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(500).nullish().transform((v) => v || null),
-  sort: z.coerce.number().int().min(0).max(100000).default(0),
+  description: multiLine(z.string().trim().max(500).nullish().transform((v) => v || null)),
+  sort: wholeNumber(0, 100000).default(0),
   /** Certificate types (CertificateType codes) every supplier invited to its projects must hold. */
   requiredCertificates: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
 };
@@ -14,8 +15,8 @@ export const listCategoriesInput = z.object({
   name: z.string().trim().max(100).optional(),
   ...pagedInput,
 });
-export const categoryIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const categoryIdInput = z.object({ id });
 export const createCategoryInput = z.object(fields);
-export const updateCategoryInput = z.object({ id: z.coerce.number().int().positive(), ...fields });
+export const updateCategoryInput = z.object({ id, ...fields });
 
 export type CreateCategoryInput = z.input<typeof createCategoryInput>;

@@ -1,19 +1,22 @@
 // Inputs of the comparison matrix, its export and the award; shared by HTTP, CLI and client.
 import { z } from "zod";
+import { id, multiLine } from "../input.ts";
 
-export const matrixInput = z.object({ offProId: z.coerce.number().int().positive() });
+export const matrixInput = z.object({ offProId: id });
 
 export const awardInput = z.object({
-  offProId: z.coerce.number().int().positive(),
+  offProId: id,
   /** "project": the whole project to `supplierId`; "lines": each of `lines` to its supplier. */
   scope: z.enum(["project", "lines"]),
-  supplierId: z.coerce.number().int().positive().nullish(),
+  supplierId: id.nullish(),
   lines: z.array(z.object({
-    itemId: z.coerce.number().int().positive(),
-    supplierId: z.coerce.number().int().positive(),
+    itemId: id,
+    supplierId: id,
   })).max(500).default([]),
-  reason: z.string({ error: "award.reasonRequired" }).trim()
-    .min(1, { error: "award.reasonRequired" }).max(1000),
+  reason: multiLine(
+    z.string({ error: "award.reasonRequired" }).trim()
+      .min(1, { error: "award.reasonRequired" }).max(1000),
+  ),
 });
 
 export type AwardInput = z.input<typeof awardInput>;

@@ -1,5 +1,6 @@
 // Inputs of the data dictionary (code types and their codes); shared by HTTP and CLI.
 import { z } from "zod";
+import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
@@ -8,7 +9,7 @@ export const listCodeTypesInput = z.object({
   keyword: z.string().trim().max(100).optional(),
   ...pagedInput,
 });
-export const idInput = z.object({ id: z.coerce.number().int().positive() });
+export const idInput = z.object({ id });
 
 const typeFields = {
   code: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, {
@@ -16,16 +17,16 @@ const typeFields = {
   }),
   name: z.string().trim().min(1).max(100),
   nameEn: text(100),
-  description: text(500),
+  description: multiLine(text(500)),
 };
 export const createCodeTypeInput = z.object(typeFields);
 export const updateCodeTypeInput = z.object({
-  id: z.coerce.number().int().positive(),
+  id,
   ...typeFields,
 });
 
 export const listCodesInput = z.object({
-  typeId: z.coerce.number().int().positive().optional(),
+  typeId: id.optional(),
   typeCode: z.string().trim().max(64).optional(),
   ...pagedInput,
 });
@@ -35,14 +36,14 @@ const codeFields = {
   name: z.string().trim().min(1).max(100),
   nameEn: text(100),
   value: text(500),
-  sort: z.coerce.number().int().min(0).max(100000).default(0),
+  sort: wholeNumber(0, 100000).default(0),
   isActive: z.boolean().default(true),
 };
 export const createCodeInput = z.object({
-  typeId: z.coerce.number().int().positive(),
+  typeId: id,
   ...codeFields,
 });
-export const updateCodeInput = z.object({ id: z.coerce.number().int().positive(), ...codeFields });
+export const updateCodeInput = z.object({ id, ...codeFields });
 
 export type CreateCodeInput = z.input<typeof createCodeInput>;
 
@@ -59,4 +60,4 @@ const rateFields = {
     .refine((v) => /^\d{1,9}(\.\d{1,8})?$/.test(v), { error: "rates.badRate" }),
 };
 export const createRateInput = z.object(rateFields);
-export const updateRateInput = z.object({ id: z.coerce.number().int().positive(), ...rateFields });
+export const updateRateInput = z.object({ id, ...rateFields });

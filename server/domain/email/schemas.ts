@@ -1,6 +1,7 @@
 // Inputs of the email operations (templates, email log, manual and scheduled sending); shared by
 // the HTTP routes, the CLI and the client.
 import { z } from "zod";
+import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 import { MECHANISMS, NOTIFY_OBJECTS } from "./templates.ts";
 
@@ -14,21 +15,21 @@ const templateFields = {
     error: "email.codeFormat",
   }),
   subject: required("email.subjectRequired", 300),
-  content: z.string().trim().max(20_000).default(""),
+  content: multiLine(z.string().trim().max(20_000).default("")),
   /** English text; when left empty the Chinese text is used for English readers too. */
   subjectEn: optionalText(300),
-  contentEn: optionalText(20_000),
+  contentEn: multiLine(optionalText(20_000)),
   mechanism: z.enum(MECHANISMS as [string, ...string[]], { error: "email.mechanismRequired" }),
-  mechanismDescription: optionalText(500),
+  mechanismDescription: multiLine(optionalText(500)),
   notifyObject: z.enum(NOTIFY_OBJECTS as [string, ...string[]]).nullish(),
   isActive: z.boolean().default(true),
   /** Reminders: hours before the deadline, e.g. [24, 2]. */
-  hoursBefore: z.array(z.number().int().min(1).max(24 * 30)).max(10).nullish(),
+  hoursBefore: z.array(wholeNumber(1, 24 * 30)).max(10).nullish(),
 };
 
 export const createTemplateInput = z.object(templateFields);
 export const updateTemplateInput = z.object({
-  id: z.number().int().positive(),
+  id,
   ...templateFields,
 });
 export const listTemplatesInput = z.object({
@@ -41,19 +42,19 @@ export const listTemplatesInput = z.object({
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "notConfigured"] as const;
 export const listOutboxInput = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
-  projectId: z.coerce.number().int().positive().optional(),
+  projectId: id.optional(),
   templateCode: z.string().trim().max(64).optional(),
   recipient: z.string().trim().max(256).optional(),
   ...pagedInput,
 });
-export const resendInput = z.object({ id: z.number().int().positive() });
+export const resendInput = z.object({ id });
 
 /** SendEmailManual and `reminders send`: a template to chosen (default: all invited) suppliers. */
 export const sendManualInput = z.object({
-  offProManagerId: z.number().int().positive().optional(),
+  offProManagerId: id.optional(),
   projectCode: z.string().trim().min(1).max(64).optional(),
   templateCode: required("email.codeRequired", 64),
-  supplierIds: z.array(z.number().int().positive()).max(500).optional(),
+  supplierIds: z.array(id).max(500).optional(),
   supplierCodes: z.array(z.string().trim().min(1).max(64)).max(500).optional(),
 }).refine((v) => v.offProManagerId || v.projectCode, {
   error: "email.projectRequired",

@@ -1,5 +1,6 @@
 // Inputs of the group operations.
 import { z } from "zod";
+import { id, multiLine } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
 export const listGroupsInput = z.object({
@@ -8,12 +9,12 @@ export const listGroupsInput = z.object({
 });
 const groupFields = {
   name: z.string().trim().min(1).max(64),
-  description: z.string().trim().max(500).nullish().transform((v) => v || null),
-  userIds: z.array(z.number().int().positive()).max(5000).optional(),
+  description: multiLine(z.string().trim().max(500).nullish().transform((v) => v || null)),
+  userIds: z.array(id).max(5000).optional(),
 };
 export const createGroupInput = z.object(groupFields);
-export const updateGroupInput = z.object({ id: z.number().int().positive(), ...groupFields });
+export const updateGroupInput = z.object({ id, ...groupFields });
 export const setMembersInput = z.object({
-  groupId: z.number().int().positive(),
-  userIds: z.array(z.number().int().positive()).max(5000),
+  groupId: id,
+  userIds: z.array(id).max(5000),
 });

@@ -1,5 +1,6 @@
 // Inputs of the person-in-charge operations (set the person in charge); shared by HTTP, CLI and client.
 import { z } from "zod";
+import { id, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
 export const listLeadersInput = z.object({
@@ -9,10 +10,10 @@ export const listLeadersInput = z.object({
   ...pagedInput,
 });
 export const setLeaderInput = z.object({
-  userId: z.number({ error: "leaders.userRequired" }).int().positive(),
-  leaderId: z.number({ error: "leaders.leaderRequired" }).int().positive(),
+  userId: wholeNumber(1, Number.MAX_SAFE_INTEGER, "leaders.userRequired"),
+  leaderId: wholeNumber(1, Number.MAX_SAFE_INTEGER, "leaders.leaderRequired"),
 });
-export const deleteLeaderInput = z.object({ userId: z.coerce.number().int().positive() });
+export const deleteLeaderInput = z.object({ userId: id });
 
 export type ListLeadersInput = z.infer<typeof listLeadersInput>;
 export type SetLeaderInput = z.input<typeof setLeaderInput>;

@@ -1,5 +1,6 @@
 // Inputs of the quotation project operations (OfferProjectManager); shared by HTTP and CLI.
 import { z } from "zod";
+import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
@@ -41,29 +42,29 @@ export const displayStatusSchema = z.enum([
 ]);
 
 export const itemInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: id.optional(),
   materialCode: text(64),
   itemName: z.string().trim().min(1).max(200),
-  description: text(1000),
+  description: multiLine(text(1000)),
   unit: text(32),
   estimateYearAmount: optionalDecimal,
   useFactory: text(100),
-  needExplain: text(2000),
+  needExplain: multiLine(text(2000)),
 });
 
 /** Attachments: file ids, or { id } objects as the list returns them. */
 const attachment = z.union([
-  z.coerce.number().int().positive(),
-  z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id),
+  id,
+  z.object({ id }).transform((o) => o.id),
 ]);
 
 const projectFields = {
   name: z.string().trim().min(1).max(200),
   kind: kindSchema.default("material"),
   /** The category (OfferProjectType id). */
-  category: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
+  category: id.nullish().transform((v) => v ?? null),
   offerEndTime: instant.nullish().transform((v) => v ?? null),
-  remark: text(2000),
+  remark: multiLine(text(2000)),
   demandCode: text(64),
   equipmentName: text(200),
   offerItemType: quotationTypeSchema.nullish().transform((v) => v ?? null),
@@ -77,25 +78,25 @@ const projectFields = {
   /** Sealed quotes; left out: on for tendering when created, unchanged when edited. */
   sealedQuotes: z.boolean().optional(),
   /** The buyer's instructions to the suppliers (part of the request pack). */
-  instructionText: text(4000),
+  instructionText: multiLine(text(4000)),
   /** Certificate types (CertificateType codes) invited suppliers must hold; left out: unchanged. */
   requiredCertificates: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
 };
 
 export const createProjectInput = z.object(projectFields);
 export const updateProjectInput = z.object({
-  id: z.coerce.number().int().positive(),
+  id,
   ...projectFields,
 });
 
 /** A chosen supplier as the launch page sends it: at least its id and code. */
 export const chosenSupplier = z.object({
-  id: z.coerce.number().int().positive(),
+  id,
   code: z.string().trim().max(64).optional(),
 });
 
 export const publishInput = z.object({
-  offProManagerId: z.coerce.number().int().positive(),
+  offProManagerId: id,
   offerEndTime: instant.nullish().transform((v) => v ?? null),
   supList: z.array(chosenSupplier).max(500).default([]),
 });
@@ -107,34 +108,36 @@ export const createAndLaunchInput = z.object({
 
 /** A revision of a published request pack: the whole new items, attachments and instructions. */
 export const revisePackInput = z.object({
-  offProId: z.coerce.number().int().positive(),
+  offProId: id,
   opiList: z.array(itemInput).max(500).default([]),
   attList: z.array(attachment).max(100).default([]),
-  instructionText: text(4000),
+  instructionText: multiLine(text(4000)),
   /** A new deadline; needed when the current one is less than 24 hours away. */
   offerEndTime: instant.nullish().transform((v) => v ?? null),
 });
 
-export const projectIdInput = z.object({ offProId: z.coerce.number().int().positive() });
-export const itemIdInput = z.object({ id: z.coerce.number().int().positive() });
-export const deleteProjectInput = z.object({ id: z.coerce.number().int().positive() });
+export const projectIdInput = z.object({ offProId: id });
+export const itemIdInput = z.object({ id });
+export const deleteProjectInput = z.object({ id });
 
 export const closeInput = z.object({
-  offProId: z.coerce.number().int().positive(),
-  closeReason: z.string().trim().min(1, { error: "projects.closeReasonRequired" }).max(1000),
+  offProId: id,
+  closeReason: multiLine(
+    z.string().trim().min(1, { error: "projects.closeReasonRequired" }).max(1000),
+  ),
 });
 
 export const openRoundInput = z.object({
-  offProId: z.coerce.number().int().positive(),
-  round: z.coerce.number().int().min(1).max(2),
+  offProId: id,
+  round: wholeNumber(1, 2),
   endTime: instant,
-  supplierIds: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  supplierIds: z.array(id).max(500).optional(),
 });
 
 const filters = {
   code: z.string().trim().max(64).optional(),
   name: z.string().trim().max(200).optional(),
-  category: z.coerce.number().int().positive().optional(),
+  category: id.optional(),
   status: displayStatusSchema.optional(),
   kind: kindSchema.optional(),
   offerItemType: quotationTypeSchema.optional(),
@@ -170,9 +173,9 @@ export const supplierSearchInput = z.object({
   isInvalidFiltering: z.union([z.string(), z.boolean(), z.number()]).optional()
     .transform((v) => v === true || v === 1 || v === "1" || v === "true"),
   /** The project being launched: each supplier then says whether it may be invited to it. */
-  offProId: z.coerce.number().int().positive().optional(),
-  skipCount: z.coerce.number().int().min(0).default(0),
-  maxResultCount: z.coerce.number().int().min(1).max(1000).default(5),
+  offProId: id.optional(),
+  skipCount: wholeNumber(0).default(0),
+  maxResultCount: wholeNumber(1, 1000).default(5),
   sorting: z.string().max(100).optional(),
 });
 
@@ -180,11 +183,11 @@ export const dashboardInput = z.object({ kind: kindSchema.optional() });
 
 export const isWeekDayInput = z.object({ date: z.string().trim().max(32) });
 export const sendEmailInput = z.object({
-  offProId: z.coerce.number().int().positive(),
+  offProId: id,
   /** The email template's code; the invitation (PROJECT_PUBLISHED) when left out. */
   templateCode: z.string().trim().min(1).max(64).optional(),
   /** Invited suppliers to send to; all of them when left out. */
-  supplierIds: z.array(z.number().int().positive()).max(500).optional(),
+  supplierIds: z.array(id).max(500).optional(),
 });
 
 export type CreateProjectInput = z.input<typeof createProjectInput>;

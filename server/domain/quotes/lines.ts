@@ -16,6 +16,7 @@ import {
   TRADE_TERMS,
 } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../calendar/service.ts";
+import { hasControlCharacter, wholeNumberOf } from "../input.ts";
 
 /** Longest payment term and lead time accepted, in days. */
 export const MAX_DAYS = 730;
@@ -106,13 +107,13 @@ export function checkLines(
       return err(i, "itemId", "quoteLines.notALine", { line });
     }
     const o = value as Record<string, unknown>;
-    const itemId = Number(pick(o, "itemId"));
-    const item = items.find((x) => x.id === itemId);
+    const itemId = wholeNumberOf(pick(o, "itemId"));
+    const item = itemId === undefined ? undefined : items.find((x) => x.id === itemId);
     if (!item) return err(i, "itemId", "quoteLines.unknownItem", { line });
-    if (seen.has(itemId)) {
+    if (seen.has(item.id)) {
       return err(i, "itemId", "quoteLines.duplicateItem", { item: item.itemName });
     }
-    seen.add(itemId);
+    seen.add(item.id);
     const p = { item: item.itemName };
     const before = errors.length;
 
@@ -159,9 +160,12 @@ export function checkLines(
     }
     const remark = text(pick(o, "remark"));
     if (remark.length > 500) err(i, "remark", "quoteLines.remarkTooLong", { ...p, max: 500 });
+    else if (hasControlCharacter(remark, true)) {
+      err(i, "remark", "errors.field.controlCharacter", { field: `lines.${i}.remark` });
+    }
     if (errors.length > before) return;
     out.push({
-      itemId,
+      itemId: item.id,
       unitPrice: normalize(dec(unitPrice)),
       taxRate: normalize(dec(taxRate)),
       currency,

@@ -1,10 +1,11 @@
 // Inputs of the supplier's side of quoting; shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
+import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 import { instant, kindSchema } from "../projects/schemas.ts";
 
-export const offProIdInput = z.object({ offProId: z.coerce.number().int().positive() });
-export const quoteIdInput = z.object({ quoteId: z.coerce.number().int().positive() });
+export const offProIdInput = z.object({ offProId: id });
+export const quoteIdInput = z.object({ quoteId: id });
 
 export const myProjectsInput = z.object({
   keyword: z.string().trim().max(200).optional(),
@@ -13,21 +14,22 @@ export const myProjectsInput = z.object({
 });
 
 export const instructionInput = z.object({
-  offProId: z.coerce.number().int().positive().optional(),
+  offProId: id.optional(),
 });
 
 /** 0 = first quote, 1 and 2 = the optimisation rounds of an asset project. */
-export const quoteRoundSchema = z.coerce.number().int().min(0).max(2);
+export const quoteRoundSchema = wholeNumber(0, 2);
 
 /** The priced lines, sent beside the file as one form field holding a JSON array (lines.ts reads it). */
-const linesField = z.union([z.string().max(1_000_000), z.array(z.unknown()).max(1000)]).optional();
+const linesField = multiLine(z.union([z.string().max(1_000_000), z.array(z.unknown()).max(1000)]))
+  .optional();
 
 export const submitQuoteForm = z.object({
-  offProId: z.coerce.number().int().positive(),
+  offProId: id,
   round: quoteRoundSchema.default(0),
   file: z.instanceof(File, { message: "files.missing" }),
   /** The request pack version the supplier read; a newer one refuses the quote (409). */
-  packVersion: z.coerce.number().int().positive().optional(),
+  packVersion: id.optional(),
   lines: linesField,
 });
 

@@ -1,5 +1,6 @@
 // Inputs of the role and permission operations.
 import { z } from "zod";
+import { id, multiLine } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
 export const listRolesInput = z.object({
@@ -12,9 +13,9 @@ const roleFields = {
     error: "errors.field.roleName",
   }),
   displayName: z.string().trim().min(1).max(64),
-  description: z.string().trim().max(500).nullish().transform((v) => v || null),
+  description: multiLine(z.string().trim().max(500).nullish().transform((v) => v || null)),
   grantedPermissions: z.array(z.string().min(1).max(128)).max(500).default([]),
 };
 
 export const createRoleInput = z.object(roleFields);
-export const updateRoleInput = z.object({ id: z.number().int().positive(), ...roleFields });
+export const updateRoleInput = z.object({ id, ...roleFields });

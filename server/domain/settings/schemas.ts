@@ -1,5 +1,6 @@
 // Inputs of the system resources (typed settings); shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
+import { multiLine, wholeNumber } from "../input.ts";
 
 /** Every editable system resource with the schema its value must satisfy. */
 export const settingSchemas = {
@@ -7,7 +8,7 @@ export const settingSchemas = {
   quoteInstructionZh: z.string().trim().min(1).max(20_000),
   quoteInstructionEn: z.string().trim().min(1).max(20_000),
   /** Hours before the deadline at which suppliers that have not quoted are reminded. */
-  reminderHours: z.array(z.number().int().min(1).max(24 * 30)).max(10)
+  reminderHours: z.array(wholeNumber(1, 24 * 30)).max(10)
     .transform((hours) => [...new Set(hours)].sort((a, b) => b - a)),
   /** Largest accepted attachment in MiB (never above the server's MAX_UPLOAD_MB). */
   uploadLimitMb: z.number().positive().max(2048),
@@ -20,7 +21,8 @@ export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 export const updateSettingsInput = z.object({
   items: z.array(z.object({
     key: z.enum(settingKeys as [SettingKey, ...SettingKey[]]),
-    value: z.unknown(),
+    /** Free text for the quote instructions (checked against its key's schema when applied). */
+    value: multiLine(z.unknown()),
   })).min(1).max(settingKeys.length),
 });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsInput>;

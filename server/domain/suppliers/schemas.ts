@@ -1,6 +1,7 @@
 // Inputs of the supplier operations (master data, portal accounts, ERP records); shared by the HTTP
 // routes, the CLI and the client.
 import { z } from "zod";
+import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 import { passwordSchema } from "../users/schemas.ts";
 import { instant } from "../projects/schemas.ts";
@@ -43,7 +44,7 @@ export const createSupplierInput = z.object({
 
 /** The code is the portal user name and the ERP key: it cannot change after creation. */
 export const updateSupplierInput = z.object({
-  id: z.coerce.number().int().positive(),
+  id,
   ...supplierFields,
 });
 
@@ -61,10 +62,10 @@ export const listSuppliersInput = z.object({
   ...pagedInput,
 });
 
-export const supplierIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const supplierIdInput = z.object({ id });
 
 export const portalAccountInput = z.object({
-  id: z.coerce.number().int().positive(),
+  id,
   password: passwordSchema.optional(),
 });
 
@@ -118,7 +119,7 @@ export const calendarDate = z.string().trim().refine(isCalendarDate, {
 });
 
 const certificateFields = {
-  supplierId: z.coerce.number().int().positive(),
+  supplierId: id,
   /** A code of the dictionary's CertificateType. */
   type: z.string().trim().min(1, { error: "certificates.typeRequired" }).max(64),
   number: z.string().trim().min(1, { error: "certificates.numberRequired" }).max(100),
@@ -127,31 +128,31 @@ const certificateFields = {
   expiresOn: z.union([calendarDate, z.literal(""), z.null()]).optional()
     .transform((v) => v || null),
   /** An uploaded file (FileService/Upload without a project), or null for none. */
-  fileId: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
-  remark: optionalText(500),
+  fileId: id.nullish().transform((v) => v ?? null),
+  remark: multiLine(optionalText(500)),
 };
 
 export const certificateInput = z.object(certificateFields);
 export const updateCertificateInput = z.object({
-  id: z.coerce.number().int().positive(),
+  id,
   ...certificateFields,
 });
-export const supplierIdQuery = z.object({ supplierId: z.coerce.number().int().positive() });
-export const certificateIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const supplierIdQuery = z.object({ supplierId: id });
+export const certificateIdInput = z.object({ id });
 export const expiringInput = z.object({
-  days: z.coerce.number().int().min(0).max(366).default(30),
+  days: wholeNumber(0, 366).default(30),
 });
 
 /** Supplier performance over the invitations made in a period (either end optional). */
 const period = { from: instant.optional(), to: instant.optional() };
 export const performanceInput = z.object({
-  supplierId: z.coerce.number().int().positive(),
+  supplierId: id,
   ...period,
 });
 export const performanceListInput = z.object({
   ...period,
   /** Instead of From: the invitations of the last N months by the server's clock (the dashboard). */
-  months: z.coerce.number().int().min(1).max(120).optional(),
+  months: wholeNumber(1, 120).optional(),
   ...pagedInput,
 });
 

@@ -1,5 +1,6 @@
 // Inputs of the user operations; shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
+import { id, multiLine } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
 export const userNameSchema = z.string().trim().regex(/^[A-Za-z0-9._@-]{2,64}$/, {
@@ -22,17 +23,17 @@ const userFields = {
   emailAddress: z.email().max(256).nullish().or(z.literal("").transform(() => null)),
   isActive: z.boolean().default(true),
   kind: z.enum(["staff", "supplier"]).default("staff"),
-  supplierId: z.number().int().positive().nullish(),
+  supplierId: id.nullish(),
   roleNames: z.array(z.string().min(1).max(64)).max(50).default([]),
-  groupIds: z.array(z.number().int().positive()).max(200).optional(),
+  groupIds: z.array(id).max(200).optional(),
   avatar: optionalText(1024),
-  introduction: optionalText(1000),
+  introduction: multiLine(optionalText(1000)),
 };
 
 export const createUserInput = z.object({ ...userFields, password: passwordSchema });
-export const updateUserInput = z.object({ id: z.number().int().positive(), ...userFields });
+export const updateUserInput = z.object({ id, ...userFields });
 export const resetPasswordInput = z.object({
-  userId: z.number().int().positive(),
+  userId: id,
   newPassword: passwordSchema,
 });
 export const changePasswordInput = z.object({
@@ -42,7 +43,7 @@ export const changePasswordInput = z.object({
 export const updateProfileInput = z.object({
   name: z.string().trim().min(1).max(64),
   avatar: optionalText(1024),
-  introduction: optionalText(1000),
+  introduction: multiLine(optionalText(1000)),
   emailAddress: z.email().max(256).nullish().or(z.literal("").transform(() => null)),
 });
 export const changeLanguageInput = z.object({ languageName: z.enum(["zh", "en"]) });

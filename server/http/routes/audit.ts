@@ -1,5 +1,6 @@
 // The audit log (spec §2 /systemManager/logManager).
 import { z } from "zod";
+import { id } from "../../domain/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import { getAuditLog, listAuditLogs } from "../../domain/audit/service.ts";
 import { listAuditLogsInput } from "../../domain/audit/schemas.ts";
@@ -21,7 +22,7 @@ export const auditRoutes = [
     path: "/QMO/AuditLog/Get",
     access: Permissions.LogSearch,
     summary: "One audit log entry with its parameters and error.",
-    query: z.object({ id: z.coerce.number().int().positive() }),
+    query: z.object({ id }),
     handler: ({ deps, query }) => getAuditLog(deps, query.id),
   }),
   defineRoute({

@@ -1,5 +1,6 @@
 // Email alert management (spec §2 emailManager) and the email log, in the spec's path style.
 import { z } from "zod";
+import { id } from "../../domain/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as email from "../../domain/email/service.ts";
 import {
@@ -13,7 +14,7 @@ import { defineRoute } from "../route.ts";
 import { t } from "../../i18n.ts";
 
 const manage = Permissions.EmailManagerSearch;
-const idQuery = z.object({ id: z.coerce.number().int().positive() });
+const idQuery = z.object({ id });
 
 export const emailRoutes = [
   defineRoute({

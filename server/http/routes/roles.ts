@@ -1,5 +1,6 @@
 // Roles, the permission tree and groups (spec §2 /systemManager).
 import { z } from "zod";
+import { id } from "../../domain/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as roles from "../../domain/roles/service.ts";
 import * as groups from "../../domain/groups/service.ts";
@@ -14,7 +15,7 @@ import { defineRoute } from "../route.ts";
 
 const manageRoles = [Permissions.RoleSearch, Permissions.PagesRoles] as const;
 const manageGroups = Permissions.GroupSearch;
-const idQuery = z.object({ id: z.coerce.number().int().positive() });
+const idQuery = z.object({ id });
 
 export const roleRoutes = [
   defineRoute({

@@ -1,5 +1,6 @@
 // User administration (spec §7 /app/User/*) and the signed-in user's own profile.
 import { z } from "zod";
+import { id } from "../../domain/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as users from "../../domain/users/service.ts";
 import { allRoles } from "../../domain/roles/service.ts";
@@ -15,7 +16,7 @@ import {
 import { defineRoute } from "../route.ts";
 
 const manage = [Permissions.UserSearch, Permissions.PagesUsers] as const;
-const idQuery = z.object({ id: z.coerce.number().int().positive() });
+const idQuery = z.object({ id });
 
 export const userRoutes = [
   defineRoute({
