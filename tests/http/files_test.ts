@@ -184,18 +184,18 @@ Deno.test("downloads: staff need the project's kind; suppliers only their own qu
   assert.equal(await get(buyer.token, q1.id), 200);
   assert.equal(
     await get(assetOnly.token, att.id),
-    403,
-    "an asset buyer cannot read material files",
+    404,
+    "an asset buyer cannot read material files (answered as a missing file)",
   );
   assert.equal(
     await get(sup1.token, att.id),
     200,
     "invited supplier reads the project's attachment",
   );
-  assert.equal(await get(sup1.token, att2.id), 403, "not invited to that project");
+  assert.equal(await get(sup1.token, att2.id), 404, "not invited to that project");
   assert.equal(await get(sup1.token, q1.id), 200, "its own quote");
-  assert.equal(await get(sup2.token, q1.id), 403, "another supplier's quote");
-  assert.equal(await get(sup2.token, att.id), 403);
+  assert.equal(await get(sup2.token, q1.id), 404, "another supplier's quote");
+  assert.equal(await get(sup2.token, att.id), 404);
   assert.equal(await get(buyer.token, 9999), 404);
   const admin = await signIn(env, "admin", "Admin@12345");
   assert.equal(await get(admin, q1.id), 200);

@@ -206,6 +206,9 @@ export async function sweepStaleUploads(deps: Deps): Promise<{ removed: number }
 // Who may see what
 // ---------------------------------------------------------------------------------------------
 
+/** Someone else's file: answered as one that does not exist. */
+const hidden = (f: FileRow) => notFound("file", f.id);
+
 async function liveFile(db: DbOrTx, id: number): Promise<FileRow> {
   const row = await db.query.files.findFirst({
     where: and(eq(files.id, id), isNull(files.deletedAt)),
@@ -233,43 +236,44 @@ async function publishedTo(db: DbOrTx, projectId: number, supplierId: number) {
 
 /** Staff: the project's search permission for its kind, and a quote file only once its round is
  * no longer sealed. Suppliers: their own quote files and the attachments of projects published to
- * them. Anything else: 403 (404 when it does not exist). Answers the quote a staff member opens. */
+ * them. Anything else answers 404, as a file that does not exist: ids cannot be probed. Answers the
+ * quote a staff member opens. */
 async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
   const project = await projectOf(deps.db, f.projectId);
   if (actor.kind === "staff") {
     // A supplier's certificate: whoever may see the supplier master data.
     if (f.purpose === "certificate") {
       if (actor.permissions.has(Permissions.SupplierSearch)) return;
-      throw forbidden();
+      throw hidden(f);
     }
     if (f.purpose === "other" && !project) {
       if (f.uploadedBy === actor.id) return;
-      throw forbidden();
+      throw hidden(f);
     }
-    if (!project || !actor.permissions.has(searchPermissionOf(project.kind))) throw forbidden();
+    if (!project || !actor.permissions.has(searchPermissionOf(project.kind))) throw hidden(f);
     if (f.purpose !== "quote") return;
     const quote = await quoteOfFile(deps.db, f.id);
-    if (!quote) throw forbidden();
+    if (!quote) throw hidden(f);
     const rounds = await roundsOfProject(deps.db, project.id);
     if (quotesSealed(project, rounds, quote.round, deps.clock.now())) {
       throw sealedError(project, rounds, quote.round);
     }
     return quote;
   }
-  if (actor.supplierId == null) throw forbidden();
+  if (actor.supplierId == null) throw hidden(f);
   if (f.purpose === "quote") {
     const q = await deps.db.select({ supplierId: quotes.supplierId }).from(quotes)
       .where(eq(quotes.fileId, f.id)).limit(1);
     const owner = q[0]?.supplierId;
     if (owner === actor.supplierId || (owner === undefined && f.uploadedBy === actor.id)) return;
-    throw forbidden();
+    throw hidden(f);
   }
   if (
     f.purpose === "project" && project && await publishedTo(deps.db, project.id, actor.supplierId)
   ) {
     return;
   }
-  throw forbidden();
+  throw hidden(f);
 }
 
 /** The SHA-256 of the bytes stored under `sha256` now ("missing" when gone): a re-check. */
@@ -347,14 +351,19 @@ export function downloadResponse(
  */
 export async function deleteFile(deps: Deps, actor: Actor, fileId: number): Promise<void> {
   const f = await liveFile(deps.db, fileId);
-  if (f.purpose === "quote") throw conflict("files.quoteFileKept");
-  if (f.purpose === "certificate") throw conflict("files.certificateFileKept");
+  if (f.purpose === "quote" || f.purpose === "certificate") {
+    // Kept whatever happens; who may not read the file learns no more than that it is not there.
+    await assertMayRead(deps, actor, f).catch((err) => {
+      if (err instanceof DomainError && err.kind === "notFound") throw err;
+    });
+    throw conflict(f.purpose === "quote" ? "files.quoteFileKept" : "files.certificateFileKept");
+  }
   const project = await projectOf(deps.db, f.projectId);
-  if (actor.kind !== "staff") throw forbidden();
+  if (actor.kind !== "staff") throw hidden(f);
   if (project) {
-    if (!actor.permissions.has(searchPermissionOf(project.kind))) throw forbidden();
+    if (!actor.permissions.has(searchPermissionOf(project.kind))) throw hidden(f);
     if (!canDo(project, "edit", deps.clock.now())) throw conflict("files.projectNotEditable");
-  } else if (f.uploadedBy !== actor.id) throw forbidden();
+  } else if (f.uploadedBy !== actor.id) throw hidden(f);
   await deps.db.update(files).set({ deletedAt: deps.clock.now() }).where(eq(files.id, f.id));
 }
 
@@ -403,7 +412,8 @@ export async function attachToProject(
     if (!f) throw notFound("file", id);
     const ok = f.purpose !== "quote" && f.purpose !== "certificate" &&
       (f.projectId === projectId || (f.projectId == null && f.uploadedBy === actor.id));
-    if (!ok) throw forbidden("files.notYours");
+    // Another user's file answers as a missing one; one's own that cannot be attached says so.
+    if (!ok) throw f.uploadedBy === actor.id ? forbidden("files.notYours") : notFound("file", id);
   }
   await db.update(files).set({ projectId, purpose: "project" }).where(inArray(files.id, ids));
 }

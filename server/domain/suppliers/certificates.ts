@@ -259,10 +259,10 @@ async function claimFile(tx: DbOrTx, actor: Actor, fileId: number | null, curren
   const f = await tx.query.files.findFirst({
     where: and(eq(files.id, fileId), isNull(files.deletedAt)),
   });
-  if (!f) throw fieldError("fileId", "errors.notFound", { entity: "file", id: fileId });
-  if (f.projectId != null || f.uploadedBy !== actor.id || f.purpose === "quote") {
-    throw forbidden("files.notYours");
-  }
+  const missing = () => fieldError("fileId", "errors.notFound", { entity: "file", id: fileId });
+  // Another user's file answers as a missing one: file ids cannot be probed.
+  if (!f || f.uploadedBy !== actor.id) throw missing();
+  if (f.projectId != null || f.purpose === "quote") throw forbidden("files.notYours");
   await tx.update(files).set({ purpose: "certificate" }).where(eq(files.id, fileId));
 }
 
