@@ -10,6 +10,21 @@ export const passwordSchema = z.string().min(8).max(128);
 const optionalText = (max: number) =>
   z.string().trim().max(max).nullish().transform((v) => v || null);
 
+/** Whether a text is an absolute http(s) link. */
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** An avatar: a link to an image on the web (http or https, never javascript: or data:), or none. */
+const avatarUrl = optionalText(1024).refine((v) => v === null || isHttpUrl(v), {
+  error: "errors.field.httpUrl",
+});
+
 export const listUsersInput = z.object({
   keyword: z.string().trim().max(100).optional(),
   isActive: z.stringbool().optional(),
@@ -26,7 +41,7 @@ const userFields = {
   supplierId: id.nullish(),
   roleNames: z.array(z.string().min(1).max(64)).max(50).default([]),
   groupIds: z.array(id).max(200).optional(),
-  avatar: optionalText(1024),
+  avatar: avatarUrl,
   introduction: multiLine(optionalText(1000)),
 };
 
@@ -42,7 +57,7 @@ export const changePasswordInput = z.object({
 });
 export const updateProfileInput = z.object({
   name: z.string().trim().min(1).max(64),
-  avatar: optionalText(1024),
+  avatar: avatarUrl,
   introduction: multiLine(optionalText(1000)),
   emailAddress: z.email().max(256).nullish().or(z.literal("").transform(() => null)),
 });
