@@ -8,7 +8,7 @@ import { allRoutes } from "../../server/http/routes/index.ts";
 import type { RouteDef } from "../../server/http/route.ts";
 import { storeUpload } from "../../server/domain/files/service.ts";
 import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv, userWithRoles } from "../helpers.ts";
-import { supplierWithLogin } from "../http/quotes_fixtures.ts";
+import { agree, pdfFile, publishedProject, supplierWithLogin } from "../http/quotes_fixtures.ts";
 import { isSupplierRoute, label, Tally } from "./support.ts";
 
 type Def = Record<string, unknown> & { type: string };
@@ -31,10 +31,15 @@ const shapeOf = (schema: unknown) => {
 // deno-lint-ignore no-explicit-any
 const parses = (schema: any, value: unknown) => schema.safeParse(value);
 
-/** Fields named as ids (id, offProId, supplierIds…) and fields that read 1 as the number 1. */
+/**
+ * Fields named as ids (id, offProId, supplierIds…) and fields that read 1 as the number 1, also
+ * inside lists of objects (supList[].id, lines[].itemId): `path` leads to the field, `wrap` puts a
+ * value there.
+ */
 const ID_NAME = /(^id|Id|Ids)$/;
-function numberFields(shape: Record<string, unknown>) {
-  const out: { field: string; isId: boolean; list: boolean }[] = [];
+type NumberField = { path: string; isId: boolean; wrap: (v: unknown) => unknown };
+function numberFields(shape: Record<string, unknown>): NumberField[] {
+  const out: NumberField[] = [];
   for (const [field, schema] of Object.entries(shape)) {
     const one = parses(schema, 1);
     const list = parses(schema, [1]);
@@ -42,7 +47,16 @@ function numberFields(shape: Record<string, unknown>) {
     const isList = list.success && Array.isArray(list.data) && list.data[0] === 1 &&
       !parses(schema, ["x"]).success;
     if (isNumber || isList || ID_NAME.test(field)) {
-      out.push({ field, isId: ID_NAME.test(field), list: isList && !isNumber });
+      out.push({ path: field, isId: ID_NAME.test(field), wrap: (v) => (isNumber ? v : [v]) });
+    }
+    const inner = defOf(unwrap(schema));
+    const element = inner.type === "array" ? shapeOf(inner.element) : undefined;
+    for (const sub of element ? numberFields(element) : []) {
+      out.push({
+        path: `${field}.0.${sub.path}`,
+        isId: sub.isId,
+        wrap: (v) => [{ [sub.path.split(".")[0]]: sub.wrap(v) }],
+      });
     }
   }
   return out;
@@ -141,19 +155,22 @@ Deno.test("every id and whole number of every route refuses 0x1, true, [1], 1.5,
   const tally = new Tally("ids and whole numbers");
   for (const route of walked) {
     for (const { part, shape } of partsOf(route)) {
-      for (const { field, isId, list } of numberFields(shape)) {
+      for (const { path, isId, wrap } of numberFields(shape)) {
         // 0 is a fine page start or first round; an id is never 0.
         const bad = part === "body" ? badJson : badText;
+        const [field] = path.split(".");
         for (const b of bad.filter((b) => isId || (b !== 0 && b !== "0"))) {
-          const value = list ? [b] : b;
+          const value = wrap(b);
+          // Query strings and form fields hold one text each: a list there is not walked.
+          if (part !== "body" && path !== field) continue;
           const input = part === "query"
             ? { query: `${field}=${encodeURIComponent(String(value))}` }
             : { value: { [field]: value } };
           const r = await send(env, route, tokenFor(route), part, input);
           tally.record(
-            `${label(route)} ${part} ${field}=${JSON.stringify(value)}`,
+            `${label(route)} ${part} ${path}: ${JSON.stringify(value)}`,
             r.status,
-            refusalProblems(r, field),
+            refusalProblems(r, path),
           );
         }
       }
@@ -300,6 +317,53 @@ Deno.test("NUL in a supplier search word answers 400 in both languages, and a mu
   const ok = await create({ name: "  Tabbed\t", description: "First line\r\n\tsecond line" });
   assert.equal(ok.status, 200, JSON.stringify(ok.json));
   assert.equal((await create({ name: "Bell", description: "ding\u0007" })).status, 400);
+});
+
+Deno.test("a priced quote line names its item by digits only, and its remark holds no control character", async () => {
+  await using env = await testEnv();
+  const { supplier, token } = await supplierWithLogin(env, "LINES01");
+  const project = await publishedProject(env, [supplier.id]);
+  await agree(env, token, project.id);
+  const [item] = await env.db.all<{ id: number }>(
+    sql`select id from offer_project_items where project_id = ${project.id}`,
+  );
+  const line = (extra: Record<string, unknown>) => ({
+    itemId: item.id,
+    unitPrice: "12.5",
+    taxRate: "13",
+    currency: "CNY",
+    tradeTerms: "DDP",
+    paymentMethod: "TT",
+    paymentTermDays: 60,
+    leadTimeDays: 14,
+    ...extra,
+  });
+  const submit = (lines: unknown[]) => {
+    const form = new FormData();
+    form.set("offProId", String(project.id));
+    form.set("file", pdfFile(String(Math.random())));
+    form.set("lines", JSON.stringify(lines));
+    return call(env, "post", "/QMO/SupplierOffer/Submit", { token, body: form, lang: "en" });
+  };
+  for (
+    const [extra, member] of [
+      [{ itemId: `0x${item.id.toString(16)}` }, "lines.0.itemId"],
+      [{ itemId: true }, "lines.0.itemId"],
+      [{ itemId: [item.id] }, "lines.0.itemId"],
+      [{ itemId: ` ${item.id}` }, "lines.0.itemId"],
+      [{ remark: "ok\u0000" }, "lines.0.remark"],
+    ] as const
+  ) {
+    const r = await submit([line(extra)]);
+    assert.equal(r.status, 400, JSON.stringify(extra));
+    assert.deepEqual(r.json.error.validationErrors.map((e: { members: string[] }) => e.members), [[
+      member,
+    ]]);
+  }
+  const quotes = await env.db.all(sql`select id from quotes where project_id = ${project.id}`);
+  assert.equal(quotes.length, 0, "no quote was kept");
+  const ok = await submit([line({ itemId: String(item.id), remark: "first line\nsecond line" })]);
+  assert.equal(ok.status, 200, JSON.stringify(ok.json));
 });
 
 Deno.test("someone else's file answers 404 exactly like a missing one, to download, delete, attach and certify", async () => {
