@@ -187,12 +187,18 @@ function repeatedQueryFields(schema: z.ZodType, queries: Record<string, string[]
     const field = Object.hasOwn(shape, key) ? key : byLower.get(key.toLowerCase());
     if (field) counts.set(field, (counts.get(field) ?? 0) + values.length);
   }
-  // No query field takes a list: a field named twice is a mistake or a trick, never a choice.
-  return [...counts].filter(([, n]) => n > 1).map(([field]) => ({
+  // A field named twice is a mistake or a trick (the last one would win), unless it takes a list.
+  return [...counts].filter(([field, n]) => n > 1 && !takesList(shape[field])).map(([field]) => ({
     messageKey: "errors.field.repeated",
     params: { field },
     members: [field],
   }));
+}
+
+/** Whether a field's schema is a list (looking through optional and default). */
+function takesList(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  return def.type === "array" || (def.innerType ? takesList(def.innerType) : false);
 }
 
 /** The keys of an object schema, looking through optional, default and pipes. */
