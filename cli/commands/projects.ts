@@ -12,7 +12,8 @@ import {
   projectIdByCode,
 } from "../../server/domain/projects/service.ts";
 import { exportProjectsInput, listProjectsInput } from "../../server/domain/projects/schemas.ts";
-import { exportProjects, formatUtc8 } from "../../server/domain/exports/service.ts";
+import { exportProjects } from "../../server/domain/projects/export.ts";
+import { formatUtc8 } from "../../server/domain/shared/time.ts";
 import { t } from "../../server/i18n.ts";
 import { lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
 

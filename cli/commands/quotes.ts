@@ -8,7 +8,7 @@ import {
   projectSubmissions,
 } from "../../server/domain/quotes/buyer.ts";
 import { allSubmissionsInput } from "../../server/domain/quotes/schemas.ts";
-import { formatUtc8 } from "../../server/domain/exports/service.ts";
+import { formatUtc8 } from "../../server/domain/shared/time.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
 import {

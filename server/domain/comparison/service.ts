@@ -26,7 +26,7 @@ import { currentQuotes } from "../quotes/service.ts";
 import { assertQuotesReadable, recordQuoteOpens } from "../quotes/sealed.ts";
 import { linesOfQuotes, quotableItems } from "../quotes/lines.ts";
 import { ratesOf } from "../dictionary/commercial.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
 import { enqueue } from "../email/outbox.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
 import { awardInput } from "./schemas.ts";

@@ -43,9 +43,10 @@ import { assertSuppliersInvitable, invitability } from "../suppliers/service.ts"
 import { type Lang, t } from "../../i18n.ts";
 import { checkCertificateTypes, requiredCertificatesOf } from "../suppliers/certificates.ts";
 import { enqueue } from "../email/outbox.ts";
-import { formatUtc8 } from "../email/templates.ts";
+import { formatUtc8 } from "../shared/time.ts";
 import { sendManual } from "../email/reminders.ts";
-import { dateInUtc8, isWorkingInstant } from "../calendar/service.ts";
+import { isWorkingInstant } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
 import {
   automaticEndReason,
   canDo,

@@ -11,7 +11,7 @@ import { quotesSealed } from "../projects/rules.ts";
 import { matrixOf } from "../comparison/service.ts";
 import type { Matrix } from "../comparison/matrix.ts";
 import { cmp, type Dec, dec, div, isZero, mul, sub, toFixed } from "../comparison/decimal.ts";
-import { formatUtc8 } from "../email/templates.ts";
+import { formatUtc8 } from "../shared/time.ts";
 import { recordQuoteOpens, roundsOfProject, sealOpensAt } from "./sealed.ts";
 import { currentQuotes } from "./service.ts";
 import type {

@@ -9,7 +9,7 @@ import { DomainError } from "../errors.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { writeAuditLog } from "../audit/service.ts";
 import { quotesSealed, type RoundTiming, sealOpensAt } from "../projects/rules.ts";
-import { formatUtc8 } from "../email/templates.ts";
+import { formatUtc8 } from "../shared/time.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 

@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
 import {
   effectiveStatus,
   openRound,

@@ -2,7 +2,7 @@
 // serve both kinds accept either kind's permission; the domain checks the project's own kind.
 import { Permissions, ProjectPublish, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as projects from "../../domain/projects/service.ts";
-import { exportProjects } from "../../domain/exports/service.ts";
+import { exportProjects } from "../../domain/projects/export.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import { isWorkingDay } from "../../domain/calendar/service.ts";
 import { listProjectFiles } from "../../domain/files/service.ts";
