@@ -8,11 +8,9 @@ import { auditLogs, offerProjectTypes, quotes, suppliers, users } from "../db/sc
 import { loadConfig } from "../server/config.ts";
 import { fixedClock } from "../server/domain/context.ts";
 import { loadActor } from "../server/domain/auth/service.ts";
-import {
-  getProjectResult,
-  listProjects,
-  searchSuppliers,
-} from "../server/domain/projects/service.ts";
+import { getProjectResult } from "../server/domain/projects/read.ts";
+import { listProjects } from "../server/domain/projects/list.ts";
+import { searchSuppliers } from "../server/domain/suppliers/launchSearch.ts";
 import { listProjectsInput, supplierSearchInput } from "../server/domain/projects/schemas.ts";
 import { listAuditLogs } from "../server/domain/audit/service.ts";
 import { listAuditLogsInput } from "../server/domain/audit/schemas.ts";

@@ -1,7 +1,7 @@
 // quotes list | download: a project's submissions from the shell, under the same seal as the
 // back-office (who and when only until quoting ends; each download written to the audit log).
 import type { Command } from "commander";
-import { projectIdByCode } from "../../server/domain/projects/service.ts";
+import { projectIdByCode } from "../../server/domain/projects/access.ts";
 import {
   allSubmissions,
   openQuoteFile,

@@ -15,7 +15,7 @@ import {
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError, forbidden, notFound } from "../errors.ts";
-import { projectForActor } from "../projects/service.ts";
+import { projectForActor } from "../projects/access.ts";
 import {
   effectiveStatus,
   openRound,

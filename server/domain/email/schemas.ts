@@ -25,7 +25,6 @@ export const NOTIFY_OBJECTS: NotifyObject[] = [
   "buyerAndLeader",
 ];
 
-
 const required = (key: string, max: number) =>
   z.string({ error: key }).trim().min(1, { error: key }).max(max);
 const optionalText = (max: number) =>

@@ -3,7 +3,8 @@ import type { Actor, Deps } from "../context.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { type Column, noRecordsToExport, streamXlsx, type XlsxExport } from "../exports/service.ts";
 import { fileNameDate, formatUtc8 } from "../shared/time.ts";
-import { projectBatches, type ProjectDto } from "./service.ts";
+import { projectBatches } from "./list.ts";
+import { type ProjectDto } from "./dto.ts";
 import type { ExportProjectsInput } from "./schemas.ts";
 
 const yesNo = (v: boolean, lang: Lang) => t(lang, v ? "exports.yes" : "exports.no");

@@ -10,7 +10,7 @@ import { forbidden, notFound } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
 import { supplierTextContains } from "../suppliers/search.ts";
 import type { ClientMeta } from "../auth/service.ts";
-import { projectForActor } from "../projects/service.ts";
+import { projectForActor } from "../projects/access.ts";
 import { openFileForDownload } from "../files/service.ts";
 import { type ProjectKind, quotesSealed, visibleKinds } from "../projects/rules.ts";
 import { answersOlderPack } from "../projects/pack.ts";

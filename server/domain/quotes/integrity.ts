@@ -6,7 +6,7 @@ import { files, offerProjects, quotes, suppliers } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import type { ClientMeta } from "../auth/service.ts";
-import { projectForActor } from "../projects/service.ts";
+import { projectForActor } from "../projects/access.ts";
 import { quotesSealed } from "../projects/rules.ts";
 import { matrixOf } from "../comparison/service.ts";
 import type { Matrix } from "../comparison/matrix.ts";

@@ -38,7 +38,7 @@ import {
   type RoundTiming,
 } from "../projects/rules.ts";
 import { type FileDto, storeUpload } from "../files/service.ts";
-import { markAllQuotedStatement } from "../projects/service.ts";
+import { markAllQuotedStatement } from "../projects/lifecycle.ts";
 import { answersOlderPack, packVersions, versionHash } from "../projects/pack.ts";
 import {
   appendStatement,
