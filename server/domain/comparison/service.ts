@@ -8,14 +8,13 @@ import {
   awards,
   offerProjects,
   offerProjectSuppliers,
-  offerRounds,
   suppliers,
   users,
 } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError, forbidden, notFound } from "../errors.ts";
-import { projectForActor } from "../projects/access.ts";
+import { projectForActor, roundsOf } from "../projects/access.ts";
 import {
   effectiveStatus,
   openRound,
@@ -197,7 +196,7 @@ export async function awardProject(
     }
     const now = deps.clock.now();
     if (p.status === "closed") throw conflict("award.closed");
-    const rounds = await tx.select().from(offerRounds).where(eq(offerRounds.projectId, p.id));
+    const rounds = await roundsOf(tx, [p.id]);
     if (effectiveStatus(p, now) !== "ended" || openRound(rounds, now)) {
       throw conflict("award.notEnded");
     }

@@ -41,8 +41,19 @@ const roundsOfIds = preparedQuery((db) =>
   db.select().from(offerRounds).where(idIn(offerRounds.projectId, "ids"))
     .orderBy(offerRounds.round).prepare()
 );
+/** The optimisation rounds of these projects, by project and round. */
 export const roundsOf = async (db: DbOrTx, ids: number[]): Promise<RoundRow[]> =>
   ids.length ? await roundsOfIds(db).all({ ids: JSON.stringify(ids) }) : [];
+
+/** The same, grouped by project: a project without rounds has no entry. */
+export async function roundsByProject(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, RoundRow[]>> {
+  const out = new Map<number, RoundRow[]>();
+  for (const r of await roundsOf(db, ids)) out.set(r.projectId, [...out.get(r.projectId) ?? [], r]);
+  return out;
+}
 
 /** Finds a project by its number (for the CLI). */
 export async function projectIdByCode(db: DbOrTx, code: string): Promise<number> {

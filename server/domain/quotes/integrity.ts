@@ -12,7 +12,8 @@ import { matrixOf } from "../comparison/service.ts";
 import type { Matrix } from "../comparison/matrix.ts";
 import { cmp, type Dec, dec, div, isZero, mul, sub, toFixed } from "../comparison/decimal.ts";
 import { formatUtc8 } from "../shared/time.ts";
-import { recordQuoteOpens, roundsOfProject, sealOpensAt } from "./sealed.ts";
+import { recordQuoteOpens, sealOpensAt } from "./sealed.ts";
+import { roundsOf } from "../projects/access.ts";
 import { currentQuotes } from "./service.ts";
 import type {
   IntegritySignalsDto,
@@ -159,7 +160,7 @@ export async function integritySignals(
     [clientIp, list],
   ) => ({ clientIp, quotes: list.map(strip) }));
 
-  const rounds = await roundsOfProject(deps.db, project.id);
+  const rounds = await roundsOf(deps.db, [project.id]);
   const now = deps.clock.now();
   const sealedRound = [0, 1, 2].find((r) => quotesSealed(project, rounds, r, now));
   let prices: IntegritySignalsDto["nearPrices"];
