@@ -19,6 +19,8 @@ export type Scenario = {
   /** Paths to request in turn (each connection takes the next one). */
   paths: string[];
   headers?: Record<string, string>;
+  /** Headers of one request, by its path (when they differ from request to request). */
+  headersOf?: (path: string) => Record<string, string>;
 };
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -48,11 +50,11 @@ export async function runLoad(
     timeout: 30,
     headers: scenario.headers,
     requests: [{
-      setupRequest: (req: Record<string, unknown>) => ({
-        ...req,
-        method: "GET",
-        path: scenario.paths[next++ % scenario.paths.length],
-      }),
+      setupRequest: (req: Record<string, unknown>) => {
+        const path = scenario.paths[next++ % scenario.paths.length];
+        const headers = scenario.headersOf?.(path);
+        return { ...req, method: "GET", path, ...(headers ? { headers } : {}) };
+      },
     }],
   });
   instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {

@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { and, eq } from "drizzle-orm";
 import { exchangeRates } from "../../db/schema.ts";
-import { projectIdByCode } from "../../server/domain/projects/service.ts";
+import { projectIdByCode } from "../../server/domain/projects/access.ts";
 import { createRate, listRates, updateRate } from "../../server/domain/dictionary/commercial.ts";
 import { listRatesInput } from "../../server/domain/dictionary/schemas.ts";
 import { exportMatrix } from "../../server/domain/comparison/export.ts";

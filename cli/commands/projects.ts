@@ -4,15 +4,13 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
 import type { Actor, Deps } from "../../server/domain/context.ts";
 import { allPermissions } from "../../server/domain/auth/permissions.ts";
-import {
-  closeProject,
-  endProject,
-  listProjects,
-  type ProjectDto,
-  projectIdByCode,
-} from "../../server/domain/projects/service.ts";
+import { closeProject, endProject } from "../../server/domain/projects/lifecycle.ts";
+import { listProjects } from "../../server/domain/projects/list.ts";
+import { type ProjectDto } from "../../server/domain/projects/dto.ts";
+import { projectIdByCode } from "../../server/domain/projects/access.ts";
 import { exportProjectsInput, listProjectsInput } from "../../server/domain/projects/schemas.ts";
-import { exportProjects, formatUtc8 } from "../../server/domain/exports/service.ts";
+import { exportProjects } from "../../server/domain/projects/export.ts";
+import { formatUtc8 } from "../../server/domain/shared/time.ts";
 import { t } from "../../server/i18n.ts";
 import { lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
 

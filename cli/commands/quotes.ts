@@ -1,14 +1,14 @@
 // quotes list | download: a project's submissions from the shell, under the same seal as the
 // back-office (who and when only until quoting ends; each download written to the audit log).
 import type { Command } from "commander";
-import { projectIdByCode } from "../../server/domain/projects/service.ts";
+import { projectIdByCode } from "../../server/domain/projects/access.ts";
 import {
   allSubmissions,
   openQuoteFile,
   projectSubmissions,
 } from "../../server/domain/quotes/buyer.ts";
 import { allSubmissionsInput } from "../../server/domain/quotes/schemas.ts";
-import { formatUtc8 } from "../../server/domain/exports/service.ts";
+import { formatUtc8 } from "../../server/domain/shared/time.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
 import {

@@ -16,6 +16,7 @@ import { message } from "../shared/messages.ts";
 import { loadUserInfo, loginUrl, resetSession, session } from "../shared/session.ts";
 import { useStore } from "../shared/store.ts";
 import { FullPageSpinner, Messages } from "../shared/ui.tsx";
+import { usePageTitle } from "../shared/pageTitle.ts";
 import { refreshTag } from "./layout/tags.ts";
 import Login from "./pages/login/Login.tsx";
 import NotFound from "./pages/error/NotFound.tsx";
@@ -67,9 +68,7 @@ export function App() {
 
 function PublicPage({ title, children }: { title: string; children: React.ReactNode }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${t(title)} - ${t("app.title")}`;
-  }, [t, title]);
+  usePageTitle(t(title));
   return <main className="min-h-screen bg-slate-50">{children}</main>;
 }
 

@@ -58,13 +58,6 @@ export function Portal() {
 }
 
 /** The page title: the page's own, then the system's (spec §2). */
-export function usePageTitle(title: string) {
-  const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${title} - ${t("app.title")}`;
-  }, [title, t]);
-}
-
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex h-14 items-center gap-1.5 border-b-2 px-1 text-sm font-medium ${
     isActive

@@ -4,7 +4,7 @@ import type { Deps } from "../domain/context.ts";
 import { flushOutbox } from "../domain/email/mailer.ts";
 import { sendDueReminders } from "../domain/email/reminders.ts";
 import { acquireLeaseWithin, lastRunAt, releaseLease } from "./leases.ts";
-import { recordAutomaticEnds } from "../domain/projects/service.ts";
+import { recordAutomaticEnds } from "../domain/projects/lifecycle.ts";
 import { syncFromErp } from "../domain/suppliers/sync.ts";
 import { warnExpiringCertificates } from "../domain/suppliers/certificates.ts";
 import { sweepStaleUploads } from "../domain/files/service.ts";

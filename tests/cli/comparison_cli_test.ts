@@ -6,7 +6,7 @@ import { loadConfig } from "../../server/config.ts";
 import { openDeps } from "../../server/bootstrap.ts";
 import { seed } from "../../db/seed.ts";
 import { fixedClock } from "../../server/domain/context.ts";
-import { createProject } from "../../server/domain/projects/service.ts";
+import { createProject } from "../../server/domain/projects/edit.ts";
 import {
   files,
   offerProjects,

@@ -5,7 +5,8 @@ import { loadConfig } from "../../server/config.ts";
 import { openDeps } from "../../server/bootstrap.ts";
 import { seed } from "../../db/seed.ts";
 import { fixedClock } from "../../server/domain/context.ts";
-import { createProject, publishProject } from "../../server/domain/projects/service.ts";
+import { createProject } from "../../server/domain/projects/edit.ts";
+import { publishProject } from "../../server/domain/projects/publish.ts";
 import { suppliers } from "../../db/schema.ts";
 import { DEADLINE, everything } from "../domain/projects_fixtures.ts";
 

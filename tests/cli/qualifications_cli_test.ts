@@ -5,7 +5,7 @@ import { loadConfig } from "../../server/config.ts";
 import { openDeps } from "../../server/bootstrap.ts";
 import { seed } from "../../db/seed.ts";
 import { fixedClock } from "../../server/domain/context.ts";
-import { dateInUtc8 } from "../../server/domain/calendar/service.ts";
+import { dateInUtc8 } from "../../server/domain/shared/time.ts";
 import { addDays, createCertificate } from "../../server/domain/suppliers/certificates.ts";
 import { offerProjects, offerProjectSuppliers, suppliers } from "../../db/schema.ts";
 import { everything } from "../domain/projects_fixtures.ts";

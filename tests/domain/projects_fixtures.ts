@@ -4,7 +4,8 @@ import { offerProjects, quotes, rolePermissions, roles, suppliers } from "../../
 import type { Actor } from "../../server/domain/context.ts";
 import { allPermissions, Permissions } from "../../server/domain/auth/permissions.ts";
 import { storeUpload } from "../../server/domain/files/service.ts";
-import { createProject, recordQuoteProgress } from "../../server/domain/projects/service.ts";
+import { createProject } from "../../server/domain/projects/edit.ts";
+import { recordQuoteProgress } from "../../server/domain/projects/lifecycle.ts";
 import { type TestEnv, userWithRoles } from "../helpers.ts";
 
 export const P = Permissions;

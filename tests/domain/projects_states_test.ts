@@ -3,13 +3,12 @@ import assert from "node:assert/strict";
 import { testEnv } from "../helpers.ts";
 import {
   closeProject,
-  deleteProject,
   endProject,
-  getProjectData,
   openOptimizeRound,
-  publishProject,
-  updateProject,
-} from "../../server/domain/projects/service.ts";
+} from "../../server/domain/projects/lifecycle.ts";
+import { deleteProject, updateProject } from "../../server/domain/projects/edit.ts";
+import { getProjectData } from "../../server/domain/projects/read.ts";
+import { publishProject } from "../../server/domain/projects/publish.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import { transitions } from "../../server/domain/projects/rules.ts";
 import { assetProject, DEADLINE, everything, quote, supplier } from "./projects_fixtures.ts";

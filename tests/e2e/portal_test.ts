@@ -7,12 +7,9 @@ import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { offerProjectSuppliers } from "../../db/schema.ts";
 import { uploadProjectFile } from "../../server/domain/files/service.ts";
-import {
-  createProject,
-  endProject,
-  openOptimizeRound,
-  publishProject,
-} from "../../server/domain/projects/service.ts";
+import { createProject } from "../../server/domain/projects/edit.ts";
+import { endProject, openOptimizeRound } from "../../server/domain/projects/lifecycle.ts";
+import { publishProject } from "../../server/domain/projects/publish.ts";
 import { call, NOW } from "../helpers.ts";
 import { everything } from "../domain/projects_fixtures.ts";
 import {

@@ -8,7 +8,7 @@ import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
 import { files, offerProjects, offerProjectSuppliers, quotes } from "../../db/schema.ts";
 import { createCategory } from "../../server/domain/categories/service.ts";
-import { createProject } from "../../server/domain/projects/service.ts";
+import { createProject } from "../../server/domain/projects/edit.ts";
 import { createCertificate } from "../../server/domain/suppliers/certificates.ts";
 import { everything, supplier } from "../domain/projects_fixtures.ts";
 import { launchBrowser, newPage, screenshot, signInAs, startServer } from "./browser.ts";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
-import { publishProject } from "../../server/domain/projects/service.ts";
+import { publishProject } from "../../server/domain/projects/publish.ts";
 import { createCategory } from "../../server/domain/categories/service.ts";
 import {
   assetProject,

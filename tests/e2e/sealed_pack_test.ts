@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
-import { createProject, publishProject } from "../../server/domain/projects/service.ts";
+import { createProject } from "../../server/domain/projects/edit.ts";
+import { publishProject } from "../../server/domain/projects/publish.ts";
 import { everything } from "../domain/projects_fixtures.ts";
 import {
   agree,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
 import { everything, materialProject } from "../domain/projects_fixtures.ts";
-import { updateProject } from "../../server/domain/projects/service.ts";
+import { updateProject } from "../../server/domain/projects/edit.ts";
 
 const base = "/QMO/OfferProjectType";
 

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { ADMIN_PASSWORD, call, NOW, signIn, testEnv } from "../helpers.ts";
-import {
-  endProject,
-  openOptimizeRound,
-  publishProject,
-} from "../../server/domain/projects/service.ts";
+import { endProject, openOptimizeRound } from "../../server/domain/projects/lifecycle.ts";
+import { publishProject } from "../../server/domain/projects/publish.ts";
 import {
   assetProject,
   DEADLINE,

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { call, testEnv } from "../helpers.ts";
 import { createCategory } from "../../server/domain/categories/service.ts";
-import { createProject, publishProject } from "../../server/domain/projects/service.ts";
+import { createProject } from "../../server/domain/projects/edit.ts";
+import { publishProject } from "../../server/domain/projects/publish.ts";
 import { DEADLINE, P, staff, supplier } from "../domain/projects_fixtures.ts";
 
 async function read(res: Response) {

@@ -5,7 +5,7 @@
 import { flushOutbox } from "../../server/domain/email/service.ts";
 import { resolveToken } from "../../server/domain/auth/service.ts";
 import { createSupplier } from "../../server/domain/suppliers/service.ts";
-import { createProject } from "../../server/domain/projects/service.ts";
+import { createProject } from "../../server/domain/projects/edit.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
 import { startSmtp } from "../email_fixtures.ts";
 import { Tally } from "./support.ts";

@@ -5,7 +5,7 @@ import { session } from "../../shared/session.ts";
 import { useStore } from "../../shared/store.ts";
 import { Avatar } from "../../shared/ui.tsx";
 import { Card } from "../parts.tsx";
-import { usePageTitle } from "../Portal.tsx";
+import { usePageTitle } from "../../shared/pageTitle.ts";
 
 export function Account() {
   const { t } = useTranslation();

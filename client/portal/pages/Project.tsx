@@ -20,7 +20,7 @@ import {
   useNow,
 } from "../data.ts";
 import { Card, Countdown, Deadline, Empty, StatusBadge } from "../parts.tsx";
-import { usePageTitle } from "../Portal.tsx";
+import { usePageTitle } from "../../shared/pageTitle.ts";
 import { UploadBox } from "./Upload.tsx";
 import { linesToSend, QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
 

@@ -8,7 +8,7 @@ import { Icon } from "../../shared/icons.tsx";
 import { Spinner } from "../../shared/ui.tsx";
 import { type MyProject, portalApi, type QuoteStatus, type Timed } from "../data.ts";
 import { Countdown, Deadline, Empty, StatusBadge } from "../parts.tsx";
-import { usePageTitle } from "../Portal.tsx";
+import { usePageTitle } from "../../shared/pageTitle.ts";
 
 type Filter = "all" | QuoteStatus;
 const filters: Filter[] = ["all", "canOffer", "quoted", "notQuoted"];

@@ -9,11 +9,7 @@ import {
   ensureCodeType,
   isCalendarDate,
 } from "../dictionary/service.ts";
-
-const UTC8_MS = 8 * 3600 * 1000;
-
-/** The calendar date (YYYY-MM-DD) of an instant in UTC+8. */
-export const dateInUtc8 = (d: Date) => new Date(d.getTime() + UTC8_MS).toISOString().slice(0, 10);
+import { dateInUtc8 } from "../shared/time.ts";
 
 /** Whether the official calendar has a day as a working day (weekends off unless made up). */
 export function officialWorkingDay(date: string): boolean {

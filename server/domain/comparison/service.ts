@@ -8,14 +8,13 @@ import {
   awards,
   offerProjects,
   offerProjectSuppliers,
-  offerRounds,
   suppliers,
   users,
 } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError, forbidden, notFound } from "../errors.ts";
-import { projectForActor } from "../projects/service.ts";
+import { projectForActor, roundsOf } from "../projects/access.ts";
 import {
   effectiveStatus,
   openRound,
@@ -26,7 +25,7 @@ import { currentQuotes } from "../quotes/service.ts";
 import { assertQuotesReadable, recordQuoteOpens } from "../quotes/sealed.ts";
 import { linesOfQuotes, quotableItems } from "../quotes/lines.ts";
 import { ratesOf } from "../dictionary/commercial.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
 import { enqueue } from "../email/outbox.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
 import { awardInput } from "./schemas.ts";
@@ -197,7 +196,7 @@ export async function awardProject(
     }
     const now = deps.clock.now();
     if (p.status === "closed") throw conflict("award.closed");
-    const rounds = await tx.select().from(offerRounds).where(eq(offerRounds.projectId, p.id));
+    const rounds = await roundsOf(tx, [p.id]);
     if (effectiveStatus(p, now) !== "ended" || openRound(rounds, now)) {
       throw conflict("award.notEnded");
     }

@@ -25,7 +25,7 @@ import { hashPassword } from "../auth/password.ts";
 import { storeUpload } from "../files/service.ts";
 import { tinyPdf } from "../quotes/demo.ts";
 import { chainEntries, chainHead, contentHash } from "../quotes/chain.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
 import { MONTHLY_PURCHASE_THRESHOLD } from "../projects/rules.ts";
 import { validation } from "../errors.ts";
 import { mergeSupplierIndex } from "../suppliers/search.ts";

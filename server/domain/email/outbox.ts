@@ -17,7 +17,8 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { conflict, fieldError, notFound } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
-import { formatUtc8, type PlaceholderValues, render } from "./templates.ts";
+import { type PlaceholderValues, render } from "./templates.ts";
+import { formatUtc8 } from "../shared/time.ts";
 import { suppliersQuoted } from "../projects/pack.ts";
 
 type Template = typeof emailTemplates.$inferSelect;
@@ -300,7 +301,7 @@ export async function enqueue(
       const values: PlaceholderValues = {
         projectCode: project.code,
         projectName: project.name,
-        deadline: formatUtc8(deadline),
+        deadline: formatUtc8(deadline) || "—",
         supplierName: r.supplierName,
         portalLink: `${deps.config.publicUrl}/portal/projects/${project.id}`,
         round: roundLabel(r.language, round),

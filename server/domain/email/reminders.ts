@@ -15,7 +15,7 @@ import { suppliersQuoted } from "../projects/pack.ts";
 import { enqueue, supplierAddresses } from "./outbox.ts";
 import { flushOutbox } from "./mailer.ts";
 import { type SendManualInput, sendManualInput } from "./schemas.ts";
-import { formatUtc8 } from "./templates.ts";
+import { formatUtc8 } from "../shared/time.ts";
 import { getSetting } from "../settings/service.ts";
 
 export type DueReminder = {

@@ -3,7 +3,28 @@
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
-import { MECHANISMS, NOTIFY_OBJECTS } from "./templates.ts";
+import type { Mechanism, NotifyObject } from "./templates.ts";
+
+export const MECHANISMS: Mechanism[] = [
+  "published",
+  "beforeDeadline",
+  "roundOpened",
+  "ended",
+  "closed",
+  "quoteReceived",
+  "quoteReceipt",
+  "packRevised",
+  "awarded",
+  "awardWithdrawn",
+  "certificateExpiring",
+  "manual",
+];
+export const NOTIFY_OBJECTS: NotifyObject[] = [
+  "suppliers",
+  "suppliersNotQuoted",
+  "buyer",
+  "buyerAndLeader",
+];
 
 const required = (key: string, max: number) =>
   z.string({ error: key }).trim().min(1, { error: key }).max(max);

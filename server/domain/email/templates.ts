@@ -79,35 +79,8 @@ export function render(text: string, values: PlaceholderValues): string {
   );
 }
 
-/** "YYYY-MM-DD HH:mm:ss" in UTC+8 (Asia/Shanghai has no daylight saving). */
-export function formatUtc8(d: Date | null | undefined): string {
-  if (!d) return "—";
-  return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
-}
-
 export type Mechanism = typeof emailTemplates.$inferSelect["mechanism"];
 export type NotifyObject = typeof emailTemplates.$inferSelect["notifyObject"];
-export const MECHANISMS: Mechanism[] = [
-  "published",
-  "beforeDeadline",
-  "roundOpened",
-  "ended",
-  "closed",
-  "quoteReceived",
-  "quoteReceipt",
-  "packRevised",
-  "awarded",
-  "awardWithdrawn",
-  "certificateExpiring",
-  "manual",
-];
-export const NOTIFY_OBJECTS: NotifyObject[] = [
-  "suppliers",
-  "suppliersNotQuoted",
-  "buyer",
-  "buyerAndLeader",
-];
-
 /** Who a template goes to when the form leaves it open. */
 export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   published: "suppliers",

@@ -17,7 +17,8 @@ import {
 import type { Paged } from "../paging.ts";
 import { canDo, quotesSealed, searchPermissionOf } from "../projects/rules.ts";
 import type { ClientMeta } from "../auth/service.ts";
-import { quoteOfFile, recordQuoteOpens, roundsOfProject, sealedError } from "../quotes/sealed.ts";
+import { quoteOfFile, recordQuoteOpens, sealedError } from "../quotes/sealed.ts";
+import { roundsOf } from "../projects/access.ts";
 import { detectContentType, HEAD_BYTES } from "./detect.ts";
 import { Spool, SpooledFile, uploadTmpDir } from "./spool.ts";
 import { Permissions } from "../auth/permissions.ts";
@@ -254,7 +255,7 @@ async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
     if (f.purpose !== "quote") return;
     const quote = await quoteOfFile(deps.db, f.id);
     if (!quote) throw hidden(f);
-    const rounds = await roundsOfProject(deps.db, project.id);
+    const rounds = await roundsOf(deps.db, [project.id]);
     if (quotesSealed(project, rounds, quote.round, deps.clock.now())) {
       throw sealedError(project, rounds, quote.round);
     }

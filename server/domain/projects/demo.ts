@@ -6,7 +6,8 @@ import type { Actor, Deps } from "../context.ts";
 import { allPermissions } from "../auth/permissions.ts";
 import { createCategory } from "../categories/service.ts";
 import { workingDayAfter } from "../calendar/service.ts";
-import { createProject, publishProject } from "./service.ts";
+import { createProject } from "./edit.ts";
+import { publishProject } from "./publish.ts";
 
 export async function seedDemoProjects(deps: Deps) {
   const buyer = await deps.db.query.users.findFirst({ where: eq(users.userName, "buyer") }) ??

@@ -190,3 +190,9 @@ export const publishPermissionOf = (kind: ProjectKind): Permission =>
 /** The kinds whose projects a user may see. */
 export const visibleKinds = (permissions: ReadonlySet<string>): ProjectKind[] =>
   projectKinds.filter((k) => permissions.has(searchPermissionOf(k)));
+
+/** Whether an exact decimal amount reaches the monthly purchase threshold. */
+export function reachesMonthlyThreshold(amount: string | null): boolean {
+  if (!amount) return false;
+  return BigInt(amount.split(".")[0]) >= BigInt(MONTHLY_PURCHASE_THRESHOLD);
+}

@@ -10,12 +10,11 @@ import { forbidden, notFound } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
 import { supplierTextContains } from "../suppliers/search.ts";
 import type { ClientMeta } from "../auth/service.ts";
-import { projectForActor } from "../projects/service.ts";
+import { projectForActor } from "../projects/access.ts";
 import { openFileForDownload } from "../files/service.ts";
 import { type ProjectKind, quotesSealed, visibleKinds } from "../projects/rules.ts";
 import { answersOlderPack } from "../projects/pack.ts";
-import { roundsOfProject } from "./sealed.ts";
-import { roundsOf } from "./service.ts";
+import { roundsByProject, roundsOf } from "../projects/access.ts";
 import type { AllSubmissionsInput } from "./schemas.ts";
 import { currentByRound, roundKey } from "./current.ts";
 
@@ -45,7 +44,7 @@ export async function projectSubmissions(
   projectId: number,
 ): Promise<{ items: SubmissionDto[]; totalCount: number }> {
   const project = await projectForActor(deps, actor, projectId);
-  const rounds = await roundsOfProject(deps.db, project.id);
+  const rounds = await roundsOf(deps.db, [project.id]);
   const now = deps.clock.now();
   const rows = await deps.db.select({ q: quotes, f: files, s: suppliers }).from(quotes)
     .innerJoin(files, eq(files.id, quotes.fileId))
@@ -159,7 +158,7 @@ export async function allSubmissions(
       ...orderBy(input.sorting, submissionSortable, [desc(quotes.submittedAt), desc(quotes.id)]),
     )
     .limit(input.maxResultCount).offset(input.skipCount);
-  const rounds = await roundsOf(deps.db, [...new Set(rows.map((r) => r.p.id))]);
+  const rounds = await roundsByProject(deps.db, [...new Set(rows.map((r) => r.p.id))]);
   const now = deps.clock.now();
   const items = rows.map(({ q, p, s, f, isCurrent }) => {
     const sealed = quotesSealed(p, rounds.get(p.id) ?? [], q.round, now);

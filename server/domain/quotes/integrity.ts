@@ -6,13 +6,14 @@ import { files, offerProjects, quotes, suppliers } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import type { ClientMeta } from "../auth/service.ts";
-import { projectForActor } from "../projects/service.ts";
+import { projectForActor } from "../projects/access.ts";
 import { quotesSealed } from "../projects/rules.ts";
 import { matrixOf } from "../comparison/service.ts";
 import type { Matrix } from "../comparison/matrix.ts";
 import { cmp, type Dec, dec, div, isZero, mul, sub, toFixed } from "../comparison/decimal.ts";
-import { formatUtc8 } from "../email/templates.ts";
-import { recordQuoteOpens, roundsOfProject, sealOpensAt } from "./sealed.ts";
+import { formatUtc8 } from "../shared/time.ts";
+import { recordQuoteOpens, sealOpensAt } from "./sealed.ts";
+import { roundsOf } from "../projects/access.ts";
 import { currentQuotes } from "./service.ts";
 import type {
   IntegritySignalsDto,
@@ -159,7 +160,7 @@ export async function integritySignals(
     [clientIp, list],
   ) => ({ clientIp, quotes: list.map(strip) }));
 
-  const rounds = await roundsOfProject(deps.db, project.id);
+  const rounds = await roundsOf(deps.db, [project.id]);
   const now = deps.clock.now();
   const sealedRound = [0, 1, 2].find((r) => quotesSealed(project, rounds, r, now));
   let prices: IntegritySignalsDto["nearPrices"];

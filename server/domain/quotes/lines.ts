@@ -15,7 +15,7 @@ import {
   PAYMENT_METHOD,
   TRADE_TERMS,
 } from "../dictionary/commercial.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
 import { hasControlCharacter, wholeNumberOf } from "../input.ts";
 
 /** Longest payment term and lead time accepted, in days. */

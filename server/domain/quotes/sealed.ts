@@ -2,20 +2,17 @@
 // through, and the audit trail of each time staff open a quote. The rule itself (when a round's
 // quotes unseal) is in projects/rules.ts.
 import { eq, inArray } from "drizzle-orm";
-import { offerProjects, offerRounds, quotes, suppliers } from "../../../db/schema.ts";
+import { offerProjects, quotes, suppliers } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { writeAuditLog } from "../audit/service.ts";
 import { quotesSealed, type RoundTiming, sealOpensAt } from "../projects/rules.ts";
-import { formatUtc8 } from "../email/templates.ts";
+import { formatUtc8 } from "../shared/time.ts";
+import { roundsOf } from "../projects/access.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
-
-export async function roundsOfProject(db: DbOrTx, projectId: number): Promise<RoundTiming[]> {
-  return await db.select().from(offerRounds).where(eq(offerRounds.projectId, projectId));
-}
 
 /** The seal of each round of a project now: round → sealed. */
 export function sealState(p: ProjectRow, rounds: RoundTiming[], now: Date) {
@@ -43,7 +40,7 @@ export async function assertQuotesReadable(
   project: ProjectRow,
   roundsAsked: number[] = [0, 1, 2],
 ) {
-  const rounds = await roundsOfProject(deps.db, project.id);
+  const rounds = await roundsOf(deps.db, [project.id]);
   const now = deps.clock.now();
   for (const r of roundsAsked) {
     if (quotesSealed(project, rounds, r, now)) throw sealedError(project, rounds, r);

@@ -38,7 +38,8 @@ import {
   type RoundTiming,
 } from "../projects/rules.ts";
 import { type FileDto, storeUpload } from "../files/service.ts";
-import { markAllQuotedStatement } from "../projects/service.ts";
+import { markAllQuotedStatement } from "../projects/lifecycle.ts";
+import { roundsByProject, roundsOf } from "../projects/access.ts";
 import { answersOlderPack, packVersions, versionHash } from "../projects/pack.ts";
 import {
   appendStatement,
@@ -89,22 +90,6 @@ export async function invitationOf(db: DbOrTx, supplierId: number, projectId: nu
     )).limit(1);
   if (!row) throw notFound("project", projectId);
   return row;
-}
-
-/** The optimisation rounds of each of the projects, by project id. */
-export async function roundsOf(
-  db: DbOrTx,
-  projectIds: number[],
-): Promise<Map<number, RoundTiming[]>> {
-  const out = new Map<number, RoundTiming[]>();
-  if (!projectIds.length) return out;
-  const rows = await db.select().from(offerRounds).where(
-    inArray(offerRounds.projectId, projectIds),
-  );
-  for (const r of rows) {
-    out.set(r.projectId, [...(out.get(r.projectId) ?? []), r]);
-  }
-  return out;
 }
 
 const invitedTo = (inv: InvitationRow, round: number) =>
@@ -221,7 +206,7 @@ export async function myProjects(
       inArray(offerProjects.status, [...visibleStatuses]),
     ));
   const ids = rows.map((r) => r.project.id);
-  const rounds = await roundsOf(deps.db, ids);
+  const rounds = await roundsByProject(deps.db, ids);
   const awarded = await awardsOfSupplier(deps.db, supplierId, ids);
   const mine = ids.length
     ? await deps.db.select({
@@ -318,7 +303,7 @@ export async function myProject(
   const supplierId = supplierIdOf(actor);
   const { inv, project } = await invitationOf(deps.db, supplierId, projectId);
   const now = deps.clock.now();
-  const rounds = (await roundsOf(deps.db, [projectId])).get(projectId) ?? [];
+  const rounds = await roundsOf(deps.db, [projectId]);
   const my = await deps.db.select({
     round: quotes.round,
     at: quotes.submittedAt,
@@ -510,7 +495,7 @@ export async function submitQuote(
   const input = submitQuoteForm.parse(raw);
   const { inv, project } = await invitationOf(deps.db, supplierId, input.offProId);
   if (!inv.agreedAt) throw conflict("quotes.mustAgree");
-  const rounds0 = (await roundsOf(deps.db, [project.id])).get(project.id) ?? [];
+  const rounds0 = await roundsOf(deps.db, [project.id]);
   // Refuse before reading the bytes when the answer is already known.
   const early = quoteRefusal(
     project,
@@ -542,7 +527,7 @@ export async function submitQuote(
         where: eq(offerProjectSuppliers.id, inv.id),
       });
       if (!p || !i) throw notFound("project", project.id);
-      const rounds = (await roundsOf(deps.db, [p.id])).get(p.id) ?? [];
+      const rounds = await roundsOf(deps.db, [p.id]);
       const refusal = quoteRefusal(p, rounds, input.round, invitedTo(i, input.round), now);
       if (refusal) refuse(refusal);
       // The supplier answered the version it read: a pack changed since must be read first.

@@ -19,7 +19,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { fieldError, forbidden, notFound } from "../errors.ts";
 import { ensureSeededCodeTypes } from "../dictionary/commercial.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
 import { writeEmail } from "../email/outbox.ts";
 import type { Lang } from "../../i18n.ts";
 import { certificateInput, updateCertificateInput } from "./schemas.ts";

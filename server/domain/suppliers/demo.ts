@@ -5,7 +5,7 @@ import { StaticRoles } from "../auth/permissions.ts";
 import { createSupplier } from "./service.ts";
 import type { CreateSupplierInput } from "./schemas.ts";
 import { addDays, createCertificate } from "./certificates.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
 import { findUserByName } from "../users/service.ts";
 
 const demo: CreateSupplierInput[] = [

@@ -6,7 +6,6 @@ import type { z } from "zod";
 import {
   offerProjects,
   offerProjectSuppliers,
-  offerRounds,
   quoteLines,
   quotes,
   suppliers,
@@ -14,7 +13,8 @@ import {
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8 } from "../shared/time.ts";
+import { roundsByProject } from "../projects/access.ts";
 import {
   effectiveStatus,
   openRound,
@@ -154,12 +154,7 @@ async function outcomes(deps: Deps, scope: Scope): Promise<Map<number, ProjectOu
       if (!first.has(r.projectId)) first.set(r.projectId, new Map());
       first.get(r.projectId)!.set(r.supplierId, r.at!);
     }
-    for (
-      const r of await deps.db.select().from(offerRounds).where(inArray(offerRounds.projectId, ids))
-    ) {
-      if (!rounds.has(r.projectId)) rounds.set(r.projectId, []);
-      rounds.get(r.projectId)!.push(r);
-    }
+    for (const [id, list] of await roundsByProject(deps.db, ids)) rounds.set(id, list);
     const withLines = await deps.db.selectDistinct({ projectId: quotes.projectId }).from(quoteLines)
       .innerJoin(quotes, eq(quotes.id, quoteLines.quoteId))
       .where(inArray(quotes.projectId, ids));

@@ -9,7 +9,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import { suppliers } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
 import { conflict, type DomainError, fieldError, notFound } from "../errors.ts";
-import { dateInUtc8 } from "../calendar/service.ts";
+import { dateInUtc8, fileNameDate, wallClockUtc8 } from "../shared/time.ts";
 import { certificateProblems, certificatesOf, typeLabels } from "./certificates.ts";
 import { orderBy, type Paged } from "../paging.ts";
 import { supplierTextContains } from "./search.ts";
@@ -404,8 +404,6 @@ export async function openSessionCount(db: DbOrTx, userId: number): Promise<numb
 // Export
 // ---------------------------------------------------------------------------------------------
 
-const UTC8_MS = 8 * 3600 * 1000;
-
 const exportColumns = [
   "code",
   "abbrName",
@@ -434,7 +432,7 @@ const supplierColumns: Column<SupplierRow>[] = exportColumns.map((key) => ({
         return t(lang, `suppliers.cooperation.${s.cooperationStatus}`);
       case "lastModificationTime":
         // Shown as the wall-clock time in UTC+8, as everywhere else.
-        return new Date((s.updatedAt ?? s.createdAt).getTime() + UTC8_MS);
+        return wallClockUtc8(s.updatedAt ?? s.createdAt);
       default:
         return s[key];
     }
@@ -462,10 +460,9 @@ export async function exportSuppliers(
         .limit(limit).offset(offset)).map((r) => r.id),
     (ids) => deps.db.select().from(suppliers).where(inArray(suppliers.id, ids)),
   );
-  const stamp = deps.clock.now().toISOString().slice(0, 10);
   return {
     stream: streamXlsx(t(lang, "suppliers.sheetName"), supplierColumns, lang, batches),
-    fileName: `${t(lang, "suppliers.exportFileName")}-${stamp}.xlsx`,
+    fileName: `${t(lang, "suppliers.exportFileName")}-${fileNameDate(deps.clock.now())}.xlsx`,
     count: total,
   };
 }

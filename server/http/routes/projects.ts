@@ -1,8 +1,31 @@
 // OfferProjectManager (spec §7): material and asset quotation projects, buyer side. Routes that
 // serve both kinds accept either kind's permission; the domain checks the project's own kind.
 import { Permissions, ProjectPublish, ProjectSearch } from "../../domain/auth/permissions.ts";
-import * as projects from "../../domain/projects/service.ts";
-import { exportProjects } from "../../domain/exports/service.ts";
+import { demandsFromAms } from "../../domain/projects/ams.ts";
+import { dashboardSummary } from "../../domain/projects/dashboard.ts";
+import {
+  createProject,
+  deleteProject,
+  deleteProjectItem,
+  updateProject,
+} from "../../domain/projects/edit.ts";
+import { closeProject, endProject, openOptimizeRound } from "../../domain/projects/lifecycle.ts";
+import { listProjects } from "../../domain/projects/list.ts";
+import {
+  createAndLaunch,
+  publishProject,
+  revisePack,
+  sendEmailManual,
+} from "../../domain/projects/publish.ts";
+import {
+  getCloseInfo,
+  getProjectData,
+  getProjectItems,
+  getProjectResult,
+  getProjectSuppliers,
+} from "../../domain/projects/read.ts";
+import { searchSuppliers } from "../../domain/suppliers/launchSearch.ts";
+import { exportProjects } from "../../domain/projects/export.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import { isWorkingDay } from "../../domain/calendar/service.ts";
 import { listProjectFiles } from "../../domain/files/service.ts";
@@ -40,7 +63,7 @@ export const projectRoutes = [
     summary:
       "Projects of the kinds you may see; filters: code, name, category, status, kind, offerItemType, demandCode, created/pubDate/offerEndTime ranges; paged.",
     query: listProjectsInput,
-    handler: ({ deps, actor, query }) => projects.listProjects(deps, actor, query),
+    handler: ({ deps, actor, query }) => listProjects(deps, actor, query),
   }),
   defineRoute({
     method: "get",
@@ -49,7 +72,7 @@ export const projectRoutes = [
     summary:
       "The buyer's dashboard (optionally of one kind): projects open for quoting with time left, quotes received today, projects ending in 48 h, suppliers yet to quote; each with its list filter.",
     query: dashboardInput,
-    handler: ({ deps, actor, query }) => projects.dashboardSummary(deps, actor, query.kind),
+    handler: ({ deps, actor, query }) => dashboardSummary(deps, actor, query.kind),
   }),
   defineRoute({
     method: "get",
@@ -70,7 +93,7 @@ export const projectRoutes = [
     summary:
       "Supplier search for the launch page: Code, FullName, AbbrName, IsInvalidFiltering='1' (effective only), paged (default 5); with OffProId each row says whether it may be invited (invitable, notInvitableReason).",
     query: supplierSearchInput,
-    handler: ({ deps, query, actor, lang }) => projects.searchSuppliers(deps, query, actor, lang),
+    handler: ({ deps, query, actor, lang }) => searchSuppliers(deps, query, actor, lang),
   }),
   defineRoute({
     method: "post",
@@ -78,7 +101,7 @@ export const projectRoutes = [
     access: publish,
     summary: "Publish a saved project: OffProManagerId, OfferEndTime, supList [{ id, code }].",
     body: publishInput,
-    handler: ({ deps, actor, body }) => projects.publishProject(deps, actor, body),
+    handler: ({ deps, actor, body }) => publishProject(deps, actor, body),
   }),
   defineRoute({
     method: "post",
@@ -87,7 +110,7 @@ export const projectRoutes = [
     summary:
       "Change the request pack of a published project while quoting is open: offProId, opiList, attList, instructionText, offerEndTime (needed when the deadline is less than 24 h away). Records the next pack version and tells the invited suppliers.",
     body: revisePackInput,
-    handler: ({ deps, actor, body }) => projects.revisePack(deps, actor, body),
+    handler: ({ deps, actor, body }) => revisePack(deps, actor, body),
   }),
   defineRoute({
     method: "post",
@@ -95,7 +118,7 @@ export const projectRoutes = [
     access: search,
     summary: "Change an unpublished project, its line items (opiList) and attachments (attList).",
     body: updateProjectInput,
-    handler: ({ deps, actor, body }) => projects.updateProject(deps, actor, body),
+    handler: ({ deps, actor, body }) => updateProject(deps, actor, body),
   }),
   defineRoute({
     method: "delete",
@@ -103,7 +126,7 @@ export const projectRoutes = [
     access: search,
     summary: "Delete an unpublished project.",
     query: deleteProjectInput,
-    handler: ({ deps, actor, query }) => projects.deleteProject(deps, actor, query.id),
+    handler: ({ deps, actor, query }) => deleteProject(deps, actor, query.id),
   }),
   ...["Create", "CreateOfferProjectManagerData", "CreateOfferProjectManagerLaunchData"].map((
     name,
@@ -115,7 +138,7 @@ export const projectRoutes = [
       summary:
         "Save a new, unpublished project with line items (opiList) and uploaded attachments (attList); answers it with its id for the launch page.",
       body: createProjectInput,
-      handler: ({ deps, actor, body }) => projects.createProject(deps, actor, body),
+      handler: ({ deps, actor, body }) => createProject(deps, actor, body),
     })
   ),
   defineRoute({
@@ -124,7 +147,7 @@ export const projectRoutes = [
     access: publish,
     summary: "Save a new project and publish it at once (OfferEndTime, supList).",
     body: createAndLaunchInput,
-    handler: ({ deps, actor, body }) => projects.createAndLaunch(deps, actor, body),
+    handler: ({ deps, actor, body }) => createAndLaunch(deps, actor, body),
   }),
   defineRoute({
     method: "get",
@@ -132,7 +155,7 @@ export const projectRoutes = [
     access: search,
     summary: "The invited suppliers and whether each has quoted.",
     query: projectIdInput,
-    handler: ({ deps, actor, query }) => projects.getProjectSuppliers(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => getProjectSuppliers(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
@@ -141,7 +164,7 @@ export const projectRoutes = [
     summary:
       "The result page: header, line items, attachments, suppliers with first and optimisation quotes, rounds.",
     query: projectIdInput,
-    handler: ({ deps, actor, query }) => projects.getProjectResult(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => getProjectResult(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
@@ -158,7 +181,7 @@ export const projectRoutes = [
     access: search,
     summary: "A project's line items.",
     query: projectIdInput,
-    handler: ({ deps, actor, query }) => projects.getProjectItems(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => getProjectItems(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
@@ -166,7 +189,7 @@ export const projectRoutes = [
     access: search,
     summary: "A project's invited suppliers.",
     query: projectIdInput,
-    handler: ({ deps, actor, query }) => projects.getProjectSuppliers(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => getProjectSuppliers(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
@@ -174,7 +197,7 @@ export const projectRoutes = [
     access: search,
     summary: "A project with opiList, attList and supList.",
     query: projectIdInput,
-    handler: ({ deps, actor, query }) => projects.getProjectData(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => getProjectData(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
@@ -182,7 +205,7 @@ export const projectRoutes = [
     access: search,
     summary: "Why, when and by whom a project was closed.",
     query: projectIdInput,
-    handler: ({ deps, actor, query }) => projects.getCloseInfo(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => getCloseInfo(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "post",
@@ -190,7 +213,7 @@ export const projectRoutes = [
     access: publish,
     summary: "Close a project with a reason (from any state but closed).",
     body: closeInput,
-    handler: ({ deps, actor, body }) => projects.closeProject(deps, actor, body),
+    handler: ({ deps, actor, body }) => closeProject(deps, actor, body),
   }),
   defineRoute({
     method: "get",
@@ -221,7 +244,7 @@ export const projectRoutes = [
     access: search,
     summary: "Delete a line item of an unpublished project.",
     query: itemIdInput,
-    handler: ({ deps, actor, query }) => projects.deleteProjectItem(deps, actor, query.id),
+    handler: ({ deps, actor, query }) => deleteProjectItem(deps, actor, query.id),
   }),
   defineRoute({
     method: "get",
@@ -229,7 +252,7 @@ export const projectRoutes = [
     access: publish,
     summary: "End quoting by hand now.",
     query: projectIdInput,
-    handler: ({ deps, actor, query }) => projects.endProject(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => endProject(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "post",
@@ -238,7 +261,7 @@ export const projectRoutes = [
     summary:
       "Open optimisation round 1 or 2 of an ended asset project: offProId, round, endTime, supplierIds?",
     body: openRoundInput,
-    handler: ({ deps, actor, body }) => projects.openOptimizeRound(deps, actor, body),
+    handler: ({ deps, actor, body }) => openOptimizeRound(deps, actor, body),
   }),
   defineRoute({
     method: "post",
@@ -247,13 +270,13 @@ export const projectRoutes = [
     summary:
       "Send an email template (default: the invitation) to chosen invited suppliers (default: all) now: offProId, templateCode?, supplierIds?",
     body: sendEmailInput,
-    handler: ({ deps, actor, body }) => projects.sendEmailManual(deps, actor, body),
+    handler: ({ deps, actor, body }) => sendEmailManual(deps, actor, body),
   }),
   defineRoute({
     method: "get",
     path: `${base}/GetDemandFromAMS`,
     access: Permissions.AmsOfferProjectManagerSearch,
     summary: "Open equipment demands from the asset system (AMS_URL).",
-    handler: ({ deps }) => projects.demandsFromAms(deps),
+    handler: ({ deps }) => demandsFromAms(deps),
   }),
 ];

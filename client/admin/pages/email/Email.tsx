@@ -3,7 +3,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MECHANISMS, NOTIFY_OBJECTS } from "../../../../server/domain/email/templates.ts";
+import { MECHANISMS, NOTIFY_OBJECTS } from "../../../../server/domain/email/schemas.ts";
 import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import { formatTime } from "../../../shared/time.ts";

@@ -1,6 +1,6 @@
 // Sign-in (spec §2, §5): the user name is trimmed; a signed-in user goes to the root path; after
 // signing in, staff land on the wanted page and suppliers on the wanted portal page (or its start).
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { getToken } from "../../../shared/auth.ts";
@@ -8,6 +8,7 @@ import { Icon } from "../../../shared/icons.tsx";
 import { loadUserInfo, signIn } from "../../../shared/session.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { LanguageSelect } from "../../../shared/LanguageSelect.tsx";
+import { usePageTitle } from "../../../shared/pageTitle.ts";
 import { resetTags } from "../../layout/tags.ts";
 
 /** Only same-site paths are followed after sign-in. */
@@ -28,9 +29,7 @@ export default function Login() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
-  useEffect(() => {
-    document.title = `${t("login.title")} - ${t("app.title")}`;
-  }, [t]);
+  usePageTitle(t("login.title"));
 
   if (getToken() && !busy) return <Navigate to="/" replace />;
 

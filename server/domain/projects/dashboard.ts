@@ -1,0 +1,95 @@
+// The buyer's dashboard: open projects, quotes today, projects ending soon, suppliers to chase.
+import { and, count, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { offerProjects, quotes } from "../../../db/schema.ts";
+import type { Actor, Deps } from "../context.ts";
+import { forbidden } from "../errors.ts";
+import { dateInUtc8 } from "../shared/time.ts";
+import { type ProjectKind, visibleKinds } from "./rules.ts";
+import { roundsOf } from "./access.ts";
+import { selectProjects } from "./list.ts";
+import { closesAtSql, openCondition, quotedCurrentPackSql } from "./statusSql.ts";
+
+/** How far ahead "ending soon" looks. */
+export const ENDING_SOON_MS = 48 * 3600_000;
+
+/**
+ * GetDashboard: what a buyer needs at a glance, over the kinds the actor may see — the projects
+ * open for quoting (soonest deadline first, with the time left by the server's clock), quotes
+ * received today (UTC+8), projects ending in the next 48 hours, and invited suppliers yet to quote.
+ * Each count comes with the list filter that shows the same projects.
+ */
+export async function dashboardSummary(
+  deps: Deps,
+  actor: Actor,
+  kind?: ProjectKind,
+  limit = 8,
+) {
+  const now = deps.clock.now();
+  const kinds = visibleKinds(actor.permissions).filter((k) => !kind || k === kind);
+  if (!kinds.length) throw forbidden();
+  const inKinds = inArray(offerProjects.kind, kinds);
+  const open = and(inKinds, openCondition(now))!;
+  const soonTo = new Date(now.getTime() + ENDING_SOON_MS);
+  // Ending soon by when quoting really closes: a round's end, or early once everyone quoted.
+  const soon = and(
+    open,
+    sql`${closesAtSql(now)} between ${now.getTime()} and ${soonTo.getTime()}`,
+  )!;
+  const dayStart = new Date(`${dateInUtc8(now)}T00:00:00+08:00`);
+  const countOf = async (cond: SQL) =>
+    (await deps.db.select({ n: count() }).from(offerProjects).where(cond))[0].n;
+
+  const [{ quotesToday }] = await deps.db.select({ quotesToday: count() }).from(quotes)
+    .innerJoin(offerProjects, eq(offerProjects.id, quotes.projectId))
+    .where(and(inKinds, gte(quotes.submittedAt, dayStart)));
+  const [{ pending }] = await deps.db.select({
+    pending: sql<number>`count(*)`,
+  }).from(sql`offer_project_suppliers s`)
+    .innerJoin(offerProjects, sql`${offerProjects.id} = s.project_id`)
+    .where(and(open, sql`not ${quotedCurrentPackSql}`));
+  const projects = await selectProjects(
+    deps.db,
+    open,
+    "offerEndTime asc",
+    limit,
+    0,
+    now,
+  );
+  const openRounds = await roundsOf(deps.db, projects.map((p) => p.id));
+  return {
+    now,
+    kinds,
+    inQuotation: {
+      count: await countOf(open),
+      filter: { open: "1" },
+      items: projects.map((p) => {
+        // Inside an optimisation round, quoting closes at the round's end.
+        const round = p.currentRound === null
+          ? undefined
+          : openRounds.find((r) => r.projectId === p.id && r.round === p.currentRound);
+        const closes = round?.endTime ?? p.closesAt ?? p.offerEndTime;
+        return {
+          ...p,
+          closesAt: closes,
+          msLeft: closes ? Math.max(0, closes.getTime() - now.getTime()) : null,
+        };
+      }),
+    },
+    quotesToday: {
+      count: quotesToday,
+      filter: { quotedFrom: dayStart.toISOString() },
+    },
+    endingSoon: {
+      count: await countOf(soon),
+      filter: {
+        open: "1",
+        closingFrom: now.toISOString(),
+        closingTo: soonTo.toISOString(),
+      },
+    },
+    suppliersPending: {
+      count: Number(pending),
+      filter: { awaitingQuotes: "1" },
+    },
+  };
+}

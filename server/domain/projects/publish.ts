@@ -1,0 +1,193 @@
+// Publishing a project to suppliers, revising its request pack, and mailing its suppliers by hand.
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import { files, offerProjects, offerProjectSuppliers, suppliers } from "../../../db/schema.ts";
+import { type DbOrTx } from "../../../db/client.ts";
+import type { Actor, Deps } from "../context.ts";
+import { conflict, fieldError } from "../errors.ts";
+import { attachToProject } from "../files/service.ts";
+import { assertSuppliersInvitable } from "../suppliers/service.ts";
+import { requiredCertificatesOf } from "../suppliers/certificates.ts";
+import { enqueue } from "../email/outbox.ts";
+import { formatUtc8 } from "../shared/time.ts";
+import { sendManual } from "../email/reminders.ts";
+import { isWorkingInstant } from "../calendar/service.ts";
+import { canDo, effectiveStatus, REVISION_NOTICE_MS } from "./rules.ts";
+import { recordPackVersion } from "./pack.ts";
+import {
+  createAndLaunchInput,
+  publishInput,
+  revisePackInput,
+  type sendEmailInput,
+} from "./schemas.ts";
+import { assertMayPublish, loadProject, projectForActor, type ProjectRow } from "./access.ts";
+import { insertProject, saveItems } from "./edit.ts";
+import { getProjectData } from "./read.ts";
+
+export async function checkDeadline(deps: Deps, at: Date, now: Date, member: string) {
+  if (at.getTime() <= now.getTime()) throw fieldError(member, "projects.deadlinePast");
+  if (!await isWorkingInstant(deps, at)) throw fieldError(member, "projects.notWorkingDay");
+}
+
+async function publishInTx(
+  deps: Deps,
+  tx: DbOrTx,
+  actor: Actor,
+  row: ProjectRow,
+  input: { offerEndTime: Date | null; supList: { id: number; code?: string }[] },
+) {
+  const now = deps.clock.now();
+  assertMayPublish(actor, row.kind);
+  if (!canDo(row, "publish", now)) throw conflict("projects.cannotPublish");
+  if (!input.supList.length) throw fieldError("supList", "projects.selectSupplier");
+  const ids = [...new Set(input.supList.map((s) => s.id))];
+  const found = await tx.select().from(suppliers).where(inArray(suppliers.id, ids));
+  for (const chosen of input.supList) {
+    const s = found.find((f) => f.id === chosen.id);
+    if (!s) {
+      throw fieldError("supList", "projects.unknownSupplier", { code: chosen.code ?? chosen.id });
+    }
+    if (chosen.code !== undefined && chosen.code !== s.code) {
+      throw fieldError("supList", "projects.supplierMismatch", {
+        id: chosen.id,
+        code: chosen.code,
+        actual: s.code,
+      });
+    }
+  }
+  const already = await tx.select({ supplierId: offerProjectSuppliers.supplierId })
+    .from(offerProjectSuppliers).where(eq(offerProjectSuppliers.projectId, row.id));
+  const fresh = ids.filter((id) => !already.some((a) => a.supplierId === id));
+  // Only the newly invited are judged: an invitation already made stays whatever happens since.
+  await assertSuppliersInvitable(
+    tx,
+    fresh.map((id) => found.find((f) => f.id === id)!),
+    await requiredCertificatesOf(tx, row),
+    now,
+  );
+  const bargaining = row.kind === "asset" && row.offerItemType === "bargaining";
+  const deadline = input.offerEndTime ?? (row.status === "published" ? row.offerEndTime : null);
+  if (!deadline && !bargaining) throw fieldError("offerEndTime", "projects.deadlineRequired");
+  if (deadline) await checkDeadline(deps, deadline, now, "offerEndTime");
+  if (fresh.length) {
+    await tx.insert(offerProjectSuppliers).values(
+      fresh.map((supplierId) => ({ projectId: row.id, supplierId, invitedAt: now })),
+    );
+  }
+  await tx.update(offerProjects).set({
+    status: "published",
+    pubDate: row.pubDate ?? now,
+    offerEndTime: deadline,
+    // A newly invited supplier has not quoted yet: the early-end window waits for them.
+    allQuotedAt: fresh.length ? null : row.allQuotedAt,
+    updatedAt: now,
+  }).where(eq(offerProjects.id, row.id));
+  // The first publish fixes version 1 of the request pack; later changes go through a revision.
+  if (row.status === "unpublished") await recordPackVersion(tx, row.id, now, actor.id);
+  // Invitations commit with the publish; a supplier already invited is not mailed again.
+  await enqueue(tx, deps, { kind: "published", projectId: row.id });
+}
+
+/** UpdateSupplierOfferProject: publish a saved project to the chosen suppliers. */
+export async function publishProject(deps: Deps, actor: Actor, raw: z.input<typeof publishInput>) {
+  const input = publishInput.parse(raw);
+  await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, input.offProManagerId);
+    await publishInTx(deps, tx, actor, row, input);
+  });
+  return await getProjectData(deps, actor, input.offProManagerId);
+}
+
+/** CreateAndLaunchOfferProject: save a new project and publish it at once (all or nothing). */
+export async function createAndLaunch(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof createAndLaunchInput>,
+) {
+  const input = createAndLaunchInput.parse(raw);
+  assertMayPublish(actor, input.kind);
+  const id = await deps.db.transaction(async (tx) => {
+    const row = await insertProject(deps, tx, actor, input);
+    await publishInTx(deps, tx, actor, row, input);
+    return row.id;
+  });
+  return await getProjectData(deps, actor, id);
+}
+
+/**
+ * ReviseRequestPack: change the line items, attachments or instruction text of a published project
+ * while quoting is open. The change becomes the next pack version; every invited supplier is told,
+ * quotes made before it stay "based on version N", and quoting stays open for at least
+ * REVISION_NOTICE_MS: a sooner deadline must be moved (offerEndTime) or the change is refused.
+ * Removed items are retired, removed attachments leave the lists; both stay in the old versions.
+ */
+export async function revisePack(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof revisePackInput>,
+) {
+  const input = revisePackInput.parse(raw);
+  const result = await deps.db.transaction(async (tx) => {
+    const row = await loadProject(tx, input.offProId);
+    assertMayPublish(actor, row.kind);
+    const now = deps.clock.now();
+    if (row.status === "unpublished") throw conflict("projects.reviseNotPublished");
+    if (effectiveStatus(row, now) !== "published") throw conflict("projects.reviseAfterEnd");
+    // Published before versions were kept: the pack as published becomes version 1 first.
+    if (row.packVersion == null) await recordPackVersion(tx, row.id, row.pubDate ?? now, null);
+    const deadline = input.offerEndTime ?? row.offerEndTime;
+    if (input.offerEndTime) await checkDeadline(deps, input.offerEndTime, now, "offerEndTime");
+    const earliest = new Date(now.getTime() + REVISION_NOTICE_MS);
+    if (deadline && deadline.getTime() < earliest.getTime()) {
+      throw fieldError("offerEndTime", "projects.reviseNeedsTime", {
+        hours: REVISION_NOTICE_MS / 3600_000,
+        earliest: formatUtc8(earliest),
+      });
+    }
+    await saveItems(tx, row.id, input.opiList, now);
+    const keep = new Set(input.attList);
+    const current = await tx.select({ id: files.id }).from(files).where(and(
+      eq(files.projectId, row.id),
+      eq(files.purpose, "project"),
+      isNull(files.deletedAt),
+    ));
+    const dropped = current.filter((f) => !keep.has(f.id)).map((f) => f.id);
+    if (dropped.length) {
+      await tx.update(files).set({ deletedAt: now }).where(inArray(files.id, dropped));
+    }
+    await attachToProject(tx, actor, row.id, input.attList);
+    await tx.update(offerProjects).set({ instructionText: input.instructionText })
+      .where(eq(offerProjects.id, row.id));
+    const version = await recordPackVersion(tx, row.id, now, actor.id);
+    if (!version.changed) throw conflict("projects.packUnchanged");
+    await tx.update(offerProjects).set({
+      offerEndTime: deadline,
+      // Quotes on the old version no longer make "everyone has quoted": the wait starts again.
+      allQuotedAt: null,
+      updatedAt: now,
+    }).where(eq(offerProjects.id, row.id));
+    await enqueue(tx, deps, { kind: "packRevised", projectId: row.id, version: version.version });
+    return version;
+  });
+  return {
+    ...await getProjectData(deps, actor, input.offProId),
+    revisedTo: result.version,
+  };
+}
+
+/**
+ * SendEmailManual: a chosen template (default: the invitation) to chosen invited suppliers
+ * (default: all of them), written to the outbox and sent now.
+ */
+export async function sendEmailManual(
+  deps: Deps,
+  actor: Actor,
+  input: z.infer<typeof sendEmailInput>,
+) {
+  await projectForActor(deps, actor, input.offProId);
+  return await sendManual(deps, {
+    offProManagerId: input.offProId,
+    templateCode: input.templateCode ?? "PROJECT_PUBLISHED",
+    supplierIds: input.supplierIds,
+  });
+}

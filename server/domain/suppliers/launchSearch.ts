@@ -1,0 +1,124 @@
+// The launch page's supplier search (GetSupplierData): suppliers by code or name, each saying
+// whether it may be invited to the project.
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { suppliers } from "../../../db/schema.ts";
+import { idIn, preparedQuery } from "../../../db/client.ts";
+import type { Actor, Deps } from "../context.ts";
+import { orderBy } from "../paging.ts";
+import { exactQuery, supplierMatches, supplierTextContains } from "./search.ts";
+import { changeStamp, keptResults, shareAnswer } from "../kept.ts";
+import { invitability } from "./service.ts";
+import { type Lang, t } from "../../i18n.ts";
+import { requiredCertificatesOf } from "./certificates.ts";
+import { type supplierSearchInput } from "../projects/schemas.ts";
+import { projectForActor } from "../projects/access.ts";
+
+const suppliersByIds = preparedQuery((db) =>
+  db.select().from(suppliers).where(idIn(suppliers.id, "ids")).prepare()
+);
+
+/**
+ * GetSupplierData: the launch page's supplier search. With the project (`offProId`), each supplier
+ * says whether it may be invited to it and, when not, why (in the caller's language).
+ */
+export async function searchSuppliers(
+  deps: Deps,
+  input: z.infer<typeof supplierSearchInput>,
+  actor?: Actor,
+  lang: Lang = "zh",
+) {
+  if (input.offProId && actor) return await searchAnswer(deps, input, actor, lang);
+  // Without a project to invite to, no certificate is required: the answer follows the suppliers
+  // alone, and is shared while their counter stays.
+  return await searchAnswers(
+    deps.db,
+    JSON.stringify([input, lang]),
+    await changeStamp(deps.db, ["suppliers"]),
+    async () => shareAnswer(await searchAnswer(deps, input, undefined, lang)),
+  );
+}
+
+type SearchAnswer = Awaited<ReturnType<typeof searchAnswer>>;
+/** Answers of recent searches without a project (a page of at most 1,000 suppliers each). */
+const searchAnswers = keptResults<SearchAnswer>({
+  entries: 1_000,
+  budget: 20_000,
+  sizeOf: (a) => 1 + a.items.length,
+});
+
+async function searchAnswer(
+  deps: Deps,
+  input: z.infer<typeof supplierSearchInput>,
+  actor: Actor | undefined,
+  lang: Lang,
+) {
+  const where: SQL[] = [];
+  if (input.code) where.push(supplierTextContains("code", input.code));
+  if (input.fullName) where.push(supplierTextContains("fullName", input.fullName));
+  if (input.abbrName) where.push(supplierTextContains("abbrName", input.abbrName));
+  if (input.isInvalidFiltering) where.push(eq(suppliers.status, "effective"));
+  const cond = where.length ? and(...where) : undefined;
+  const order = orderBy(input.sorting, {
+    code: suppliers.code,
+    abbrName: suppliers.abbrName,
+    fullName: suppliers.fullName,
+  }, [suppliers.code]);
+  // Words of two characters or more in code order: the trigram index alone answers them.
+  const queries = ([
+    ["code", input.code],
+    ["fullName", input.fullName],
+    ["abbrName", input.abbrName],
+  ] as const).flatMap(([field, text]) => text ? [exactQuery(field, text)] : []);
+  const exact = queries.length && !input.sorting && queries.every((q) => q !== undefined)
+    ? { match: sql.join(queries, sql` || ' AND ' || `), effectiveOnly: input.isInvalidFiltering }
+    : undefined;
+  const matches = await supplierMatches(
+    deps.db,
+    JSON.stringify([
+      input.code,
+      input.fullName,
+      input.abbrName,
+      input.isInvalidFiltering,
+      input.sorting?.trim().toLowerCase(),
+    ]),
+    cond,
+    order,
+    exact,
+  );
+  const page = [...matches.subarray(input.skipCount, input.skipCount + input.maxResultCount)]
+    .map((id) => ({ id }));
+  const total = matches.length;
+  const found = page.length
+    ? await suppliersByIds(deps.db).all({ ids: JSON.stringify(page.map((r) => r.id)) })
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = page.flatMap((r) => byId.get(r.id) ?? []);
+  const project = input.offProId && actor
+    ? await projectForActor(deps, actor, input.offProId)
+    : undefined;
+  const problems = await invitability(
+    deps.db,
+    rows,
+    project ? await requiredCertificatesOf(deps.db, project) : [],
+    deps.clock.now(),
+  );
+  return {
+    items: rows.map((s) => {
+      const problem = problems.get(s.id);
+      return {
+        id: s.id,
+        code: s.code,
+        abbrName: s.abbrName,
+        fullName: s.fullName,
+        status: s.status,
+        email1: s.email1,
+        email2: s.email2,
+        email3: s.email3,
+        invitable: !problem,
+        notInvitableReason: problem ? t(lang, problem.reason.key, problem.reason.params) : null,
+      };
+    }),
+    totalCount: total,
+  };
+}
