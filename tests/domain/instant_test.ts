@@ -1,6 +1,6 @@
 // Times people type are read in UTC+8, as the screens show them.
 import assert from "node:assert/strict";
-import { instant } from "../../server/domain/projects/schemas.ts";
+import { instant } from "../../server/domain/shared/dates.ts";
 
 Deno.test("a bare date is the start of that day in UTC+8; a time without a zone is UTC+8 too", () => {
   assert.equal(instant.parse("2026-11-23").toISOString(), "2026-11-22T16:00:00.000Z");

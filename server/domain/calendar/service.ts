@@ -3,12 +3,8 @@
 import chineseDays from "chinese-days";
 import type { Deps } from "../context.ts";
 import { fieldError } from "../errors.ts";
-import {
-  activeCodes,
-  COMPANY_CALENDAR,
-  ensureCodeType,
-  isCalendarDate,
-} from "../dictionary/service.ts";
+import { activeCodes, COMPANY_CALENDAR, ensureCodeType } from "../dictionary/service.ts";
+import { isCalendarDate } from "../shared/dates.ts";
 
 const UTC8_MS = 8 * 3600 * 1000;
 

@@ -1,7 +1,8 @@
 // Inputs of the supplier's side of quoting; shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
 import { pagedInput } from "../paging.ts";
-import { instant, kindSchema } from "../projects/schemas.ts";
+import { kindSchema } from "../projects/schemas.ts";
+import { instant } from "../shared/dates.ts";
 
 export const offProIdInput = z.object({ offProId: z.coerce.number().int().positive() });
 export const quoteIdInput = z.object({ quoteId: z.coerce.number().int().positive() });
