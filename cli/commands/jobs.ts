@@ -32,6 +32,11 @@ export function registerJobCommands(program: Command) {
         }
       }
       const failed = outcomes.find((o) => o.status === "failed");
-      if (failed) throw new CliError("jobFailed", { job: failed.job, error: failed.error });
+      if (failed) {
+        throw new CliError("jobFailed", {
+          job: tr(`jobs.names.${failed.job}`),
+          error: failed.error,
+        });
+      }
     });
 }
