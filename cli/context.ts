@@ -73,9 +73,11 @@ function unexpectedMessage(err: unknown): string {
   for (let depth = 0; e instanceof Error && e.cause instanceof Error && depth < 8; depth++) {
     e = e.cause;
   }
-  const text = e instanceof Error ? e.message : String(e);
-  return /failed query/i.test(text) ? say("unexpected") : text;
+  return withoutQuery(e instanceof Error ? e.message : String(e));
 }
+
+/** A failure's text as a person reads it: a database failure that quotes its query is not shown. */
+export const withoutQuery = (text: string) => /failed query/i.test(text) ? say("unexpected") : text;
 
 /** The message and exit code of any failure. */
 export function describeFailure(err: unknown): { message: string; exitCode: number } {

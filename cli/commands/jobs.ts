@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { t } from "../../server/i18n.ts";
 import { ensureEmailTemplates } from "../../server/domain/email/templates.ts";
 import { runDueJobs } from "../../server/jobs/index.ts";
-import { CliError, lang, withDeps } from "../context.ts";
+import { CliError, lang, withDeps, withoutQuery } from "../context.ts";
 
 const tr = (key: string, params?: Record<string, unknown>) => t(lang, key, params);
 
@@ -23,7 +23,9 @@ export function registerJobCommands(program: Command) {
       else {
         for (const o of outcomes) {
           const status = tr(`jobs.statuses.${o.status}`);
-          const detail = o.error ?? (o.result != null ? JSON.stringify(o.result) : "");
+          const detail = o.error != null
+            ? withoutQuery(o.error)
+            : (o.result != null ? JSON.stringify(o.result) : "");
           console.log(
             `${tr("jobs.line", { job: tr(`jobs.names.${o.job}`), status })}${
               detail ? ` ${detail}` : ""
@@ -35,7 +37,7 @@ export function registerJobCommands(program: Command) {
       if (failed) {
         throw new CliError("jobFailed", {
           job: tr(`jobs.names.${failed.job}`),
-          error: failed.error,
+          error: withoutQuery(failed.error ?? ""),
         });
       }
     });
