@@ -81,49 +81,52 @@ export async function openHeldDatabase(
   opts: { waitMs: number },
 ): Promise<Database> {
   const deadline = Date.now() + opts.waitMs;
+  const opened = async () => {
+    const database = await openDatabase(url);
+    try {
+      const state = await migrationState(database);
+      if (state.newer) throw new DatabaseHeldError("newerSchema", databaseFile);
+      return { database, pending: state.pending };
+    } catch (err) {
+      database.close();
+      throw err;
+    }
+  };
   for (;;) {
     let reason: HeldReason = "busy";
     const lock = await openLockFile(databaseFile);
-    let database: Database | undefined;
+    const held = (database: Database): Database => ({
+      ...database,
+      close: () => {
+        database.close();
+        lock.close();
+      },
+    });
     try {
       if (await lock.tryLock(false)) {
-        database = await openDatabase(url);
-        const state = await migrationState(database);
-        if (state.newer) throw new DatabaseHeldError("newerSchema", databaseFile);
-        if (!state.pending) {
-          const opened = database;
-          database = undefined;
-          return {
-            ...opened,
-            close: () => {
-              opened.close();
-              lock.close();
-            },
-          };
-        }
+        const first = await opened();
+        if (!first.pending) return held(first.database);
+        first.database.close();
         // Migrations to apply: only with the file to ourselves.
         await lock.unlock();
         reason = "migrationBlocked";
         if (await lock.tryLock(true)) {
-          await migrateDatabase(database.db);
-          await lock.lock(false); // back to sharing, for the process's lifetime
-          const opened = database;
-          database = undefined;
-          return {
-            ...opened,
-            close: () => {
-              opened.close();
-              lock.close();
-            },
-          };
+          // Read again: another instance may have migrated, or db restore replaced the file.
+          const { database } = await opened();
+          try {
+            await migrateDatabase(database.db);
+            await lock.lock(false); // back to sharing, for the process's lifetime
+          } catch (err) {
+            database.close();
+            throw err;
+          }
+          return held(database);
         }
       }
     } catch (err) {
-      database?.close();
       lock.close();
       throw err;
     }
-    database?.close();
     lock.close();
     if (Date.now() >= deadline) throw new DatabaseHeldError(reason, databaseFile);
     await sleep(100 + Math.random() * 100);
