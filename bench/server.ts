@@ -52,6 +52,7 @@ export async function preparedData(root: string, scale: number, log: (s: string)
     await Deno.mkdir(pristine, { recursive: true });
     log(`generating data at scale ${scale} into ${pristine} …`);
     const t0 = performance.now();
+    await cli(pristine, ["db", "migrate"]); // commands other than this create no database
     const report = await cli(pristine, ["demo", "generate", "--scale", String(scale), "--json"]);
     const json = JSON.parse(report.slice(report.indexOf("{")));
     await Deno.writeTextFile(marker, JSON.stringify(json, null, 2));

@@ -3,7 +3,9 @@
 import { ZodError } from "zod";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDeps } from "../server/bootstrap.ts";
-import type { Deps } from "../server/domain/context.ts";
+import { type Deps, systemClock } from "../server/domain/context.ts";
+import { DatabaseHeldError } from "../db/lock.ts";
+import { dirname, resolve } from "node:path";
 import { asStorageFull, DomainError, fromZod } from "../server/domain/errors.ts";
 import { ensureStaticRoles } from "../server/domain/roles/service.ts";
 import { describeError, type Lang, t } from "../server/i18n.ts";
@@ -14,8 +16,10 @@ export const lang: Lang = (Deno.env.get("LANG") ?? "").toLowerCase().startsWith(
 export const say = (key: string, params?: Record<string, unknown>) => t(lang, `cli.${key}`, params);
 
 /**
- * Exit codes: 0 done; 2 the command was given bad input (usage, validation: fix the command and run
- * it again); 1 anything else (not found, conflict, a file or database failure).
+ * Exit codes: 0 done; 2 the command was given bad input (usage, validation, a file that exists
+ * without --force, a missing --force, or anything it names that does not exist: a user, project,
+ * quote, template, role, file or folder; fix the command and run it again); 1 anything else (no
+ * database, the database in use, a conflict, a file or database failure).
  */
 export const EXIT_FAILURE = 1;
 export const EXIT_BAD_INPUT = 2;
@@ -31,47 +35,122 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * The options that carry the domain's input fields: a message names what the person typed
+ * (`--since`), never the field behind it (`submittedFrom`).
+ */
+const OPTION_OF_FIELD: Record<string, string> = {
+  userName: "--user-name",
+  name: "--name",
+  emailAddress: "--email",
+  roleNames: "--role",
+  password: "--password",
+  newPassword: "--password",
+  keyword: "--keyword",
+  kind: "--kind",
+  status: "--status",
+  code: "--code",
+  submittedFrom: "--since",
+  currentOnly: "--current",
+  maxResultCount: "--limit",
+  closeReason: "--reason",
+  currency: "--currency",
+  effectiveDate: "<date>",
+  rate: "<rate>",
+  days: "--days",
+  months: "--months",
+  templateCode: "--template",
+  projectCode: "--project",
+  supplierCodes: "--suppliers",
+  since: "--since",
+};
+const optionOf = (field: unknown) =>
+  typeof field === "string" ? OPTION_OF_FIELD[field] ?? field : field;
+
+/** The message of a failure nobody planned for: its innermost cause, never a query or a stack. */
+function unexpectedMessage(err: unknown): string {
+  let e = err;
+  for (let depth = 0; e instanceof Error && e.cause instanceof Error && depth < 8; depth++) {
+    e = e.cause;
+  }
+  return withoutQuery(e instanceof Error ? e.message : String(e));
+}
+
+/** A failure's text as a person reads it: a database failure that quotes its query is not shown. */
+export const withoutQuery = (text: string) => /failed query/i.test(text) ? say("unexpected") : text;
+
 /** The message and exit code of any failure. */
 export function describeFailure(err: unknown): { message: string; exitCode: number } {
   if (err instanceof ZodError) err = fromZod(err);
   err = asStorageFull(err); // a backup or export onto a full disk: said as such, not as a query
   if (err instanceof CliError) return { message: say(err.key, err.params), exitCode: err.exitCode };
-  if (err instanceof DomainError) {
+  if (err instanceof DatabaseHeldError) {
     return {
-      message: describeError(lang, err).message,
-      exitCode: err.kind === "validation" ? EXIT_BAD_INPUT : EXIT_FAILURE,
+      message: t(lang, `database.${err.reason}`, { file: err.file }),
+      exitCode: EXIT_FAILURE,
+    };
+  }
+  if (err instanceof DomainError) {
+    const named = new DomainError(
+      err.kind,
+      err.messageKey,
+      err.params,
+      err.fieldErrors.map((f) => ({
+        ...f,
+        params: f.params && { ...f.params, field: optionOf(f.params.field) },
+        members: f.members.map((m) => String(optionOf(m))),
+      })),
+    );
+    const { message, validationErrors } = describeError(lang, named);
+    return {
+      message: err.messageKey === "errors.validation" && validationErrors
+        ? say("badInput", { details: validationErrors.map((v) => v.message).join("; ") })
+        : message,
+      exitCode: err.kind === "validation" || err.kind === "notFound"
+        ? EXIT_BAD_INPUT
+        : EXIT_FAILURE,
     };
   }
   if (err instanceof ConfigError) return { message: err.message, exitCode: EXIT_BAD_INPUT };
-  return { message: err instanceof Error ? err.message : String(err), exitCode: EXIT_FAILURE };
+  return { message: unexpectedMessage(err), exitCode: EXIT_FAILURE };
 }
 
 /**
- * Writes `body` into the file `path`; `createNew` refuses an existing one (`backupExists`, exit 2).
- * Any failure of the write (a full disk) is thrown, and the cut-short file is removed so that it is
- * never taken for the whole. Written with `write` itself: in Deno 2.9 `Deno.writeFile` of a stream
- * and `FsFile.writable` report success when the disk is full.
+ * Checks a file to write before any work is done: its folder must exist (`noSuchFolder`), and an
+ * existing file is refused unless `force` (`fileExists`); both exit 2.
+ */
+export async function checkOutputFile(path: string, force?: boolean): Promise<void> {
+  const found = (p: string) => Deno.lstat(p).then(() => true, () => false);
+  if (!force && await found(path)) throw new CliError("fileExists", { file: path }, EXIT_BAD_INPUT);
+  const folder = dirname(resolve(path));
+  if (!(await found(folder))) throw new CliError("noSuchFolder", { folder }, EXIT_BAD_INPUT);
+}
+
+/**
+ * Writes `body` into the file `path`; an existing file is refused (`fileExists`, exit 2) unless
+ * `force`. Any failure of the write (a full disk) is thrown, and the cut-short file is removed so
+ * that it is never taken for the whole. Written with `write` itself: in Deno 2.9 `Deno.writeFile` of
+ * a stream and `FsFile.writable` report success when the disk is full.
  */
 export async function writeOutputFile(
   path: string,
   body: ReadableStream<Uint8Array> | Uint8Array,
-  opts: { createNew?: boolean } = {},
+  opts: { force?: boolean } = {},
 ): Promise<void> {
   const reader = (body instanceof Uint8Array ? ReadableStream.from([body]) : body).getReader();
   let out: Deno.FsFile;
   try {
     out = await Deno.open(
       path,
-      opts.createNew ? { write: true, createNew: true } : {
-        write: true,
-        create: true,
-        truncate: true,
-      },
+      opts.force ? { write: true, create: true, truncate: true } : { write: true, createNew: true },
     );
   } catch (err) {
     await reader.cancel().catch(() => {});
     if (err instanceof Deno.errors.AlreadyExists) {
-      throw new CliError("backupExists", { file: path }, EXIT_BAD_INPUT);
+      throw new CliError("fileExists", { file: path }, EXIT_BAD_INPUT);
+    }
+    if (err instanceof Deno.errors.NotFound) {
+      throw new CliError("noSuchFolder", { folder: dirname(resolve(path)) }, EXIT_BAD_INPUT);
     }
     throw err;
   }
@@ -91,11 +170,22 @@ export async function writeOutputFile(
   out.close();
 }
 
-/** Opens the configured database (migrated, seeded roles present), runs `fn`, and closes it. */
+/** The configuration as a command reads it: it creates no data folder and no secret. */
+export const cliConfig = () => loadConfig(Deno.env.toObject(), { create: false });
+
+/**
+ * Opens the configured database (migrated, seeded roles present), runs `fn`, and closes it. A
+ * command never creates a database: only `db migrate` and the server's start do.
+ */
 export async function withDeps<T>(fn: (deps: Deps) => Promise<T>): Promise<T> {
-  const deps = await openDeps(loadConfig());
+  const config = cliConfig();
+  if (config.databaseFile && !(await Deno.stat(config.databaseFile).catch(() => null))) {
+    throw new CliError("noDatabase", { file: resolve(config.databaseFile) });
+  }
+  // Held while the command runs (db restore refuses meanwhile); no wait for other instances.
+  const deps = await openDeps(config, systemClock, { waitMs: 0 });
   try {
-    // The CLI may run before the first server start (e.g. to create the first admin).
+    // The seeded roles, when the database was only migrated (e.g. to create the first admin).
     await ensureStaticRoles(deps.db);
     return await fn(deps);
   } finally {
@@ -106,7 +196,8 @@ export async function withDeps<T>(fn: (deps: Deps) => Promise<T>): Promise<T> {
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  return `${(bytes / 1024 / 1024 / 1024).toFixed(1)} GiB`;
 }
 
 /** Terminal columns a text takes: Chinese (and other wide) characters take two. */

@@ -70,8 +70,16 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** Reads the environment; unset and empty variables take their defaults. */
-export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+/**
+ * Reads the environment; unset and empty variables take their defaults. The data folder and its
+ * signing secret are created when missing, unless `create` is false (a CLI command, which creates
+ * nothing: without the secret file it signs with a secret of its own for that run).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = Deno.env.toObject(),
+  opts: { create?: boolean } = {},
+): Config {
+  const create = opts.create ?? true;
   const present = Object.fromEntries(
     Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== undefined && v !== ""),
   );
@@ -82,7 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  Deno.mkdirSync(dataDir, { recursive: true });
+  if (create) Deno.mkdirSync(dataDir, { recursive: true });
   const databaseUrl = e.DATABASE_URL ?? `file:${join(dataDir, "qmo.db")}`;
   return {
     port: e.PORT,
@@ -91,7 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     databaseUrl,
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
     databaseFile: databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : undefined,
-    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(join(dataDir, "jwt-secret")),
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(join(dataDir, "jwt-secret"), create),
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
@@ -114,7 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
  * written whole to a file of its own, then linked into place only if no other instance got there
  * first; whoever loses reads the winner's.
  */
-function readOrCreateSecret(path: string): string {
+function readOrCreateSecret(path: string, create: boolean): string {
   const read = () => {
     try {
       const s = Deno.readTextFileSync(path).trim();
@@ -128,6 +136,7 @@ function readOrCreateSecret(path: string): string {
   if (existing) return existing;
   const bytes = crypto.getRandomValues(new Uint8Array(48));
   const secret = btoa(String.fromCharCode(...bytes));
+  if (!create) return secret;
   const temp = `${path}.${crypto.randomUUID()}.tmp`;
   Deno.writeTextFileSync(temp, secret, { mode: 0o600 });
   try {

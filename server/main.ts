@@ -7,6 +7,7 @@ import { listen, stopListening } from "./serve.ts";
 import { t } from "./i18n.ts";
 import { startSchedules } from "./jobs/schedule.ts";
 import { underLease } from "./jobs/leases.ts";
+import { DatabaseHeldError } from "../db/lock.ts";
 
 const lang = (Deno.env.get("LANG") ?? "").toLowerCase().startsWith("zh") ? "zh" : "en";
 
@@ -27,7 +28,18 @@ if (config.workers > 1 && !("listenDatagram" in Deno)) {
   console.error(t(lang, "server.needsUnstableNet"));
   Deno.exit(1);
 }
-const deps = await openDeps(config);
+// The database file stays held while the server runs: `db restore` refuses meanwhile, and a
+// database migrated by another version is refused here (db/lock.ts).
+let deps;
+try {
+  deps = await openDeps(config);
+} catch (err) {
+  if (err instanceof DatabaseHeldError) {
+    console.error(t(lang, `database.${err.reason}`, { file: err.file }));
+    Deno.exit(1);
+  }
+  throw err;
+}
 // Instances starting together on one database seed it one at a time.
 const report = await underLease(deps.db, "startup", () => seed(deps));
 if (report.firstRun) console.log(t(lang, "server.firstRun"));

@@ -10,7 +10,7 @@ import { exportMatrix } from "../../server/domain/comparison/export.ts";
 import { projectMatrix } from "../../server/domain/comparison/service.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
-import { lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
+import { checkOutputFile, lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
 
 export function registerComparisonCommands(program: Command) {
   const rates = program.command("rates").description(say("help.rates"));
@@ -57,13 +57,15 @@ export function registerComparisonCommands(program: Command) {
     .argument("<code>", say("help.argProjectCode"))
     .option("--xlsx <file>", say("help.optXlsx"))
     .option("--json", say("help.optJson"))
-    .action(async (code: string, opts: { xlsx?: string; json?: boolean }) => {
+    .option("--force", say("help.optOverwrite"))
+    .action(async (code: string, opts: { xlsx?: string; json?: boolean; force?: boolean }) => {
+      if (opts.xlsx) await checkOutputFile(opts.xlsx, opts.force);
       await withDeps(async (deps) => {
         const actor = await cliActor(deps);
         const id = await projectIdByCode(deps.db, code);
         if (opts.xlsx) {
           const file = await exportMatrix(deps, actor, id, lang);
-          await writeOutputFile(opts.xlsx, file.bytes, { createNew: true });
+          await writeOutputFile(opts.xlsx, file.bytes, { force: opts.force });
           console.log(say("matrixWritten", { file: opts.xlsx }));
           return;
         }

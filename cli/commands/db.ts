@@ -5,13 +5,14 @@ import { sql } from "drizzle-orm";
 import { dirname, join, resolve } from "node:path";
 import { loadConfig } from "../../server/config.ts";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
+import { holdAlone, holdShared, openHeldDatabase } from "../../db/lock.ts";
 import { isStorageFull } from "../../server/domain/errors.ts";
-import { CliError, EXIT_BAD_INPUT, formatSize, say } from "../context.ts";
+import { cliConfig, CliError, EXIT_BAD_INPUT, formatSize, say } from "../context.ts";
 
 const SQLITE_HEADER = "SQLite format 3\0";
 
 function databaseFileOrFail(): string {
-  const config = loadConfig();
+  const config = cliConfig();
   if (!config.databaseFile) throw new CliError("notFileDatabase", { url: config.databaseUrl });
   return resolve(config.databaseFile);
 }
@@ -67,11 +68,16 @@ export function registerDbCommands(program: Command) {
     .description(say("help.dbMigrate"))
     .action(async () => {
       const config = loadConfig();
-      const { db, close } = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-      try {
-        await migrateDatabase(db);
-      } finally {
-        close();
+      if (config.databaseFile) {
+        // Applied only while no other process has the file open (a server of another version).
+        (await openHeldDatabase(config.databaseFile, config.databaseUrl, { waitMs: 0 })).close();
+      } else {
+        const { db, close } = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+        try {
+          await migrateDatabase(db);
+        } finally {
+          close();
+        }
       }
       console.log(say("migrated", { url: config.databaseUrl }));
     });
@@ -84,8 +90,11 @@ export function registerDbCommands(program: Command) {
       if (!(await exists(source))) throw new CliError("noDatabase", { file: source });
       const target = resolve(file);
       if (await exists(target)) throw new CliError("backupExists", { file }, EXIT_BAD_INPUT);
-      const config = loadConfig();
-      const { db, close } = await openDatabase(config.databaseUrl);
+      if (!(await exists(dirname(target)))) {
+        throw new CliError("noSuchFolder", { folder: dirname(target) }, EXIT_BAD_INPUT);
+      }
+      const held = await holdShared(source);
+      const { db, close } = await openDatabase(`file:${source}`);
       try {
         // VACUUM INTO writes a consistent, compacted copy while the server keeps running.
         await db.run(sql`VACUUM INTO ${target}`);
@@ -95,6 +104,7 @@ export function registerDbCommands(program: Command) {
         throw err;
       } finally {
         close();
+        held.release();
       }
       const { size } = await Deno.stat(target);
       console.log(say("backupDone", { file: target, size: formatSize(size) }));
@@ -109,6 +119,9 @@ export function registerDbCommands(program: Command) {
       const source = resolve(file);
       if (!(await exists(source))) throw new CliError("noSuchFile", { file }, EXIT_BAD_INPUT);
       await Deno.mkdir(dirname(target), { recursive: true });
+      // Refused while a server or another command has the database open: it would go on writing
+      // to the replaced file, and what it wrote would be gone at its next start.
+      const alone = await holdAlone(target);
       // The copy is checked, then renamed over the database: the swap is atomic, and the backup
       // file itself is never opened for writing.
       const temp = join(dirname(target), `.restore-${crypto.randomUUID()}.tmp`);
@@ -127,6 +140,7 @@ export function registerDbCommands(program: Command) {
         for (const f of [temp, `${temp}-wal`, `${temp}-shm`, `${temp}-journal`]) {
           await Deno.remove(f).catch(() => {});
         }
+        alone.release();
       }
       console.log(say("restoreDone", { file }));
     });

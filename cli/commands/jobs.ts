@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { t } from "../../server/i18n.ts";
 import { ensureEmailTemplates } from "../../server/domain/email/templates.ts";
 import { runDueJobs } from "../../server/jobs/index.ts";
-import { CliError, lang, withDeps } from "../context.ts";
+import { CliError, lang, withDeps, withoutQuery } from "../context.ts";
 
 const tr = (key: string, params?: Record<string, unknown>) => t(lang, key, params);
 
@@ -23,7 +23,9 @@ export function registerJobCommands(program: Command) {
       else {
         for (const o of outcomes) {
           const status = tr(`jobs.statuses.${o.status}`);
-          const detail = o.error ?? (o.result != null ? JSON.stringify(o.result) : "");
+          const detail = o.error != null
+            ? withoutQuery(o.error)
+            : (o.result != null ? JSON.stringify(o.result) : "");
           console.log(
             `${tr("jobs.line", { job: tr(`jobs.names.${o.job}`), status })}${
               detail ? ` ${detail}` : ""
@@ -32,6 +34,11 @@ export function registerJobCommands(program: Command) {
         }
       }
       const failed = outcomes.find((o) => o.status === "failed");
-      if (failed) throw new CliError("jobFailed", { job: failed.job, error: failed.error });
+      if (failed) {
+        throw new CliError("jobFailed", {
+          job: tr(`jobs.names.${failed.job}`),
+          error: withoutQuery(failed.error ?? ""),
+        });
+      }
     });
 }

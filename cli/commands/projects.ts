@@ -12,7 +12,7 @@ import { exportProjectsInput, listProjectsInput } from "../../server/domain/proj
 import { exportProjects } from "../../server/domain/projects/export.ts";
 import { formatUtc8 } from "../../server/domain/shared/time.ts";
 import { t } from "../../server/i18n.ts";
-import { lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
+import { checkOutputFile, lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
 
 /**
  * The CLI acts as the administrator `admin` (or the user named by QMO_CLI_USER), with every
@@ -110,11 +110,13 @@ export function registerProjectCommands(program: Command) {
     .option("--kind <kind>", say("help.optKind"))
     .option("--code <code>", say("help.optCode"))
     .option("--name <name>", say("help.optProjectName"))
-    .action(async (opts: Filters & { out: string }) => {
+    .option("--force", say("help.optOverwrite"))
+    .action(async (opts: Filters & { out: string; force?: boolean }) => {
+      await checkOutputFile(opts.out, opts.force);
       const rows = await withDeps(async (deps) => {
         const actor = await cliActor(deps);
         const file = await exportProjects(deps, actor, exportProjectsInput.parse(pick(opts)), lang);
-        await writeOutputFile(opts.out, file.stream);
+        await writeOutputFile(opts.out, file.stream, { force: opts.force });
         return file.rows;
       });
       console.log(say("projectsExported", { count: rows, file: opts.out }));

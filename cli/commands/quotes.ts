@@ -12,6 +12,7 @@ import { formatUtc8 } from "../../server/domain/shared/time.ts";
 import { t } from "../../server/i18n.ts";
 import { cliActor } from "./projects.ts";
 import {
+  checkOutputFile,
   CliError,
   EXIT_BAD_INPUT,
   lang,
@@ -106,16 +107,18 @@ export function registerQuoteCommands(program: Command) {
     .description(say("help.quotesDownload"))
     .argument("<quoteId>", say("help.argQuoteId"))
     .requiredOption("--out <file>", say("help.optOutFile"))
-    .action(async (id: string, opts: { out: string }) => {
+    .option("--force", say("help.optOverwrite"))
+    .action(async (id: string, opts: { out: string; force?: boolean }) => {
       const quoteId = Number(id);
       if (!Number.isSafeInteger(quoteId) || quoteId <= 0) {
         throw new CliError("badQuoteId", { id }, EXIT_BAD_INPUT);
       }
+      await checkOutputFile(opts.out, opts.force);
       const written = await withDeps(async (deps) => {
         const { response } = await openQuoteFile(deps, await cliActor(deps), quoteId, {
           via: "cli",
         });
-        await writeOutputFile(opts.out, response.body!, { createNew: true });
+        await writeOutputFile(opts.out, response.body!, { force: opts.force });
         return Number(response.headers.get("content-length") ?? 0);
       });
       console.log(say("quoteDownloaded", { file: opts.out, size: written }));

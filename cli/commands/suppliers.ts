@@ -20,7 +20,7 @@ import {
 } from "../../server/domain/suppliers/schemas.ts";
 import { notFound, validation } from "../../server/domain/errors.ts";
 import { CliError, EXIT_BAD_INPUT, formatTable, lang, withDeps } from "../context.ts";
-import { instant } from "../../server/domain/projects/schemas.ts";
+import { instant } from "../../server/domain/shared/dates.ts";
 
 const s = (key: string, params?: Record<string, unknown>) =>
   t(lang, `suppliers.cli.${key}`, params);

@@ -8,7 +8,7 @@ import {
   resetPassword,
   type UserDto,
 } from "../../server/domain/users/service.ts";
-import { CliError, printTable, say, withDeps } from "../context.ts";
+import { CliError, EXIT_BAD_INPUT, printTable, say, withDeps } from "../context.ts";
 
 export function registerUserCommands(program: Command) {
   const users = program.command("users").description(say("help.users"));
@@ -49,7 +49,7 @@ export function registerUserCommands(program: Command) {
       const password = opts.password ?? generatePassword();
       const user = await withDeps(async (deps) => {
         const user = await findUserByName(deps.db, userName);
-        if (!user) throw new CliError("noSuchUser", { userName });
+        if (!user) throw new CliError("noSuchUser", { userName }, EXIT_BAD_INPUT);
         await resetPassword(deps, { userId: user.id, newPassword: password });
         return user;
       });

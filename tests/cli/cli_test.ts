@@ -8,9 +8,12 @@ import { DomainError } from "../../server/domain/errors.ts";
 
 const root = new URL("../../", import.meta.url);
 
+/** A data folder whose database `db migrate` created (no other command creates one). */
 async function withDataDir(fn: (dir: string) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "qmo-cli-" });
   try {
+    const migrated = await cli(dir, ["db", "migrate"]);
+    assert.equal(migrated.code, 0, migrated.stderr);
     await fn(dir);
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -262,11 +265,11 @@ Deno.test("cli: failing commands exit non-zero with a clear message on stderr", 
     assert.match(unknownRole.stderr, /There is no role named "Wizard"/);
 
     const nobody = await cli(dir, ["users", "reset-password", "nobody"]);
-    assert.equal(nobody.code, 1);
+    assert.equal(nobody.code, 2);
     assert.match(nobody.stderr, /There is no user named nobody/);
 
     const zh = await cli(dir, ["users", "reset-password", "nobody"], { LANG: "zh_CN.UTF-8" });
-    assert.equal(zh.code, 1);
+    assert.equal(zh.code, 2);
     assert.match(zh.stderr, /没有名为 nobody 的用户/);
 
     const badConfig = await cli(dir, ["db", "migrate"], { PORT: "not-a-port" });

@@ -92,7 +92,7 @@ Deno.test("CLI: projects list, end, close with a reason, export to .xlsx", async
     const codes = [sheet.getRow(2).getCell(1).value, sheet.getRow(3).getCell(1).value].sort();
     assert.deepEqual(codes, [a.code, b.code].sort());
     r = await cli(dir, ["projects", "export", "--out", `${dir}/none.xlsx`, "--kind", "asset"]);
-    assert.equal(r.code, 1);
+    assert.equal(r.code, 2);
     assert.match(r.stderr, /No records can be exported/);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -98,7 +98,7 @@ Deno.test("CLI: a supplier's certificates, certificates expiring soon, supplier 
     assert.match(perf.stdout, /V100\s+Kingboard\s+1\s+0\.0%\s+–\s+–/);
 
     const unknown = await cli(dir, ["suppliers", "certificates", "NOPE"]);
-    assert.equal(unknown.code, 1);
+    assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /NOPE/);
     const bad = await cli(dir, ["suppliers", "expiring", "--days", "x"]);
     assert.equal(bad.code, 2);

@@ -34,6 +34,7 @@ Deno.test("suppliers sync from a file: dry run, real run, run twice, --since, li
   try {
     const file = `${dir}/erp.csv`;
     await Deno.writeTextFile(file, csv);
+    assert.equal((await cli(dir, ["db", "migrate"])).code, 0);
 
     const dry = await cli(dir, ["suppliers", "sync", "--file", file, "--dry-run"]);
     assert.equal(dry.code, 0, dry.stderr);
@@ -74,7 +75,7 @@ Deno.test("suppliers sync from a file: dry run, real run, run twice, --since, li
     assert.deepEqual(JSON.parse(invalid.stdout).map((s: { code: string }) => s.code), ["V5002"]);
 
     const unknown = await cli(dir, ["suppliers", "invalidate", "NOPE"]);
-    assert.equal(unknown.code, 1);
+    assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /Supplier NOPE was not found/);
     const badDate = await cli(dir, ["suppliers", "sync", "--file", file, "--since", "someday"]);
     assert.equal(badDate.code, 2);

@@ -275,7 +275,10 @@ Deno.test("the CLI says a full disk in words: projects export onto /dev/full (EN
   const { dataDir } = await prepareDataDir((deps) => quotingProject(deps));
   try {
     for (const [lang, LANG] of [["en", "en_US.UTF-8"], ["zh", "zh_CN.UTF-8"]] as const) {
-      const r = await runCli(dataDir, ["projects", "export", "--out", "/dev/full"], { LANG });
+      // /dev/full exists: written to only with --force.
+      const r = await runCli(dataDir, ["projects", "export", "--out", "/dev/full", "--force"], {
+        LANG,
+      });
       assert.equal(r.code, 1, r.stderr);
       assert.ok(r.stderr.includes(fullMessage(lang)), r.stderr);
       assert.doesNotMatch(r.stderr, /^\s+at /m, "no stack trace");

@@ -2,12 +2,13 @@
 import { z } from "zod";
 import { id, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
+import { strictDate } from "../shared/dates.ts";
 
 export const listAuditLogsInput = z.object({
   userName: z.string().trim().max(64).optional(),
   userId: id.optional(),
-  startTime: z.coerce.date().optional(),
-  endTime: z.coerce.date().optional(),
+  startTime: strictDate.optional(),
+  endTime: strictDate.optional(),
   serviceName: z.string().trim().max(100).optional(),
   methodName: z.string().trim().max(100).optional(),
   httpStatus: wholeNumber(100, 599).optional(),

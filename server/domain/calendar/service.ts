@@ -3,12 +3,8 @@
 import chineseDays from "chinese-days";
 import type { Deps } from "../context.ts";
 import { fieldError } from "../errors.ts";
-import {
-  activeCodes,
-  COMPANY_CALENDAR,
-  ensureCodeType,
-  isCalendarDate,
-} from "../dictionary/service.ts";
+import { activeCodes, COMPANY_CALENDAR, ensureCodeType } from "../dictionary/service.ts";
+import { isCalendarDate } from "../shared/dates.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 
 /** Whether the official calendar has a day as a working day (weekends off unless made up). */

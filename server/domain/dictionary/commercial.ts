@@ -8,7 +8,8 @@ import type { Actor, Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import type { Paged } from "../paging.ts";
 import { cmp, dec, normalize } from "../comparison/decimal.ts";
-import { activeCodes, isCalendarDate } from "./service.ts";
+import { activeCodes } from "./service.ts";
+import { isCalendarDate } from "../shared/dates.ts";
 import { createRateInput, type listRatesInput, updateRateInput } from "./schemas.ts";
 
 export const CURRENCY = "Currency";

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
+import { isCalendarDate } from "../shared/dates.ts";
 import {
   createCodeInput,
   createCodeTypeInput,
@@ -120,12 +121,6 @@ export async function listCodes(
       codes.code,
     ])).limit(input.maxResultCount).offset(input.skipCount);
   return { items: rows.map(codeDto), totalCount: total };
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-export function isCalendarDate(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return DATE.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 }
 
 /** Codes of the company calendar must be real dates with value 1 (working) or 0 (day off). */

@@ -9,6 +9,12 @@ import { workingDayAfter } from "../calendar/service.ts";
 import { createProject } from "./edit.ts";
 import { publishProject } from "./publish.ts";
 
+/** The names of the seeded demo projects (`demo generate` tells them from real ones). */
+export const demoProjectNames = [
+  "2027 年度覆铜板采购 Laminate supply 2027",
+  "激光钻孔机 Laser drilling machine",
+];
+
 export async function seedDemoProjects(deps: Deps) {
   const buyer = await deps.db.query.users.findFirst({ where: eq(users.userName, "buyer") }) ??
     await deps.db.query.users.findFirst({ where: eq(users.userName, "admin") });
@@ -31,7 +37,7 @@ export async function seedDemoProjects(deps: Deps) {
     description: "钻孔、电镀、曝光设备 Drilling, plating, exposure",
   });
   const material = await createProject(deps, actor, {
-    name: "2027 年度覆铜板采购 Laminate supply 2027",
+    name: demoProjectNames[0],
     kind: "material",
     category: raw.id,
     opiList: [
@@ -54,7 +60,7 @@ export async function seedDemoProjects(deps: Deps) {
     ],
   });
   await createProject(deps, actor, {
-    name: "激光钻孔机 Laser drilling machine",
+    name: demoProjectNames[1],
     kind: "asset",
     category: equipment.id,
     demandCode: "AMS-REQ-2026-0042",

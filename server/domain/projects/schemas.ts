@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
+import { instant } from "../shared/dates.ts";
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
 
@@ -11,25 +12,6 @@ export const decimal = z.union([z.string(), z.number()])
   .refine((v) => /^\d{1,15}(\.\d{1,6})?$/.test(v), { error: "projects.badDecimal" });
 const optionalDecimal = z.union([decimal, z.literal(""), z.null()]).optional()
   .transform((v) => (v === "" || v == null ? null : v));
-
-/**
- * An instant: ISO 8601 with a zone, or "YYYY-MM-DD HH:mm:ss" / "YYYY-MM-DD" read in UTC+8 as the
- * screens show it (a bare date is the start of that day).
- */
-export const instant = z.union([z.string(), z.number(), z.date()]).transform((v, ctx) => {
-  if (v instanceof Date) return v;
-  if (typeof v === "number") return new Date(v < 1e11 ? v * 1000 : v);
-  const s = v.trim();
-  // A bare date is the start of that day in UTC+8; a time without a zone is in UTC+8 too.
-  const local = s.match(/^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(:\d{2})?))?$/);
-  const time = local?.[2] ? `${local[2]}${local[3] ? "" : ":00"}` : "00:00:00";
-  const d = local ? new Date(`${local[1]}T${time}+08:00`) : new Date(s);
-  if (Number.isNaN(d.getTime())) {
-    ctx.addIssue({ code: "custom", message: "projects.badTime" });
-    return z.NEVER;
-  }
-  return d;
-});
 
 export const kindSchema = z.enum(["material", "asset"]);
 export const quotationTypeSchema = z.enum(["tendering", "comparePrices", "bargaining", "optimize"]);

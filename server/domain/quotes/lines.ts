@@ -7,7 +7,7 @@ import { offerProjectItems, quoteLines } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { type FieldError, fieldError, validation } from "../errors.ts";
 import { cmp, dec, normalize } from "../comparison/decimal.ts";
-import { isCalendarDate } from "../dictionary/service.ts";
+import { isCalendarDate } from "../shared/dates.ts";
 import {
   type CommercialOption,
   commercialOptions,

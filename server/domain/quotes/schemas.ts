@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
-import { instant, kindSchema } from "../projects/schemas.ts";
+import { kindSchema } from "../projects/schemas.ts";
+import { instant } from "../shared/dates.ts";
 
 export const offProIdInput = z.object({ offProId: id });
 export const quoteIdInput = z.object({ quoteId: id });

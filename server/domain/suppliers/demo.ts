@@ -72,6 +72,9 @@ const demoCertificates: { code: string; type: string; number: string; days: numb
   { code: "RG004", type: "RoHS-REACH", number: "RG-ROHS-2025", days: 200 },
 ];
 
+/** The codes of the seeded demo suppliers (`demo generate` tells them from real ones). */
+export const demoSupplierCodes = demo.map((s) => s.code);
+
 /** The demo suppliers; the effective ones sign in with their code and `<code>@2026`. */
 export async function seedDemoSuppliers(deps: Deps) {
   const signIns = [];

@@ -4,8 +4,7 @@ import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 import { passwordSchema } from "../users/schemas.ts";
-import { instant } from "../projects/schemas.ts";
-import { isCalendarDate } from "../dictionary/service.ts";
+import { instant, isCalendarDate, strictDate } from "../shared/dates.ts";
 
 /** A supplier code is also its portal user name, so it keeps to the user-name alphabet. */
 export const supplierCodeSchema = z.string().trim().regex(/^[A-Za-z0-9._-]{2,32}$/, {
@@ -69,12 +68,12 @@ export const portalAccountInput = z.object({
   password: passwordSchema.optional(),
 });
 
-export const editDateInput = z.object({ editDate: z.coerce.date() });
+export const editDateInput = z.object({ editDate: strictDate });
 
 export const introduceInput = z.object({ code: supplierCodeSchema });
 
 export const syncQuery = z.object({
-  since: z.coerce.date().optional(),
+  since: strictDate.optional(),
   dryRun: z.stringbool().default(false),
 });
 
@@ -97,7 +96,7 @@ export const erpRecordSchema = z.object({
   email2: optionalEmail,
   email3: optionalEmail,
   status: z.enum(supplierStatuses),
-  editDate: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.coerce.date()),
+  editDate: z.preprocess((v) => (v === null || v === "" ? undefined : v), strictDate),
 });
 
 export const erpColumns = [
