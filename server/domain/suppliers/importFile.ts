@@ -1,0 +1,686 @@
+// A supplier import file read as a stream, within stated limits: the first sheet of an .xlsx
+// workbook (its parts found through the zip's central directory and inflated a few kilobytes at a
+// time, the uncompressed bytes counted as they come) or a UTF-8 .csv file. Reading stops at the
+// first limit with an error that names it, and gives the event loop back every few milliseconds,
+// so one file never holds up the server's other calls.
+import { Inflate } from "fflate";
+import { DomainError, fieldError, validation } from "../errors.ts";
+import { erpColumns } from "./schemas.ts";
+
+export const IMPORT_LIMITS = {
+  /** Data rows (suppliers) in one file; the header row is not counted. */
+  rows: 10_000,
+  /** Columns holding a value, in any row. */
+  columns: 100,
+  /** Characters in one cell. */
+  cellChars: 2_000,
+  /** Uncompressed MB of the workbook parts read: workbook, styles, shared strings, first sheet. */
+  unpackedMb: 32,
+} as const;
+
+/** An import file: its path on disk (an upload the server received, a CLI argument) or its bytes. */
+export type ImportSource = string | Uint8Array;
+
+/** One record of a source: its row (header = row 1 for files, 1-based for JSON) and its fields. */
+export type SourceRecord = { row: number; data: Record<string, unknown> };
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+const tooManyRows = (row: number) =>
+  fieldError("file", "sync.fileTooManyRows", {
+    max: fmt(IMPORT_LIMITS.rows),
+    last: fmt(IMPORT_LIMITS.rows + 1),
+    row: fmt(row),
+  });
+const tooManyColumns = (row: number, column: number) =>
+  fieldError("file", "sync.fileTooManyColumns", {
+    max: IMPORT_LIMITS.columns,
+    row: fmt(row),
+    column: fmt(column),
+  });
+const cellTooLong = (row: number, column: number) =>
+  fieldError("file", "sync.fileCellTooLong", {
+    max: fmt(IMPORT_LIMITS.cellChars),
+    row: fmt(row),
+    column: fmt(column),
+  });
+const tooLargeUnpacked = () =>
+  fieldError("file", "sync.fileTooLargeUnpacked", { max: IMPORT_LIMITS.unpackedMb });
+const unreadable = () => validation("sync.unreadableFile");
+
+/**
+ * A pause to await in a long loop: it gives other calls their turn (a macrotask, so network events
+ * run too) once the loop has held the event loop for a few milliseconds, and is free otherwise.
+ */
+export function turns(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < 8) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    since = performance.now();
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bytes
+// ---------------------------------------------------------------------------------------------
+
+type Bytes = {
+  size: number;
+  read(offset: number, length: number): Promise<Uint8Array>;
+  close(): void;
+};
+
+async function openBytes(source: ImportSource): Promise<Bytes> {
+  if (typeof source !== "string") {
+    return {
+      size: source.length,
+      read: (offset, length) => Promise.resolve(source.subarray(offset, offset + length)),
+      close() {},
+    };
+  }
+  const file = await Deno.open(source, { read: true });
+  const size = (await file.stat()).size;
+  return {
+    size,
+    async read(offset, length) {
+      const out = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+      await file.seek(offset, Deno.SeekMode.Start);
+      let got = 0;
+      while (got < out.length) {
+        const n = await file.read(out.subarray(got));
+        if (n === null) break;
+        got += n;
+      }
+      return out.subarray(0, got);
+    },
+    close: () => file.close(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows to records
+// ---------------------------------------------------------------------------------------------
+
+const columnByLower = new Map(erpColumns.map((c) => [c.toLowerCase(), c as string]));
+const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === "";
+
+/** Takes the rows in order (row 1 names the columns) and keeps a record of each non-blank row. */
+class Records {
+  #header: (string | undefined)[] | null = null;
+  readonly list: SourceRecord[] = [];
+
+  add(row: number, cells: unknown[]) {
+    if (row === 1) {
+      this.#header = cells.map((h) => columnByLower.get(String(h ?? "").trim().toLowerCase()));
+      if (!this.#header.includes("code")) throw validation("sync.noCodeColumn");
+      return;
+    }
+    if (cells.every(blank)) return;
+    if (row > IMPORT_LIMITS.rows + 1) throw tooManyRows(row);
+    if (!this.#header) throw validation("sync.noCodeColumn");
+    const data: Record<string, unknown> = {};
+    this.#header.forEach((name, col) => {
+      if (name) data[name] = cells[col] ?? null;
+    });
+    this.list.push({ row, data });
+  }
+
+  finish(): SourceRecord[] {
+    if (!this.#header) throw validation("sync.noCodeColumn");
+    return this.list;
+  }
+}
+
+/** Puts a cell's value in its row, within the column limit (a blank cell beyond it is ignored). */
+function place(cells: unknown[], row: number, column: number, value: unknown) {
+  if (blank(value)) return;
+  if (column > IMPORT_LIMITS.columns) throw tooManyColumns(row, column);
+  cells[column - 1] = value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV (RFC 4180: quoted fields, doubled quotes, CRLF or LF)
+// ---------------------------------------------------------------------------------------------
+
+class CsvRows {
+  #row = 1;
+  #cells: unknown[] = [];
+  #column = 1;
+  #field = "";
+  #quoted = false;
+  /** A quote inside a quoted field: either the field's end or the first of a doubled quote. */
+  #quoteSeen = false;
+  /** A carriage return ended the last row: a line feed right after it belongs to it. */
+  #afterCr = false;
+  #any = false;
+
+  constructor(private records: Records) {}
+
+  #append(s: string) {
+    if (!s) return;
+    this.#field += s;
+    this.#any = true;
+    if (this.#field.length > IMPORT_LIMITS.cellChars) throw cellTooLong(this.#row, this.#column);
+  }
+
+  #endField() {
+    place(this.#cells, this.#row, this.#column, this.#field);
+    this.#field = "";
+    this.#column++;
+  }
+
+  #endRow() {
+    this.#endField();
+    this.records.add(this.#row, this.#cells);
+    this.#row++;
+    this.#cells = [];
+    this.#column = 1;
+    this.#any = false;
+  }
+
+  feed(text: string) {
+    let from = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (this.#afterCr) {
+        this.#afterCr = false;
+        if (c === 10) {
+          from = i + 1;
+          continue;
+        }
+      }
+      if (this.#quoteSeen) {
+        this.#quoteSeen = false;
+        if (c === 34) {
+          this.#append('"');
+          from = i + 1;
+          continue;
+        }
+        this.#quoted = false;
+      }
+      if (this.#quoted) {
+        if (c === 34) {
+          this.#append(text.slice(from, i));
+          this.#quoteSeen = true;
+          from = i + 1;
+        }
+        continue;
+      }
+      if (c === 34) {
+        this.#append(text.slice(from, i));
+        this.#quoted = true;
+        from = i + 1;
+      } else if (c === 44 || c === 10 || c === 13) {
+        this.#append(text.slice(from, i));
+        if (c === 44) this.#endField();
+        else {
+          this.#endRow();
+          this.#afterCr = c === 13;
+        }
+        from = i + 1;
+      }
+    }
+    this.#append(text.slice(from));
+  }
+
+  end() {
+    if (this.#any || this.#cells.length || this.#column > 1) this.#endRow();
+  }
+}
+
+async function readCsv(bytes: Bytes, records: Records, pause: () => Promise<void>) {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const rows = new CsvRows(records);
+  const BLOCK = 64 * 1024;
+  for (let offset = 0; offset < bytes.size; offset += BLOCK) {
+    const chunk = await bytes.read(offset, BLOCK);
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      throw unreadable();
+    }
+    rows.feed(text);
+    await pause();
+  }
+  try {
+    rows.feed(decoder.decode());
+  } catch (err) {
+    throw err instanceof DomainError ? err : unreadable();
+  }
+  rows.end();
+}
+
+// ---------------------------------------------------------------------------------------------
+// XML, scanned as it arrives
+// ---------------------------------------------------------------------------------------------
+
+type XmlHandler = {
+  /** An element's start: its local name (no prefix), its raw attributes, and whether it is empty. */
+  open(name: string, attrs: string, empty: boolean): void;
+  close(name: string): void;
+  /** Character data, entities decoded (a piece at a time: one text may come in several calls). */
+  text(text: string): void;
+};
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeEntities(s: string): string {
+  if (!s.includes("&")) return s;
+  return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (all, e: string) => {
+    if (e[0] !== "#") return ENTITIES[e];
+    const code = e[1] === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : all;
+  });
+}
+
+const attrPatterns = new Map<string, RegExp>();
+
+/** An attribute's value from an element's raw attributes (any namespace prefix), decoded. */
+function attr(attrs: string, name: string): string | undefined {
+  let pattern = attrPatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|\\s)(?:[\\w.-]+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+    attrPatterns.set(name, pattern);
+  }
+  const m = pattern.exec(attrs);
+  return m ? decodeEntities(m[1] ?? m[2]) : undefined;
+}
+
+const localName = (qname: string) => qname.slice(qname.indexOf(":") + 1);
+
+/** The longest markup kept while waiting for its end; no element of a workbook comes near it. */
+const MAX_MARKUP = 1024 * 1024;
+
+/** A small, non-validating XML scanner fed text in pieces; no DTDs, no custom entities. */
+class XmlScanner {
+  #rest = "";
+  constructor(private handler: XmlHandler) {}
+
+  feed(chunk: string) {
+    const s = this.#rest + chunk;
+    let i = 0;
+    for (;;) {
+      const lt = s.indexOf("<", i);
+      if (lt < 0) {
+        // Text to the end; a reference cut in two waits for its other half.
+        const amp = s.lastIndexOf("&");
+        const cut = amp >= i && amp > s.length - 12 && !s.includes(";", amp) ? amp : s.length;
+        if (cut > i) this.handler.text(decodeEntities(s.slice(i, cut)));
+        this.#rest = s.slice(cut);
+        return;
+      }
+      if (lt > i) this.handler.text(decodeEntities(s.slice(i, lt)));
+      const end = this.#markup(s, lt);
+      if (end < 0) {
+        this.#rest = s.slice(lt);
+        if (this.#rest.length > MAX_MARKUP) throw unreadable();
+        return;
+      }
+      i = end;
+    }
+  }
+
+  /** Handles the markup starting at `lt`; answers where it ends, or -1 when it is not all here. */
+  #markup(s: string, lt: number): number {
+    if (s.length - lt < 9) {
+      const close = s.indexOf(">", lt);
+      if (close < 0) return -1;
+    }
+    if (s.startsWith("<?", lt)) {
+      const e = s.indexOf("?>", lt + 2);
+      return e < 0 ? -1 : e + 2;
+    }
+    if (s.startsWith("<!--", lt)) {
+      const e = s.indexOf("-->", lt + 4);
+      return e < 0 ? -1 : e + 3;
+    }
+    if (s.startsWith("<![CDATA[", lt)) {
+      const e = s.indexOf("]]>", lt + 9);
+      if (e < 0) return -1;
+      this.handler.text(s.slice(lt + 9, e));
+      return e + 3;
+    }
+    if (s[lt + 1] === "!") throw unreadable(); // a DTD: never in a workbook part
+    // The tag's end: the first ">" outside a quoted attribute value.
+    let quote = 0;
+    let e = -1;
+    for (let j = lt + 1; j < s.length; j++) {
+      const c = s.charCodeAt(j);
+      if (quote) {
+        if (c === quote) quote = 0;
+      } else if (c === 34 || c === 39) quote = c;
+      else if (c === 62) {
+        e = j;
+        break;
+      }
+    }
+    if (e < 0) return -1;
+    if (s[lt + 1] === "/") {
+      this.handler.close(localName(s.slice(lt + 2, e).trim()));
+      return e + 1;
+    }
+    const empty = s[e - 1] === "/";
+    const body = s.slice(lt + 1, empty ? e - 1 : e);
+    const m = /^[^\s/>]+/.exec(body);
+    if (!m) throw unreadable();
+    const name = localName(m[0]);
+    this.handler.open(name, body.slice(m[0].length), empty);
+    if (empty) this.handler.close(name);
+    return e + 1;
+  }
+
+  end() {
+    if (this.#rest.trim()) throw unreadable();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zip
+// ---------------------------------------------------------------------------------------------
+
+type ZipEntry = { method: number; compressed: number; size: number; offset: number };
+
+const u16 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
+const u32 = (b: Uint8Array, at: number) => (u16(b, at) | (u16(b, at + 2) << 16)) >>> 0;
+
+/** The archive's entries by lower-case name, from its central directory. */
+async function zipEntries(bytes: Bytes): Promise<Map<string, ZipEntry>> {
+  const tailLength = Math.min(bytes.size, 22 + 0xffff);
+  const tail = await bytes.read(bytes.size - tailLength, tailLength);
+  let eocd = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (u32(tail, i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw unreadable();
+  const count = u16(tail, eocd + 10);
+  const dirSize = u32(tail, eocd + 12);
+  const dirOffset = u32(tail, eocd + 16);
+  if (dirOffset + dirSize > bytes.size) throw unreadable();
+  const dir = await bytes.read(dirOffset, dirSize);
+  const entries = new Map<string, ZipEntry>();
+  const names = new TextDecoder();
+  let at = 0;
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > dir.length || u32(dir, at) !== 0x02014b50) throw unreadable();
+    const nameLength = u16(dir, at + 28);
+    const name = names.decode(dir.subarray(at + 46, at + 46 + nameLength)).toLowerCase();
+    entries.set(name, {
+      method: u16(dir, at + 10),
+      compressed: u32(dir, at + 20),
+      size: u32(dir, at + 24),
+      offset: u32(dir, at + 42),
+    });
+    if (u16(dir, at + 8) & 1) throw unreadable(); // encrypted
+    at += 46 + nameLength + u16(dir, at + 30) + u16(dir, at + 32);
+  }
+  return entries;
+}
+
+/** Compressed bytes handed to the inflater at once: at most about a megabyte comes out of it. */
+const SLICE = 1024;
+
+/**
+ * Inflates one entry into `scanner` as text, counting the uncompressed bytes against `budget` as
+ * they come out: a part that unpacks past the limit is refused there, not after.
+ */
+async function scanEntry(
+  bytes: Bytes,
+  entry: ZipEntry,
+  budget: { left: number },
+  scanner: XmlScanner,
+  pause: () => Promise<void>,
+) {
+  if (entry.size > budget.left) throw tooLargeUnpacked();
+  if (entry.method !== 0 && entry.method !== 8) throw unreadable();
+  const local = await bytes.read(entry.offset, 30);
+  if (local.length < 30 || u32(local, 0) !== 0x04034b50) throw unreadable();
+  const start = entry.offset + 30 + u16(local, 26) + u16(local, 28);
+  if (start + entry.compressed > bytes.size) throw unreadable();
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const take = (data: Uint8Array, final: boolean) => {
+    budget.left -= data.length;
+    if (budget.left < 0) throw tooLargeUnpacked();
+    scanner.feed(decoder.decode(data, { stream: !final }));
+  };
+  const inflater = entry.method === 8 ? new Inflate(take) : null;
+  const BLOCK = 64 * 1024;
+  try {
+    if (!entry.compressed) take(new Uint8Array(0), true);
+    for (let done = 0; done < entry.compressed; done += BLOCK) {
+      const block = await bytes.read(start + done, Math.min(BLOCK, entry.compressed - done));
+      for (let i = 0; i < block.length; i += SLICE) {
+        const slice = block.subarray(i, i + SLICE);
+        const final = done + i + slice.length >= entry.compressed;
+        if (inflater) inflater.push(slice, final);
+        else take(slice, final);
+        await pause();
+      }
+    }
+    scanner.end();
+  } catch (err) {
+    throw err instanceof DomainError ? err : unreadable();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workbook
+// ---------------------------------------------------------------------------------------------
+
+/** Number formats Excel itself numbers as dates and times. */
+const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
+
+/** Whether a custom number format shows a date or time (d, m, y, h, s outside quotes and []). */
+const isDateFormat = (code: string) => /[dmyhs]/i.test(code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, ""));
+
+/** Resolves a relationship target against the folder of the part that names it (xl/). */
+function partPath(target: string): string {
+  const parts = target.startsWith("/") ? [] : ["xl"];
+  for (const p of target.split("/")) {
+    if (p === "..") parts.pop();
+    else if (p && p !== ".") parts.push(p);
+  }
+  return parts.join("/").toLowerCase();
+}
+
+async function readXlsx(bytes: Bytes, records: Records, pause: () => Promise<void>) {
+  const entries = await zipEntries(bytes);
+  const budget = { left: IMPORT_LIMITS.unpackedMb * 1024 * 1024 };
+  const scan = async (path: string, handler: XmlHandler) => {
+    const entry = entries.get(path);
+    if (entry) await scanEntry(bytes, entry, budget, new XmlScanner(handler), pause);
+    return !!entry;
+  };
+  const ignore = () => {};
+
+  // The first sheet, and whether dates count from 1904.
+  let firstSheet: string | undefined;
+  let date1904 = false;
+  const found = await scan("xl/workbook.xml", {
+    open(name, attrs) {
+      if (name === "sheet" && firstSheet === undefined) firstSheet = attr(attrs, "id");
+      if (name === "workbookPr") date1904 = /^(1|true)$/.test(attr(attrs, "date1904") ?? "");
+    },
+    close: ignore,
+    text: ignore,
+  });
+  if (!found || !firstSheet) throw unreadable();
+
+  const targets = new Map<string, string>();
+  let sharedStringsPath: string | undefined;
+  let stylesPath: string | undefined;
+  await scan("xl/_rels/workbook.xml.rels", {
+    open(name, attrs) {
+      if (name !== "Relationship") return;
+      const target = partPath(attr(attrs, "Target") ?? "");
+      const type = attr(attrs, "Type") ?? "";
+      targets.set(attr(attrs, "Id") ?? "", target);
+      if (type.endsWith("/sharedStrings")) sharedStringsPath = target;
+      if (type.endsWith("/styles")) stylesPath = target;
+    },
+    close: ignore,
+    text: ignore,
+  });
+  const sheetPath = targets.get(firstSheet);
+  if (!sheetPath || !entries.has(sheetPath)) throw unreadable();
+
+  // Which cell styles show dates.
+  const customFormats = new Map<number, string>();
+  const styleFormats: number[] = [];
+  let inCellXfs = false;
+  if (stylesPath) {
+    await scan(stylesPath, {
+      open(name, attrs) {
+        if (name === "numFmt") {
+          customFormats.set(Number(attr(attrs, "numFmtId")), attr(attrs, "formatCode") ?? "");
+        } else if (name === "cellXfs") inCellXfs = true;
+        else if (name === "xf" && inCellXfs) {
+          styleFormats.push(Number(attr(attrs, "numFmtId") ?? 0));
+        }
+      },
+      close(name) {
+        if (name === "cellXfs") inCellXfs = false;
+      },
+      text: ignore,
+    });
+  }
+  const dateStyles = new Set(
+    styleFormats.flatMap((id, style) => {
+      const custom = customFormats.get(id);
+      const date = custom === undefined ? BUILT_IN_DATE_FORMATS.has(id) : isDateFormat(custom);
+      return date ? [style] : [];
+    }),
+  );
+
+  // Shared strings; one longer than a cell may be is kept as null and refused where it is used.
+  const shared: (string | null)[] = [];
+  if (sharedStringsPath) {
+    let current = "";
+    let inText = false;
+    let phonetic = false;
+    await scan(sharedStringsPath, {
+      open(name) {
+        if (name === "si") current = "";
+        else if (name === "t") inText = !phonetic;
+        else if (name === "rPh") phonetic = true;
+      },
+      close(name) {
+        if (name === "t") inText = false;
+        else if (name === "rPh") phonetic = false;
+        else if (name === "si") {
+          shared.push(current.length > IMPORT_LIMITS.cellChars ? null : current);
+        }
+      },
+      text(text) {
+        if (inText && current.length <= IMPORT_LIMITS.cellChars) current += text;
+      },
+    });
+  }
+
+  await scan(sheetPath, sheetHandler(records, shared, dateStyles, date1904));
+}
+
+/** Column number of a cell reference such as "AB12" (0 when it has no letters). */
+function columnOf(ref: string): number {
+  let n = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const c = ref.charCodeAt(i) | 0x20;
+    if (c < 97 || c > 122) break;
+    n = n * 26 + (c - 96);
+  }
+  return n;
+}
+
+/** The rows of a worksheet, cell by cell, to `records`: no row or cell is made that is not there. */
+function sheetHandler(
+  records: Records,
+  shared: (string | null)[],
+  dateStyles: Set<number>,
+  date1904: boolean,
+): XmlHandler {
+  let row = 0;
+  let cells: unknown[] = [];
+  let column = 0;
+  let type = "n";
+  let style = 0;
+  let value = "";
+  let collecting = false;
+  let inlineText = false;
+  let phonetic = false;
+
+  const cellValue = (): unknown => {
+    switch (type) {
+      case "s": {
+        const s = value.trim() === "" ? "" : shared[Number(value)] ?? "";
+        if (s === null) throw cellTooLong(row, column);
+        return s;
+      }
+      case "b":
+        return value.trim() === "" ? null : String(value.trim() === "1");
+      case "n": {
+        const n = Number(value);
+        if (value.trim() === "" || !Number.isFinite(n)) return value || null;
+        if (!dateStyles.has(style)) return String(n);
+        return new Date(Math.round((n + (date1904 ? 1462 : 0) - 25569) * 86_400_000));
+      }
+      default: // inlineStr, str (a formula's text), d (an ISO date), e (an error)
+        return value;
+    }
+  };
+
+  return {
+    open(name, attrs) {
+      if (name === "row") {
+        const r = attr(attrs, "r");
+        row = r === undefined ? row + 1 : Number(r);
+        if (!Number.isInteger(row) || row < 1) throw unreadable();
+        cells = [];
+        column = 0;
+      } else if (name === "c") {
+        const ref = attr(attrs, "r");
+        column = ref ? columnOf(ref) || column + 1 : column + 1;
+        type = attr(attrs, "t") ?? "n";
+        style = Number(attr(attrs, "s") ?? 0);
+        value = "";
+      } else if (name === "v") collecting = true;
+      else if (name === "is") inlineText = true;
+      else if (name === "t") collecting = inlineText && !phonetic;
+      else if (name === "rPh") phonetic = true;
+    },
+    close(name) {
+      if (name === "v" || name === "t") collecting = false;
+      else if (name === "is") inlineText = false;
+      else if (name === "rPh") phonetic = false;
+      else if (name === "c") place(cells, row, column, cellValue());
+      else if (name === "row") records.add(row, cells);
+    },
+    text(text) {
+      if (!collecting) return;
+      value += text;
+      if (value.length > IMPORT_LIMITS.cellChars) throw cellTooLong(row, column);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Supplier records from an .xlsx workbook (first sheet) or a UTF-8 .csv file whose first row names
+ * the columns, read within IMPORT_LIMITS; the first limit reached refuses the whole file.
+ */
+export async function readRecordsFromFile(source: ImportSource): Promise<SourceRecord[]> {
+  const bytes = await openBytes(source);
+  try {
+    const head = await bytes.read(0, 2);
+    const records = new Records();
+    const pause = turns();
+    if (head[0] === 0x50 && head[1] === 0x4b) await readXlsx(bytes, records, pause);
+    else await readCsv(bytes, records, pause);
+    return records.finish();
+  } finally {
+    bytes.close();
+  }
+}
