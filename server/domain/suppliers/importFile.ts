@@ -614,9 +614,9 @@ function sheetHandler(
   const cellValue = (): unknown => {
     switch (type) {
       case "s": {
-        const s = value.trim() === "" ? "" : shared[Number(value)] ?? "";
+        const s = value.trim() === "" ? "" : shared[Number(value)];
         if (s === null) throw cellTooLong(row, column);
-        return s;
+        return s ?? "";
       }
       case "b":
         return value.trim() === "" ? null : String(value.trim() === "1");
