@@ -151,3 +151,47 @@ Deno.test("an ERP answer past 64 MB is refused and not read further", async () =
     await server.shutdown();
   }
 });
+
+Deno.test("the ERP's list is read element by element as one JSON.parse would; a broken one is refused", async () => {
+  let answer = "";
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    () => new Response(answer, { headers: { "content-type": "application/json" } }),
+  );
+  try {
+    await using env = await testEnv({
+      env: { ERP_SUPPLIERS_URL: `http://127.0.0.1:${server.addr.port}/suppliers` },
+    });
+    const record = (code: string, fullName: string) => ({
+      code,
+      abbrName: code,
+      fullName,
+      status: "effective",
+      editDate: "2026-11-01T00:00:00Z",
+      extra: { nested: [1, { deeper: "]}" }] },
+    });
+    answer = JSON.stringify(
+      {
+        totalCount: 2,
+        meta: { items: "not this one" },
+        items: [record("V7001", 'Brackets ], {} and "quotes" Ltd'), record("V7002", "逗号，Ltd")],
+        next: null,
+      },
+      null,
+      2,
+    );
+    const report = await syncFromErp(env);
+    assert.deepEqual([report.created, report.rejected], [2, 0]);
+    const v7001 = await env.db.query.suppliers.findFirst({ where: eq(suppliers.code, "V7001") });
+    assert.equal(v7001?.fullName, 'Brackets ], {} and "quotes" Ltd');
+
+    answer = JSON.stringify([record("V7003", "Cut Ltd")]).slice(0, -1);
+    await assert.rejects(
+      () => syncFromErp(env),
+      (e) => e instanceof DomainError && e.messageKey === "sync.erpFailed",
+    );
+    assert.equal((await env.db.select().from(suppliers)).length, 2);
+  } finally {
+    await server.shutdown();
+  }
+});

@@ -8,7 +8,16 @@ import type { Deps } from "../context.ts";
 import { DomainError, notFound, validation } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { type ErpRecord, erpRecordSchema } from "./schemas.ts";
-import { type ImportSource, readRecordsFromFile, type SourceRecord, turns } from "./importFile.ts";
+import {
+  type ImportSource,
+  openBytes,
+  parseJsonList,
+  readCsv,
+  Records,
+  type SourceRecord,
+  turns,
+} from "./importRows.ts";
+import { readXlsx } from "./importXlsx.ts";
 import { getSupplier, type SupplierDto } from "./service.ts";
 
 export type SyncOutcome = "created" | "updated" | "unchanged" | "rejected";
@@ -49,7 +58,7 @@ export type SyncOptions = {
 
 const ERP_TIMEOUT_MS = 60_000;
 /** The largest ERP answer read (MB): 100,000 suppliers (the demo's full size) take about 30. */
-export const ERP_MAX_MB = 64;
+const ERP_MAX_MB = 64;
 
 /** The answer's bytes, refused once they pass `maxBytes` (the rest is never read). */
 async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
@@ -84,7 +93,7 @@ export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceR
   if (!base) throw new DomainError("unavailable", "sync.notConfigured");
   const url = new URL(base);
   if (since) url.searchParams.set("since", since.toISOString());
-  let body: unknown;
+  let list: unknown[] | null;
   try {
     const res = await fetch(url, {
       headers: {
@@ -99,23 +108,37 @@ export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceR
       await res.body?.cancel();
       throw new DomainError("unavailable", "sync.erpFailed", { detail: `HTTP ${res.status}` });
     }
-    body = JSON.parse(new TextDecoder().decode(await readCapped(res, ERP_MAX_MB * 1024 * 1024)));
+    const text = new TextDecoder().decode(await readCapped(res, ERP_MAX_MB * 1024 * 1024));
+    list = await parseJsonList(text);
   } catch (err) {
     if (err instanceof DomainError) throw err;
     throw new DomainError("unavailable", "sync.erpFailed", {
       detail: err instanceof Error ? err.message : String(err),
     });
   }
-  const list = Array.isArray(body)
-    ? body
-    : body && typeof body === "object" && Array.isArray((body as { items?: unknown }).items)
-    ? (body as { items: unknown[] }).items
-    : null;
   if (!list) throw new DomainError("unavailable", "sync.erpFailed", { detail: "not a list" });
   return list.map((data, i) => ({
     row: i + 1,
     data: data && typeof data === "object" ? data as Record<string, unknown> : {},
   }));
+}
+
+/**
+ * Supplier records from an .xlsx workbook (first sheet) or a UTF-8 .csv file whose first row names
+ * the columns, read within IMPORT_LIMITS: the first limit reached refuses the whole file.
+ */
+async function readRecordsFromFile(source: ImportSource): Promise<SourceRecord[]> {
+  const bytes = await openBytes(source);
+  try {
+    const head = await bytes.read(0, 2);
+    const records = new Records();
+    const pause = turns();
+    if (head[0] === 0x50 && head[1] === 0x4b) await readXlsx(bytes, records, pause);
+    else await readCsv(bytes, records, pause);
+    return records.finish();
+  } finally {
+    bytes.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,255 +1,18 @@
-// A supplier import file read as a stream, within stated limits: the first sheet of an .xlsx
-// workbook (its parts found through the zip's central directory and inflated a few kilobytes at a
-// time, the uncompressed bytes counted as they come) or a UTF-8 .csv file. Reading stops at the
-// first limit with an error that names it, and gives the event loop back every few milliseconds,
-// so one file never holds up the server's other calls.
+// The first sheet of an .xlsx workbook read as a stream: its parts found through the zip's central
+// directory and inflated a kilobyte at a time, the uncompressed bytes counted as they come out (a
+// part that unpacks past the limit is refused there, whatever its header claims), and its XML
+// scanned as it arrives, building only the rows and cells that are there.
 import { Inflate } from "fflate";
-import { DomainError, fieldError, validation } from "../errors.ts";
-import { erpColumns } from "./schemas.ts";
-
-export const IMPORT_LIMITS = {
-  /** Data rows (suppliers) in one file; the header row is not counted. */
-  rows: 10_000,
-  /** Columns holding a value, in any row. */
-  columns: 100,
-  /** Characters in one cell. */
-  cellChars: 2_000,
-  /** Uncompressed MB of the workbook parts read: workbook, styles, shared strings, first sheet. */
-  unpackedMb: 32,
-} as const;
-
-/** An import file: its path on disk (an upload the server received, a CLI argument) or its bytes. */
-export type ImportSource = string | Uint8Array;
-
-/** One record of a source: its row (header = row 1 for files, 1-based for JSON) and its fields. */
-export type SourceRecord = { row: number; data: Record<string, unknown> };
-
-const fmt = (n: number) => n.toLocaleString("en-US");
-const tooManyRows = (row: number) =>
-  fieldError("file", "sync.fileTooManyRows", {
-    max: fmt(IMPORT_LIMITS.rows),
-    last: fmt(IMPORT_LIMITS.rows + 1),
-    row: fmt(row),
-  });
-const tooManyColumns = (row: number, column: number) =>
-  fieldError("file", "sync.fileTooManyColumns", {
-    max: IMPORT_LIMITS.columns,
-    row: fmt(row),
-    column: fmt(column),
-  });
-const cellTooLong = (row: number, column: number) =>
-  fieldError("file", "sync.fileCellTooLong", {
-    max: fmt(IMPORT_LIMITS.cellChars),
-    row: fmt(row),
-    column: fmt(column),
-  });
-const tooLargeUnpacked = () =>
-  fieldError("file", "sync.fileTooLargeUnpacked", { max: IMPORT_LIMITS.unpackedMb });
-const unreadable = () => validation("sync.unreadableFile");
-
-/**
- * A pause to await in a long loop: it gives other calls their turn (a macrotask, so network events
- * run too) once the loop has held the event loop for a few milliseconds, and is free otherwise.
- */
-export function turns(): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < 8) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    since = performance.now();
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bytes
-// ---------------------------------------------------------------------------------------------
-
-type Bytes = {
-  size: number;
-  read(offset: number, length: number): Promise<Uint8Array>;
-  close(): void;
-};
-
-async function openBytes(source: ImportSource): Promise<Bytes> {
-  if (typeof source !== "string") {
-    return {
-      size: source.length,
-      read: (offset, length) => Promise.resolve(source.subarray(offset, offset + length)),
-      close() {},
-    };
-  }
-  const file = await Deno.open(source, { read: true });
-  const size = (await file.stat()).size;
-  return {
-    size,
-    async read(offset, length) {
-      const out = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
-      await file.seek(offset, Deno.SeekMode.Start);
-      let got = 0;
-      while (got < out.length) {
-        const n = await file.read(out.subarray(got));
-        if (n === null) break;
-        got += n;
-      }
-      return out.subarray(0, got);
-    },
-    close: () => file.close(),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rows to records
-// ---------------------------------------------------------------------------------------------
-
-const columnByLower = new Map(erpColumns.map((c) => [c.toLowerCase(), c as string]));
-const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === "";
-
-/** Takes the rows in order (row 1 names the columns) and keeps a record of each non-blank row. */
-class Records {
-  #header: (string | undefined)[] | null = null;
-  readonly list: SourceRecord[] = [];
-
-  add(row: number, cells: unknown[]) {
-    if (row === 1) {
-      this.#header = cells.map((h) => columnByLower.get(String(h ?? "").trim().toLowerCase()));
-      if (!this.#header.includes("code")) throw validation("sync.noCodeColumn");
-      return;
-    }
-    if (cells.every(blank)) return;
-    if (row > IMPORT_LIMITS.rows + 1) throw tooManyRows(row);
-    if (!this.#header) throw validation("sync.noCodeColumn");
-    const data: Record<string, unknown> = {};
-    this.#header.forEach((name, col) => {
-      if (name) data[name] = cells[col] ?? null;
-    });
-    this.list.push({ row, data });
-  }
-
-  finish(): SourceRecord[] {
-    if (!this.#header) throw validation("sync.noCodeColumn");
-    return this.list;
-  }
-}
-
-/** Puts a cell's value in its row, within the column limit (a blank cell beyond it is ignored). */
-function place(cells: unknown[], row: number, column: number, value: unknown) {
-  if (blank(value)) return;
-  if (column > IMPORT_LIMITS.columns) throw tooManyColumns(row, column);
-  cells[column - 1] = value;
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV (RFC 4180: quoted fields, doubled quotes, CRLF or LF)
-// ---------------------------------------------------------------------------------------------
-
-class CsvRows {
-  #row = 1;
-  #cells: unknown[] = [];
-  #column = 1;
-  #field = "";
-  #quoted = false;
-  /** A quote inside a quoted field: either the field's end or the first of a doubled quote. */
-  #quoteSeen = false;
-  /** A carriage return ended the last row: a line feed right after it belongs to it. */
-  #afterCr = false;
-  #any = false;
-
-  constructor(private records: Records) {}
-
-  #append(s: string) {
-    if (!s) return;
-    this.#field += s;
-    this.#any = true;
-    if (this.#field.length > IMPORT_LIMITS.cellChars) throw cellTooLong(this.#row, this.#column);
-  }
-
-  #endField() {
-    place(this.#cells, this.#row, this.#column, this.#field);
-    this.#field = "";
-    this.#column++;
-  }
-
-  #endRow() {
-    this.#endField();
-    this.records.add(this.#row, this.#cells);
-    this.#row++;
-    this.#cells = [];
-    this.#column = 1;
-    this.#any = false;
-  }
-
-  feed(text: string) {
-    let from = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (this.#afterCr) {
-        this.#afterCr = false;
-        if (c === 10) {
-          from = i + 1;
-          continue;
-        }
-      }
-      if (this.#quoteSeen) {
-        this.#quoteSeen = false;
-        if (c === 34) {
-          this.#append('"');
-          from = i + 1;
-          continue;
-        }
-        this.#quoted = false;
-      }
-      if (this.#quoted) {
-        if (c === 34) {
-          this.#append(text.slice(from, i));
-          this.#quoteSeen = true;
-          from = i + 1;
-        }
-        continue;
-      }
-      if (c === 34) {
-        this.#append(text.slice(from, i));
-        this.#quoted = true;
-        from = i + 1;
-      } else if (c === 44 || c === 10 || c === 13) {
-        this.#append(text.slice(from, i));
-        if (c === 44) this.#endField();
-        else {
-          this.#endRow();
-          this.#afterCr = c === 13;
-        }
-        from = i + 1;
-      }
-    }
-    this.#append(text.slice(from));
-  }
-
-  end() {
-    if (this.#any || this.#cells.length || this.#column > 1) this.#endRow();
-  }
-}
-
-async function readCsv(bytes: Bytes, records: Records, pause: () => Promise<void>) {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  const rows = new CsvRows(records);
-  const BLOCK = 64 * 1024;
-  for (let offset = 0; offset < bytes.size; offset += BLOCK) {
-    const chunk = await bytes.read(offset, BLOCK);
-    let text: string;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch {
-      throw unreadable();
-    }
-    rows.feed(text);
-    await pause();
-  }
-  try {
-    rows.feed(decoder.decode());
-  } catch (err) {
-    throw err instanceof DomainError ? err : unreadable();
-  }
-  rows.end();
-}
+import { DomainError } from "../errors.ts";
+import {
+  type Bytes,
+  cellTooLong,
+  IMPORT_LIMITS,
+  place,
+  type Records,
+  tooLargeUnpacked,
+  unreadable,
+} from "./importRows.ts";
 
 // ---------------------------------------------------------------------------------------------
 // XML, scanned as it arrives
@@ -486,7 +249,7 @@ function partPath(target: string): string {
   return parts.join("/").toLowerCase();
 }
 
-async function readXlsx(bytes: Bytes, records: Records, pause: () => Promise<void>) {
+export async function readXlsx(bytes: Bytes, records: Records, pause: () => Promise<void>) {
   const entries = await zipEntries(bytes);
   const budget = { left: IMPORT_LIMITS.unpackedMb * 1024 * 1024 };
   const scan = async (path: string, handler: XmlHandler) => {
@@ -663,24 +426,4 @@ function sheetHandler(
       if (value.length > IMPORT_LIMITS.cellChars) throw cellTooLong(row, column);
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Supplier records from an .xlsx workbook (first sheet) or a UTF-8 .csv file whose first row names
- * the columns, read within IMPORT_LIMITS; the first limit reached refuses the whole file.
- */
-export async function readRecordsFromFile(source: ImportSource): Promise<SourceRecord[]> {
-  const bytes = await openBytes(source);
-  try {
-    const head = await bytes.read(0, 2);
-    const records = new Records();
-    const pause = turns();
-    if (head[0] === 0x50 && head[1] === 0x4b) await readXlsx(bytes, records, pause);
-    else await readCsv(bytes, records, pause);
-    return records.finish();
-  } finally {
-    bytes.close();
-  }
 }
