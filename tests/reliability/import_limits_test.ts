@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
 import {
   prepareDataDir,
+  printTally,
   signInHttp,
   sleep,
   startServerProcess,
@@ -192,6 +193,7 @@ Deno.test("import files past the limits are refused at once, nothing imported, /
   }
   assert.ok(health.slowest < 1000, `the slowest /healthz took ${Math.round(health.slowest)} ms`);
   assert.ok(health.answered >= 6, `/healthz answered ${health.answered} times`);
+  const slowestWhileRefusing = health.slowest;
   assert.equal(await supplierCount(), before, "no supplier was added");
 
   // A file within the limits is imported as before: 10,000 suppliers, the most one file holds.
@@ -207,4 +209,10 @@ Deno.test("import files past the limits are refused at once, nothing imported, /
   assert.equal(ok.json.result.created, 10_000);
   assert.ok(health.slowest < 1000, `the slowest /healthz took ${Math.round(health.slowest)} ms`);
   assert.equal(await supplierCount(), before + 10_000);
+  printTally("import_limits", {
+    cases: cases.length * 2 + 1,
+    failures: 0,
+    rowsLost: 0,
+    note: `slowest /healthz ${Math.round(Math.max(slowestWhileRefusing, health.slowest))} ms`,
+  });
 });
