@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
 import { suppliers } from "../../db/schema.ts";
 import { testEnv } from "../helpers.ts";
 import { syncFromErp, syncFromFile } from "../../server/domain/suppliers/sync.ts";
@@ -194,4 +195,68 @@ Deno.test("the ERP's list is read element by element as one JSON.parse would; a 
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("an .xlsx is read as Excel shows it: first sheet in tab order, rich text, 1904 dates, prefixed tags", async () => {
+  await using env = await testEnv();
+  const main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+  const rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+  const inline = (ref: string, v: string) =>
+    `<x:c r="${ref}" t="inlineStr"><x:is><x:t>${v}</x:t></x:is></x:c>`;
+  const serial1904 = (iso: string) => Date.parse(iso) / 86_400_000 + 25569 - 1462;
+  const header = HEADER.split(",").map((h, i) => inline(`${String.fromCharCode(65 + i)}1`, h));
+  const sheet = (rows: string) =>
+    `<?xml version="1.0"?><x:worksheet xmlns:x="${main}"><x:sheetData>` +
+    `<x:row r="1">${header.join("")}</x:row>${rows}</x:sheetData></x:worksheet>`;
+  const bytes = zipSync({
+    "xl/workbook.xml": strToU8(
+      `<?xml version="1.0"?><x:workbook xmlns:x="${main}" xmlns:r="${rel}">` +
+        `<x:workbookPr date1904="1"/><x:sheets><x:sheet name="ERP" sheetId="3" r:id="rId7"/>` +
+        `<x:sheet name="Other" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`,
+    ),
+    "xl/_rels/workbook.xml.rels": strToU8(
+      `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+        `<Relationship Id="rId7" Type="${rel}/worksheet" Target="/xl/worksheets/erp.xml"/>` +
+        `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/other.xml"/>` +
+        `<Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/>` +
+        `<Relationship Id="rId3" Type="${rel}/styles" Target="./styles.xml"/></Relationships>`,
+    ),
+    "xl/styles.xml": strToU8(
+      `<?xml version="1.0"?><styleSheet xmlns="${main}">` +
+        `<numFmts count="1"><numFmt numFmtId="164" formatCode="[$-804]yyyy&quot;/&quot;mm/dd;@"/></numFmts>` +
+        `<cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs>` +
+        `<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="31"/>` +
+        `<xf numFmtId="164"><alignment horizontal="left"/></xf></cellXfs></styleSheet>`,
+    ),
+    "xl/sharedStrings.xml": strToU8(
+      `<?xml version="1.0"?><sst xmlns="${main}"><si><t>unused</t></si>` +
+        `<si><r><t>Rich </t></r><r><rPr><b/></rPr><t xml:space="preserve">&amp; Co &#x2122;</t></r>` +
+        `<rPh sb="0" eb="1"><t>リッチ</t></rPh></si></sst>`,
+    ),
+    "xl/worksheets/erp.xml": strToU8(sheet(
+      `<x:row r="2">${inline("A2", "V8001")}${inline("B2", "Rich")}` +
+        `<x:c r="C2" t="s"><x:v>1</x:v></x:c>${inline("I2", "effective")}` +
+        `<x:c r="J2" s="1"><x:v>${serial1904("2026-11-01T00:00:00Z")}</x:v></x:c></x:row>` +
+        `<x:row r="3">${inline("A3", "V8002")}${inline("B3", "Plain")}${
+          inline("C3", "Plain Ltd")
+        }` +
+        `${inline("I3", "effective")}<x:c r="J3" s="2"><x:v>${
+          serial1904("2026-11-02T12:00:00Z")
+        }</x:v></x:c></x:row>`,
+    )),
+    "xl/worksheets/other.xml": strToU8(sheet(
+      `<x:row r="2">${inline("A2", "V9999")}${inline("B2", "Other")}${inline("C2", "Other Ltd")}` +
+        `${inline("I2", "effective")}${inline("J2", "2026-11-01")}</x:row>`,
+    )),
+  });
+  const report = await syncFromFile(env, bytes);
+  assert.deepEqual([report.created, report.rejected], [2, 0], JSON.stringify(report.rows));
+  const rows = await env.db.select().from(suppliers).orderBy(suppliers.code);
+  assert.deepEqual(
+    rows.map((s) => [s.code, s.fullName, s.erpEditDate?.toISOString()]),
+    [
+      ["V8001", "Rich & Co ™", "2026-11-01T00:00:00.000Z"],
+      ["V8002", "Plain Ltd", "2026-11-02T12:00:00.000Z"],
+    ],
+  );
 });

@@ -100,7 +100,8 @@ export async function openBytes(source: ImportSource): Promise<Bytes> {
 // ---------------------------------------------------------------------------------------------
 
 const columnByLower = new Map(erpColumns.map((c) => [c.toLowerCase(), c as string]));
-const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === "";
+const blank = (v: unknown) =>
+  typeof v === "string" ? v.trim() === "" : v === null || v === undefined;
 
 /** Takes the rows in order (row 1 names the columns) and keeps a record of each non-blank row. */
 export class Records {

@@ -53,7 +53,10 @@ function attr(attrs: string, name: string): string | undefined {
 const localName = (qname: string) => qname.slice(qname.indexOf(":") + 1);
 
 /** The longest markup kept while waiting for its end; no element of a workbook comes near it. */
-const MAX_MARKUP = 1024 * 1024;
+const MAX_MARKUP = 64 * 1024;
+
+/** What can end a tag, or begin a quoted attribute value in which ">" does not end it. */
+const TAG_STOP = /["'>]/g;
 
 /** A small, non-validating XML scanner fed text in pieces; no DTDs, no custom entities. */
 class XmlScanner {
@@ -86,10 +89,37 @@ class XmlScanner {
 
   /** Handles the markup starting at `lt`; answers where it ends, or -1 when it is not all here. */
   #markup(s: string, lt: number): number {
-    if (s.length - lt < 9) {
-      const close = s.indexOf(">", lt);
-      if (close < 0) return -1;
+    const next = s.charCodeAt(lt + 1);
+    if (next === 63 || next === 33) return this.#special(s, lt); // <? or <!
+    // The tag's end: the first ">" outside a quoted attribute value.
+    let e = lt + 1;
+    for (;;) {
+      TAG_STOP.lastIndex = e;
+      const stop = TAG_STOP.exec(s);
+      if (!stop) return -1;
+      e = stop.index;
+      if (stop[0] === ">") break;
+      const closing = s.indexOf(stop[0], e + 1);
+      if (closing < 0) return -1;
+      e = closing + 1;
     }
+    if (next === 47) { // </
+      this.handler.close(localName(s.slice(lt + 2, e).trim()));
+      return e + 1;
+    }
+    const empty = s.charCodeAt(e - 1) === 47;
+    const body = s.slice(lt + 1, empty ? e - 1 : e);
+    const m = /^[^\s/>]+/.exec(body);
+    if (!m) throw unreadable();
+    const name = localName(m[0]);
+    this.handler.open(name, body.slice(m[0].length), empty);
+    if (empty) this.handler.close(name);
+    return e + 1;
+  }
+
+  /** A processing instruction, comment or CDATA section (text); a DTD is refused. */
+  #special(s: string, lt: number): number {
+    if (s.length - lt < 9 && s.indexOf(">", lt) < 0) return -1;
     if (s.startsWith("<?", lt)) {
       const e = s.indexOf("?>", lt + 2);
       return e < 0 ? -1 : e + 2;
@@ -104,33 +134,7 @@ class XmlScanner {
       this.handler.text(s.slice(lt + 9, e));
       return e + 3;
     }
-    if (s[lt + 1] === "!") throw unreadable(); // a DTD: never in a workbook part
-    // The tag's end: the first ">" outside a quoted attribute value.
-    let quote = 0;
-    let e = -1;
-    for (let j = lt + 1; j < s.length; j++) {
-      const c = s.charCodeAt(j);
-      if (quote) {
-        if (c === quote) quote = 0;
-      } else if (c === 34 || c === 39) quote = c;
-      else if (c === 62) {
-        e = j;
-        break;
-      }
-    }
-    if (e < 0) return -1;
-    if (s[lt + 1] === "/") {
-      this.handler.close(localName(s.slice(lt + 2, e).trim()));
-      return e + 1;
-    }
-    const empty = s[e - 1] === "/";
-    const body = s.slice(lt + 1, empty ? e - 1 : e);
-    const m = /^[^\s/>]+/.exec(body);
-    if (!m) throw unreadable();
-    const name = localName(m[0]);
-    this.handler.open(name, body.slice(m[0].length), empty);
-    if (empty) this.handler.close(name);
-    return e + 1;
+    throw unreadable(); // a DTD (or a stray "<!"): never in a workbook part
   }
 
   end() {
@@ -183,8 +187,8 @@ async function zipEntries(bytes: Bytes): Promise<Map<string, ZipEntry>> {
   return entries;
 }
 
-/** Compressed bytes handed to the inflater at once: at most about a megabyte comes out of it. */
-const SLICE = 1024;
+/** Compressed bytes handed to the inflater at once: at most about 4 MB comes out of it. */
+const SLICE = 4096;
 
 /**
  * Inflates one entry into `scanner` as text, counting the uncompressed bytes against `budget` as
@@ -233,8 +237,13 @@ async function scanEntry(
 // Workbook
 // ---------------------------------------------------------------------------------------------
 
-/** Number formats Excel itself numbers as dates and times. */
-const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
+/** Built-in number formats that show dates and times (27-36 and 50-58: the East Asian ones). */
+const BUILT_IN_DATE_FORMATS = new Set([
+  ...[14, 15, 16, 17, 18, 19, 20, 21, 22],
+  ...[27, 28, 29, 30, 31, 32, 33, 34, 35, 36],
+  ...[45, 46, 47],
+  ...[50, 51, 52, 53, 54, 55, 56, 57, 58],
+]);
 
 /** Whether a custom number format shows a date or time (d, m, y, h, s outside quotes and []). */
 const isDateFormat = (code: string) => /[dmyhs]/i.test(code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, ""));
