@@ -1,8 +1,9 @@
-// Supplier import files that would once stall the whole server: a workbook whose only data row is
+// Supplier import files made to stall a server: a workbook whose only data row is
 // row 1,048,576, a workbook that inflates far past what it claims, and a 17 MB CSV of more rows
 // than one file may hold. Each is posted to the real server while another loop keeps calling
 // /healthz: each is refused with a 400 naming the limit, in English and Chinese, nothing is
-// imported, every /healthz answers within a second, and a normal file is still imported after.
+// imported, every /healthz answers within a second, the server's peak memory stays within a few
+// hundred MB, and a normal file is still imported after.
 import assert from "node:assert/strict";
 import { strToU8, zipSync } from "fflate";
 import {
@@ -172,6 +173,11 @@ Deno.test("import files past the limits are refused at once, nothing imported, /
     },
   ];
 
+  const peakMb = async () => {
+    const status = await Deno.readTextFile(`/proc/${server.pid}/status`);
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+  };
+  const peakBefore = await peakMb();
   const stop = watchHealth(server.base);
   let health: { slowest: number; answered: number };
   try {
@@ -194,6 +200,9 @@ Deno.test("import files past the limits are refused at once, nothing imported, /
   assert.ok(health.slowest < 1000, `the slowest /healthz took ${Math.round(health.slowest)} ms`);
   assert.ok(health.answered >= 6, `/healthz answered ${health.answered} times`);
   const slowestWhileRefusing = health.slowest;
+  // Refusing them costs memory of the order of the limits, not of the rows a sheet claims.
+  const grown = (await peakMb()) - peakBefore;
+  assert.ok(grown < 512, `the server's peak memory grew by ${Math.round(grown)} MB`);
   assert.equal(await supplierCount(), before, "no supplier was added");
 
   // A file within the limits is imported as before: 10,000 suppliers, the most one file holds.
