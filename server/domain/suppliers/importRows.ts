@@ -106,7 +106,7 @@ const blank = (v: unknown) =>
 /** Takes the rows in order (row 1 names the columns) and keeps a record of each non-blank row. */
 export class Records {
   #header: (string | undefined)[] | null = null;
-  readonly list: SourceRecord[] = [];
+  #list: SourceRecord[] = [];
 
   add(row: number, cells: unknown[]) {
     if (row === 1) {
@@ -121,12 +121,12 @@ export class Records {
     this.#header.forEach((name, col) => {
       if (name) data[name] = cells[col] ?? null;
     });
-    this.list.push({ row, data });
+    this.#list.push({ row, data });
   }
 
   finish(): SourceRecord[] {
     if (!this.#header) throw validation("sync.noCodeColumn");
-    return this.list;
+    return this.#list;
   }
 }
 
