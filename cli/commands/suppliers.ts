@@ -128,10 +128,9 @@ export function registerSupplierCommands(program: Command) {
     .option("--json", s("optJson"))
     .action(async (opts: { since?: string; file?: string; dryRun?: boolean; json?: boolean }) => {
       const since = opts.since ? parseDate(opts.since) : undefined;
-      let bytes: Uint8Array | undefined;
       if (opts.file) {
         try {
-          bytes = await Deno.readFile(opts.file);
+          await Deno.stat(opts.file);
         } catch (err) {
           if (err instanceof Deno.errors.NotFound) {
             throw new CliError("noSuchFile", { file: opts.file }, EXIT_BAD_INPUT);
@@ -145,7 +144,7 @@ export function registerSupplierCommands(program: Command) {
       }
       const options = { since, dryRun: !!opts.dryRun, lang, onProgress: bar.update };
       const report = await withDeps((deps) =>
-        bytes ? syncFromFile(deps, bytes, options) : syncFromErp(deps, options)
+        opts.file ? syncFromFile(deps, opts.file, options) : syncFromErp(deps, options)
       );
       if (opts.json) console.log(JSON.stringify(report, null, 2));
       else printReport(report);

@@ -86,3 +86,22 @@ Deno.test("suppliers sync from a file: dry run, real run, run twice, --since, li
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("suppliers sync --file past the row limit says which row in words, exits 2 and imports nothing", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "qmo-cli-sup-" });
+  try {
+    const file = `${dir}/erp.csv`;
+    const rows = Array.from(
+      { length: 10_001 },
+      (_, i) => `S${i + 1},A${i + 1},Full ${i + 1} Ltd,,,,,,effective,2026-11-01`,
+    );
+    await Deno.writeTextFile(file, [csv.split("\n")[0], ...rows].join("\n"));
+    const run = await cli(dir, ["suppliers", "sync", "--file", file], { LANG: "zh_CN.UTF-8" });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /第 10,002 行有数据，但一个文件最多包含 10,000 家供应商/);
+    const list = await cli(dir, ["suppliers", "list"]);
+    assert.match(list.stdout, /No suppliers/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -2,14 +2,22 @@
 // in the same columns) and upsert by code, keeping what is maintained here (portal sign-ins,
 // cooperation status, local edits the ERP has not touched since).
 import { eq } from "drizzle-orm";
-import type ExcelJS from "exceljs";
 import { suppliers } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
-import { loadExcel } from "../exports/cells.ts";
 import { DomainError, notFound, validation } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
-import { erpColumns, type ErpRecord, erpRecordSchema } from "./schemas.ts";
+import { type ErpRecord, erpRecordSchema } from "./schemas.ts";
+import {
+  type ImportSource,
+  openBytes,
+  parseJsonList,
+  readCsv,
+  Records,
+  type SourceRecord,
+  turns,
+} from "./importRows.ts";
+import { readXlsx } from "./importXlsx.ts";
 import { getSupplier, type SupplierDto } from "./service.ts";
 
 export type SyncOutcome = "created" | "updated" | "unchanged" | "rejected";
@@ -44,25 +52,48 @@ export type SyncOptions = {
   onProgress?: (done: number, total: number) => void;
 };
 
-export type SourceRecord = { row: number; data: Record<string, unknown> };
-
 // ---------------------------------------------------------------------------------------------
 // Sources
 // ---------------------------------------------------------------------------------------------
 
 const ERP_TIMEOUT_MS = 60_000;
+/** The largest ERP answer read (MB): 100,000 suppliers (the demo's full size) take about 30. */
+const ERP_MAX_MB = 64;
+
+/** The answer's bytes, refused once they pass `maxBytes` (the rest is never read). */
+async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new DomainError("unavailable", "sync.erpTooLarge", { max: ERP_MAX_MB });
+  if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.length;
+    if (size > maxBytes) throw tooLarge(); // leaving the loop cancels the body
+    parts.push(chunk);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
 
 /**
  * The ERP's supplier list: GET ERP_SUPPLIERS_URL (with `since` as an ISO instant when given, and
- * ERP_SUPPLIERS_TOKEN as a bearer token when set),
- * answering a JSON array of records or `{ "items": [...] }`.
+ * ERP_SUPPLIERS_TOKEN as a bearer token when set), answering a JSON array of records or
+ * `{ "items": [...] }`: at most ERP_MAX_MB, within ERP_TIMEOUT_MS from the request to the last byte.
  */
 export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceRecord[]> {
   const base = deps.config.erpSuppliersUrl;
   if (!base) throw new DomainError("unavailable", "sync.notConfigured");
   const url = new URL(base);
   if (since) url.searchParams.set("since", since.toISOString());
-  let body: unknown;
+  let list: unknown[] | null;
   try {
     const res = await fetch(url, {
       headers: {
@@ -77,18 +108,14 @@ export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceR
       await res.body?.cancel();
       throw new DomainError("unavailable", "sync.erpFailed", { detail: `HTTP ${res.status}` });
     }
-    body = await res.json();
+    const text = new TextDecoder().decode(await readCapped(res, ERP_MAX_MB * 1024 * 1024));
+    list = await parseJsonList(text);
   } catch (err) {
     if (err instanceof DomainError) throw err;
     throw new DomainError("unavailable", "sync.erpFailed", {
       detail: err instanceof Error ? err.message : String(err),
     });
   }
-  const list = Array.isArray(body)
-    ? body
-    : body && typeof body === "object" && Array.isArray((body as { items?: unknown }).items)
-    ? (body as { items: unknown[] }).items
-    : null;
   if (!list) throw new DomainError("unavailable", "sync.erpFailed", { detail: "not a list" });
   return list.map((data, i) => ({
     row: i + 1,
@@ -96,101 +123,22 @@ export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceR
   }));
 }
 
-const columnByLower = new Map(erpColumns.map((c) => [c.toLowerCase(), c as string]));
-
-function cellValue(v: ExcelJS.CellValue): unknown {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date || typeof v === "string") return v;
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  if (typeof v === "object") {
-    if ("text" in v && typeof v.text === "string") return v.text; // hyperlink
-    if ("richText" in v) return v.richText.map((r) => r.text).join("");
-    if ("result" in v) return cellValue(v.result as ExcelJS.CellValue); // formula
-  }
-  return String(v);
-}
-
-/** Splits CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF) into rows of fields. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
-function recordsFromTable(table: unknown[][]): SourceRecord[] {
-  const header = (table[0] ?? []).map((h) =>
-    columnByLower.get(String(h ?? "").trim().toLowerCase())
-  );
-  if (!header.includes("code")) throw validation("sync.noCodeColumn");
-  const out: SourceRecord[] = [];
-  table.slice(1).forEach((cells, i) => {
-    if (cells.every((c) => c === null || c === undefined || String(c).trim() === "")) return;
-    const data: Record<string, unknown> = {};
-    header.forEach((name, col) => {
-      if (name) data[name] = cells[col] ?? null;
-    });
-    out.push({ row: i + 2, data });
-  });
-  return out;
-}
-
-/** Reads supplier records from an .xlsx workbook (first sheet) or a UTF-8 .csv file. */
-export async function readRecordsFromFile(bytes: Uint8Array): Promise<SourceRecord[]> {
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  if (isZip) {
-    const workbook = new (await loadExcel()).Workbook();
-    try {
-      // deno-lint-ignore no-explicit-any
-      await workbook.xlsx.load(bytes as any);
-    } catch {
-      throw validation("sync.unreadableFile");
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw validation("sync.unreadableFile");
-    const table: unknown[][] = [];
-    for (let r = 1; r <= sheet.rowCount; r++) {
-      const row = sheet.getRow(r);
-      const cells: unknown[] = [];
-      for (let c = 1; c <= Math.max(row.cellCount, erpColumns.length); c++) {
-        cells.push(cellValue(row.getCell(c).value));
-      }
-      table.push(cells);
-    }
-    return recordsFromTable(table);
-  }
-  let text: string;
+/**
+ * Supplier records from an .xlsx workbook (first sheet) or a UTF-8 .csv file whose first row names
+ * the columns, read within IMPORT_LIMITS: the first limit reached refuses the whole file.
+ */
+async function readRecordsFromFile(source: ImportSource): Promise<SourceRecord[]> {
+  const bytes = await openBytes(source);
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw validation("sync.unreadableFile");
+    const head = await bytes.read(0, 2);
+    const records = new Records();
+    const pause = turns();
+    if (head[0] === 0x50 && head[1] === 0x4b) await readXlsx(bytes, records, pause);
+    else await readCsv(bytes, records, pause);
+    return records.finish();
+  } finally {
+    bytes.close();
   }
-  return recordsFromTable(parseCsv(text.replace(/^\uFEFF/, "")));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +180,9 @@ async function plan(db: DbOrTx, records: SourceRecord[], opts: SyncOptions): Pro
   );
   const seen = new Set<string>();
   const plans: Plan[] = [];
+  const pause = turns();
   for (const src of records) {
+    await pause();
     const rawCode = src.data.code;
     const code = rawCode === null || rawCode === undefined ? null : String(rawCode).trim() || null;
     const parsed = erpRecordSchema.safeParse(src.data);
@@ -297,6 +247,9 @@ async function plan(db: DbOrTx, records: SourceRecord[], opts: SyncOptions): Pro
   return plans;
 }
 
+/** Suppliers written with one statement; other calls get their turn between batches. */
+const WRITE_BATCH = 200;
+
 /**
  * Upserts the records by code in one transaction and reports each row. Running it again with the
  * same records changes nothing and reports every row unchanged.
@@ -311,18 +264,23 @@ export async function syncSuppliers(
   const apply = async (db: DbOrTx) => {
     const plans = await plan(db, records, opts);
     const now = deps.clock.now();
-    let done = 0;
-    for (const p of plans) {
-      if (!opts.dryRun && p.action === "insert") {
-        await db.insert(suppliers).values({
-          code: p.record.code,
-          ...erpFields(p.record),
-          source: "erp",
-          erpEditDate: p.record.editDate,
+    const pause = turns();
+    for (let from = 0; from < plans.length; from += WRITE_BATCH) {
+      const batch = plans.slice(from, from + WRITE_BATCH);
+      const writes = opts.dryRun ? [] : batch;
+      const inserts = writes.flatMap((p) => p.action === "insert" ? [p.record] : []);
+      if (inserts.length) {
+        await db.insert(suppliers).values(inserts.map((r) => ({
+          code: r.code,
+          ...erpFields(r),
+          source: "erp" as const,
+          erpEditDate: r.editDate,
           createdAt: now,
           updatedAt: now,
-        });
-      } else if (!opts.dryRun && p.action === "update") {
+        })));
+      }
+      for (const p of writes) {
+        if (p.action !== "update") continue;
         await db.update(suppliers).set(
           p.outcome === "updated"
             ? {
@@ -335,7 +293,8 @@ export async function syncSuppliers(
             : { erpEditDate: p.record.editDate, source: "erp" },
         ).where(eq(suppliers.id, p.id));
       }
-      opts.onProgress?.(++done, plans.length);
+      opts.onProgress?.(from + batch.length, plans.length);
+      await pause();
     }
     return plans;
   };
@@ -367,10 +326,10 @@ export async function syncFromErp(deps: Deps, opts: SyncOptions = {}): Promise<S
 /** The same from an exported .xlsx or .csv file, for sites whose ERP has no endpoint. */
 export async function syncFromFile(
   deps: Deps,
-  bytes: Uint8Array,
+  file: ImportSource,
   opts: SyncOptions = {},
 ): Promise<SyncReport> {
-  return syncSuppliers(deps, await readRecordsFromFile(bytes), "file", opts);
+  return syncSuppliers(deps, await readRecordsFromFile(file), "file", opts);
 }
 
 /** Introduces (or refreshes) one supplier by its ERP code. */

@@ -15,6 +15,7 @@ import {
   updateSupplierInput,
 } from "../../domain/suppliers/schemas.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
+import { SpooledFile } from "../../domain/files/spool.ts";
 import { defineRoute } from "../route.ts";
 
 const access = Permissions.SupplierSearch;
@@ -137,9 +138,11 @@ export const supplierRoutes = [
       "Batch introduction from an .xlsx or .csv file in the ERP's columns (multipart `file`).",
     form: importForm,
     handler: async ({ deps, body, lang }) =>
-      sync.syncFromFile(deps, new Uint8Array(await body.file.arrayBuffer()), {
-        dryRun: body.dryRun,
-        lang,
-      }),
+      sync.syncFromFile(
+        deps,
+        // Read from the temporary file the upload was written to, a piece at a time.
+        body.file instanceof SpooledFile ? body.file.path : await body.file.bytes(),
+        { dryRun: body.dryRun, lang },
+      ),
   }),
 ];
