@@ -96,6 +96,7 @@ Deno.test("suppliers sync --file past the row limit says which row in words, exi
       (_, i) => `S${i + 1},A${i + 1},Full ${i + 1} Ltd,,,,,,effective,2026-11-01`,
     );
     await Deno.writeTextFile(file, [csv.split("\n")[0], ...rows].join("\n"));
+    assert.equal((await cli(dir, ["db", "migrate"])).code, 0);
     const run = await cli(dir, ["suppliers", "sync", "--file", file], { LANG: "zh_CN.UTF-8" });
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /第 10,002 行有数据，但一个文件最多包含 10,000 家供应商/);
