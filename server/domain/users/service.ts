@@ -243,6 +243,7 @@ export async function resetPassword(
   });
 }
 
+/** Changes the caller's own password after checking the current one; their other sessions end. */
 export async function changeOwnPassword(
   deps: Deps,
   actor: Actor,
@@ -253,11 +254,13 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
     throw fieldError("currentPassword", "users.wrongCurrentPassword");
   }
-  await deps.db.update(users).set({
-    passwordHash: await hashPassword(input.newPassword),
-    updatedAt: deps.clock.now(),
-  })
-    .where(eq(users.id, actor.id));
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() })
+      .where(eq(users.id, actor.id));
+    // Every other session ends (a lost phone, a shared computer); the one changing it stays.
+    await revokeUserSessions(tx, actor.id, deps.clock.now(), actor.sessionId);
+  });
 }
 
 export async function updateProfile(

@@ -78,7 +78,7 @@ export const userRoutes = [
     path: "/app/User/ChangePassword",
     access: "signedIn",
     audience: "any",
-    summary: "Change your own password.",
+    summary: "Change your own password; your other sessions end, this one stays.",
     body: changePasswordInput,
     handler: ({ deps, body, actor }) => users.changeOwnPassword(deps, actor, body),
   }),
