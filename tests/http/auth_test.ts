@@ -221,6 +221,27 @@ Deno.test("changing your own password ends your other sessions and keeps the cur
   assert.equal((await call(env, "get", INFO, { token: second })).status, 200);
 });
 
+Deno.test("wrong current passwords in a password change count toward the lockout, as sign-ins do", async () => {
+  await using env = await testEnv();
+  const { token, password } = await userWithRoles(env, "stolen", []);
+  const change = (currentPassword: string) =>
+    call(env, "post", "/app/User/ChangePassword", {
+      token,
+      lang: "en",
+      body: { currentPassword, newPassword: "Taken-Over#Pass9" },
+    });
+  for (let i = 0; i < LOCKOUT.accountFailures; i++) {
+    assert.equal((await change(`guess-${i}`)).status, 400);
+  }
+  const locked = await change(password);
+  assert.equal(locked.status, 429);
+  assert.equal(locked.json.error.message, en.auth.locked.replace("{{minutes}}", "5"));
+  assert.equal((await attempt(env, "stolen", password)).status, 429);
+  env.clock.advance(LOCKOUT.windowMs);
+  assert.equal((await change(password)).status, 200);
+  assert.equal((await attempt(env, "stolen", "Taken-Over#Pass9")).status, 200);
+});
+
 Deno.test("logout revokes the token: the next call with it answers 401", async () => {
   await using env = await testEnv();
   const token = await signIn(env, "admin", ADMIN_PASSWORD);

@@ -60,22 +60,12 @@ export async function authenticate(
   // Failures count against the account however it was named (user name or email); unknown names
   // are counted by the typed name, so the answers never tell whether an account exists.
   const who = { userName: user?.normalizedUserName ?? typed, clientIp: meta.clientIp ?? null };
-  // A locked name or address is refused before any password is checked.
-  await refuseWhileLocked(db, who, now);
   const stored = user?.passwordHash ?? await dummyPasswordHash();
-  const ok = await verifyPassword(input.password, stored);
-  if (!user || !ok || !user.isActive) {
-    // Counted only while under both limits, in one statement; past them the answer is 429 whatever
-    // the password was, so guesses sent all at once (to one instance or several) learn no more
-    // than guesses sent one by one.
-    if (!await recordFailure(db, who, now)) await refuseWhileLocked(db, who, now, true);
+  const ok = await checkPasswordCounted(db, who, input.password, stored, !!user?.isActive, now);
+  if (!ok || !user) {
     // The same answer whether the account exists, is inactive, or the password is wrong.
     throw unauthorized("auth.invalidCredentials");
   }
-  // Failures recorded while this password was checked count too (a burst of guesses).
-  await refuseWhileLocked(db, who, now);
-  // A success forgets the account's failures (and with them their share of the address's).
-  await db.delete(loginFailures).where(eq(loginFailures.userName, who.userName));
   // A hash made with older parameters is replaced while the password is at hand.
   if (needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password) })
@@ -105,6 +95,47 @@ export async function authenticate(
 }
 
 type Who = { userName: string; clientIp: string | null };
+
+/**
+ * Checks a password against a stored hash, counted: a locked name or address is refused (429)
+ * before any password is checked; a wrong one (or any, when the account is not `usable`) is recorded
+ * only while under both limits, in one statement, and past them the answer is 429 whatever the
+ * password was, so guesses sent all at once (to one instance or several) learn no more than guesses
+ * sent one by one. A success forgets the account's failures (and with them their share of the
+ * address's).
+ */
+async function checkPasswordCounted(
+  db: DbOrTx,
+  who: Who,
+  password: string,
+  stored: string,
+  usable: boolean,
+  now: Date,
+): Promise<boolean> {
+  await refuseWhileLocked(db, who, now);
+  if (!(await verifyPassword(password, stored) && usable)) {
+    if (!await recordFailure(db, who, now)) await refuseWhileLocked(db, who, now, true);
+    return false;
+  }
+  // Failures recorded while this password was checked count too (a burst of guesses).
+  await refuseWhileLocked(db, who, now);
+  await db.delete(loginFailures).where(eq(loginFailures.userName, who.userName));
+  return true;
+}
+
+/**
+ * The signed-in user's current password, asked for by a password change: counted as a sign-in is,
+ * so a session in the wrong hands cannot try passwords faster than the sign-in page allows.
+ */
+export function checkCurrentPassword(
+  deps: Deps,
+  user: { normalizedUserName: string; passwordHash: string },
+  password: string,
+  meta: ClientMeta = {},
+): Promise<boolean> {
+  const who = { userName: user.normalizedUserName, clientIp: meta.clientIp ?? null };
+  return checkPasswordCounted(deps.db, who, password, user.passwordHash, true, deps.clock.now());
+}
 
 /**
  * Until when `column = value` stays locked: while it has `limit` failures within the window, that

@@ -5,8 +5,13 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError, notFound, unauthorized } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { normalizeUserName, revokeUserSessions } from "../auth/service.ts";
+import { hashPassword } from "../auth/password.ts";
+import {
+  checkCurrentPassword,
+  type ClientMeta,
+  normalizeUserName,
+  revokeUserSessions,
+} from "../auth/service.ts";
 import { StaticRoles } from "../auth/permissions.ts";
 import {
   type changeLanguageInput,
@@ -248,10 +253,12 @@ export async function changeOwnPassword(
   deps: Deps,
   actor: Actor,
   input: z.infer<typeof changePasswordInput>,
+  meta: ClientMeta = {},
 ) {
   const row = await deps.db.query.users.findFirst({ where: eq(users.id, actor.id) });
   if (!row) throw unauthorized();
-  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+  // Wrong current passwords count toward the sign-in lockout (429 past it).
+  if (!(await checkCurrentPassword(deps, row, input.currentPassword, meta))) {
     throw fieldError("currentPassword", "users.wrongCurrentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);
