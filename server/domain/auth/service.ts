@@ -19,7 +19,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./
  * Failed sign-ins are counted over a sliding window, per account name and per client address; only
  * failures count, so correct passwords (many suppliers behind one office address at a deadline)
  * never lock anything. A name or address is refused (429) while it has this many failures within
- * the window, until the oldest of them leaves it.
+ * the window, until enough of them have left it.
  */
 export const LOCKOUT = {
   /** Failures on one account name within the window (whatever address they came from). */
