@@ -1,7 +1,7 @@
 // `deno task bench`: the real server on generated data (BENCH_SCALE, default 1 = full size), driven
 // over loopback by autocannon; prints latency, throughput, memory and query plans, then the deadline
-// rush, the 100,000-row export and the client's first-load sizes. Figures only: nothing here fails
-// on a time. See README "Performance".
+// rush, the sign-ins before a deadline, the 100,000-row export and the client's first-load sizes.
+// Figures only: nothing here fails on a time. See README "Performance".
 import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditLogs, offerProjectTypes, quotes, users } from "../db/schema.ts";
@@ -26,6 +26,7 @@ import {
   startServer,
 } from "./server.ts";
 import { deadlineRush } from "./rush.ts";
+import { signInRush } from "./signin.ts";
 import { exportBench } from "./export.ts";
 import { clientSizes } from "./client_size.ts";
 import { ensureClientBuild } from "../server/http/client.ts";
@@ -37,7 +38,7 @@ const connections = Number(env("BENCH_CONNECTIONS", "50"));
 const maxSeconds = Number(env("BENCH_SECONDS", "10"));
 const maxRequests = Number(env("BENCH_REQUESTS", "20000"));
 const workers = env("BENCH_WORKERS", "1");
-const only = new Set(env("BENCH_ONLY", "queries,rush,export,client").split(","));
+const only = new Set(env("BENCH_ONLY", "queries,rush,signin,export,client").split(","));
 const root = env("BENCH_DIR", join(Deno.env.get("TMPDIR") ?? "/tmp", `qmo-bench-${scale}`));
 
 const log = (s: string) => console.log(s);
@@ -172,8 +173,12 @@ rec.close();
 if (only.has("client")) await ensureClientBuild({ log });
 
 /** Each part gets a freshly started server, so one part's memory does not count in the next. */
-async function withServer(part: string, fn: (server: Server) => Promise<void>) {
-  const server = await startServer(dir, { WORKERS: workers });
+async function withServer(
+  part: string,
+  fn: (server: Server) => Promise<void>,
+  extraEnv: Record<string, string> = {},
+) {
+  const server = await startServer(dir, { WORKERS: workers, ...extraEnv });
   log("");
   log(
     `(${part}: server pid ${server.pid} at ${server.base}, ${
@@ -297,6 +302,12 @@ if (only.has("queries")) {
 }
 if (only.has("rush")) {
   await withServer("rush", (server) => deadlineRush(server, dir, generated, log));
+}
+if (only.has("signin")) {
+  // Behind a proxy: the addresses come from X-Forwarded-For.
+  await withServer("signin", (server) => signInRush(server, dir, generated, log), {
+    TRUST_PROXY: "1",
+  });
 }
 if (only.has("export")) await withServer("export", (server) => exportBench(server, generated, log));
 if (only.has("client")) await withServer("client", (server) => clientSizes(server, generated, log));

@@ -37,6 +37,8 @@ export const users = sqliteTable("users", {
   introduction: text("introduction"),
   language: text("language", { enum: ["zh", "en"] }),
   lastLoginAt: instant("last_login_at"),
+  /** Created by the demo data of a first start: start-up warns while any is active. */
+  isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
   createdAt: created(),
   updatedAt: instant("updated_at"),
 }, (t) => [index("users_supplier_idx").on(t.supplierId)]);
@@ -95,13 +97,21 @@ export const sessions = sqliteTable("sessions", {
   browserInfo: text("browser_info"),
 }, (t) => [index("sessions_user_idx").on(t.userId)]);
 
-/** Failed sign-ins counted per account name and per client address, whether the account exists or not. */
-export const loginAttempts = sqliteTable("login_attempts", {
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull().default(0),
-  lockedUntil: instant("locked_until"),
-  updatedAt: instant("updated_at").notNull(),
-});
+/**
+ * One row per failed sign-in: the account name typed (whether the account exists or not) and the
+ * client address, counted over a sliding window per name and per address. Rows older than the
+ * window are deleted as new failures come.
+ */
+export const loginFailures = sqliteTable("login_failures", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userName: text("user_name").notNull(),
+  clientIp: text("client_ip"),
+  at: instant("at").notNull(),
+}, (t) => [
+  index("login_failures_user_idx").on(t.userName, t.at),
+  index("login_failures_ip_idx").on(t.clientIp, t.at),
+  index("login_failures_at_idx").on(t.at),
+]);
 
 export const auditLogs = sqliteTable("audit_logs", {
   id: integer("id").primaryKey({ autoIncrement: true }),

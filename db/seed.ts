@@ -1,10 +1,12 @@
-// First-run data: the seeded roles, the first admin, and (with DEMO_DATA=1) demo rows of each area.
-import { and, count, eq } from "drizzle-orm";
+// First-run data: the seeded roles, the first admin, and (with DEMO_DATA=1) demo rows of each area
+// whose sign-ins get generated passwords, printed once.
+import { and, count, eq, inArray } from "drizzle-orm";
 import { roles, userRoles, users } from "./schema.ts";
 import type { Deps } from "../server/domain/context.ts";
 import { ensureStaticRoles } from "../server/domain/roles/service.ts";
 import { createUser } from "../server/domain/users/service.ts";
 import { generatePassword } from "../server/domain/auth/password.ts";
+import { normalizeUserName } from "../server/domain/auth/service.ts";
 import { StaticRoles } from "../server/domain/auth/permissions.ts";
 import { seedDemoSuppliers } from "../server/domain/suppliers/demo.ts";
 import { seedDemoQuote } from "../server/domain/quotes/demo.ts";
@@ -20,7 +22,10 @@ export type SeedReport = {
   /** Set when the admin was created with a generated password: printed once, never stored in clear. */
   adminPassword?: string;
   adminCreated: boolean;
+  /** The demo sign-ins created now, with their generated passwords: printed once, never stored in clear. */
   demoSignIns: { userName: string; password: string; role: string }[];
+  /** The user names of every active demo sign-in (start-up warns while there is any). */
+  activeDemoUsers: string[];
 };
 
 /** Demo rows of one area; each area adds its own seeder here. Runs once, on the first start. */
@@ -31,14 +36,14 @@ const demoStaff: DemoSeeder = async (deps) => {
     {
       userName: "buyer",
       name: "张伟 Zhang Wei",
-      password: "Buyer@2026",
+      password: generatePassword(),
       role: StaticRoles.Buyer,
       email: "buyer@example.com",
     },
     {
       userName: "leader",
       name: "李娜 Li Na",
-      password: "Leader@2026",
+      password: generatePassword(),
       role: StaticRoles.Buyer,
       email: "leader@example.com",
     },
@@ -84,8 +89,22 @@ export async function seed(deps: Deps): Promise<SeedReport> {
   await ensureCertificateTypes(deps.db);
   // Missing seeded email templates are added on every start; edited ones are left alone.
   await ensureEmailTemplates(deps.db);
-  const report: SeedReport = { firstRun: false, adminCreated: false, demoSignIns: [] };
-  if (await hasActiveAdmin(deps)) return report;
+  const report: SeedReport = {
+    firstRun: false,
+    adminCreated: false,
+    demoSignIns: [],
+    activeDemoUsers: [],
+  };
+  await seedFirstRun(deps, report);
+  report.activeDemoUsers = (await deps.db.select({ userName: users.userName }).from(users)
+    .where(and(eq(users.isDemo, true), eq(users.isActive, true))).orderBy(users.id))
+    .map((u) => u.userName);
+  return report;
+}
+
+/** The first administrator when there is no active one; on a first start, the demo rows too. */
+async function seedFirstRun(deps: Deps, report: SeedReport) {
+  if (await hasActiveAdmin(deps)) return;
   const [{ n: userCount }] = await deps.db.select({ n: count() }).from(users);
   report.firstRun = userCount === 0;
   const password = deps.config.adminPassword ?? generatePassword();
@@ -107,6 +126,10 @@ export async function seed(deps: Deps): Promise<SeedReport> {
   report.adminCreated = true;
   if (report.firstRun && deps.config.demoData) {
     for (const seeder of demoSeeders) report.demoSignIns.push(...await seeder(deps));
+    const names = report.demoSignIns.map((d) => normalizeUserName(d.userName));
+    if (names.length) {
+      await deps.db.update(users).set({ isDemo: true })
+        .where(inArray(users.normalizedUserName, names));
+    }
   }
-  return report;
 }

@@ -56,6 +56,9 @@ if (report.demoSignIns.length) {
     console.log(`  ${d.userName.padEnd(12)} ${d.password.padEnd(14)} ${d.role}`);
   }
 }
+if (report.activeDemoUsers.length) {
+  console.warn(t(lang, "server.demoUsersActive", { names: report.activeDemoUsers.join(", ") }));
+}
 
 // The React client is built here when missing or older than its sources (CLIENT_BUILD=0 skips).
 if (Deno.env.get("CLIENT_BUILD") !== "0") {

@@ -1,7 +1,7 @@
 // Test fixtures: a fresh migrated database in a temp folder, a fixed clock, the app, and sign-in.
 import { loadConfig } from "../server/config.ts";
 import { openDeps } from "../server/bootstrap.ts";
-import { seed } from "../db/seed.ts";
+import { seed, type SeedReport } from "../db/seed.ts";
 import { type Deps, fixedClock } from "../server/domain/context.ts";
 import { createApp } from "../server/http/app.ts";
 import { createUser } from "../server/domain/users/service.ts";
@@ -14,6 +14,8 @@ export type TestEnv = Deps & {
   clock: ReturnType<typeof fixedClock>;
   app: ReturnType<typeof createApp>;
   dataDir: string;
+  /** The demo sign-ins seeded with `demo: true`, with their generated passwords. */
+  demoSignIns: SeedReport["demoSignIns"];
   close: () => Promise<void>;
 };
 
@@ -34,13 +36,14 @@ export async function testEnv(
   });
   const clock = fixedClock(opts.now ?? NOW);
   const deps = await openDeps(config, clock);
-  await seed(deps);
+  const { demoSignIns } = await seed(deps);
   const app = createApp(deps);
   const env: TestEnv & AsyncDisposable = {
     ...deps,
     clock,
     app,
     dataDir,
+    demoSignIns,
     close: async () => {
       deps.close();
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});

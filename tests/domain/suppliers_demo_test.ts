@@ -12,17 +12,20 @@ Deno.test("demo data: five suppliers (one invalid), portal sign-ins for the effe
   const all = await env.db.select().from(suppliers);
   assert.equal(all.length, 5);
   assert.deepEqual(all.filter((s) => s.status === "invalid").map((s) => s.code), ["IS005"]);
+  const passwordOf = (code: string) => env.demoSignIns.find((d) => d.userName === code)?.password;
   for (const s of all.filter((x) => x.status === "effective")) {
-    await signIn(env, s.code, `${s.code}@2026`);
+    await signIn(env, s.code, passwordOf(s.code)!);
   }
-  await assert.rejects(() => signIn(env, "IS005", "IS005@2026"));
+  // The invalid supplier has no portal sign-in.
+  assert.equal(passwordOf("IS005"), undefined);
+  await assert.rejects(() => signIn(env, "IS005", passwordOf("SY001")!));
 
   const published = await env.db.select().from(offerProjects)
     .where(eq(offerProjects.status, "published"));
   assert.ok(published.length >= 1);
   const q = await env.db.select().from(quotes).where(eq(quotes.projectId, published[0].id));
   assert.equal(q.length, 1);
-  const sy = await signIn(env, "SY001", "SY001@2026");
+  const sy = await signIn(env, "SY001", passwordOf("SY001")!);
   const mine = await call(env, "get", "/QMO/SupplierOffer/GetMyQuotes", {
     token: sy,
     query: { offProId: published[0].id },

@@ -1,10 +1,12 @@
-// Sign-in, lockout, tokens and sign-out through the HTTP API.
+// Sign-in, lockout, tokens, password changes and sign-out through the HTTP API.
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import en from "../../locales/en.json" with { type: "json" };
 import zh from "../../locales/zh.json" with { type: "json" };
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema.ts";
+import { loginFailures, users } from "../../db/schema.ts";
+import { LOCKOUT } from "../../server/domain/auth/service.ts";
+import { hashPassword } from "../../server/domain/auth/password.ts";
 import {
   ADMIN_PASSWORD,
   call,
@@ -111,18 +113,133 @@ Deno.test("an unknown user name locks the same way, so a lock tells nothing abou
   assert.equal((await attempt(env, "admin", ADMIN_PASSWORD)).status, 200);
 });
 
-Deno.test("30 failed sign-ins from one address across many names lock that address, not others", async () => {
+Deno.test("more users than the address's failure limit sign in at once from one address: none refused; as many failures lock it", async () => {
   await using env = await testEnv({ env: { TRUST_PROXY: "1" } });
-  const ip = "203.0.113.7";
-  for (let i = 0; i < 30; i++) {
-    assert.equal((await attempt(env, `guess${i}`, "bad-password", { ip })).status, 401);
-  }
-  const blocked = await attempt(env, "admin", ADMIN_PASSWORD, { ip });
+  const office = "203.0.113.7";
+  // One office address at a deadline: every supplier signs in at the same moment.
+  const count = LOCKOUT.ipFailures + 10;
+  const passwordHash = await hashPassword("Office@Pass1");
+  await env.db.insert(users).values(
+    Array.from({ length: count }, (_, i) => ({
+      userName: `office${i}`,
+      normalizedUserName: `office${i}`,
+      name: `office${i}`,
+      passwordHash,
+    })),
+  );
+  const rights = await Promise.all(
+    Array.from(
+      { length: count },
+      (_, i) => attempt(env, `office${i}`, "Office@Pass1", { ip: office }),
+    ),
+  );
+  assert.deepEqual(rights.map((r) => r.status), rights.map(() => 200));
+
+  // The same number of failures, over many names, locks the address (sent at once: no more are
+  // checked than one by one).
+  const wrongs = await Promise.all(
+    Array.from(
+      { length: LOCKOUT.ipFailures + 5 },
+      (_, i) => attempt(env, `guess${i}`, "bad-password", { ip: office }),
+    ),
+  );
+  assert.equal(wrongs.filter((r) => r.status === 401).length, LOCKOUT.ipFailures);
+  assert.equal(wrongs.filter((r) => r.status === 429).length, 5);
+  const blocked = await attempt(env, "office1", "Office@Pass1", { ip: office });
   assert.equal(blocked.status, 429);
   assert.equal(blocked.json.error.message, en.auth.locked.replace("{{minutes}}", "5"));
-  assert.equal((await attempt(env, "admin", ADMIN_PASSWORD, { ip: "198.51.100.1" })).status, 200);
-  env.clock.advance(5 * MINUTE);
-  assert.equal((await attempt(env, "admin", ADMIN_PASSWORD, { ip })).status, 200);
+  assert.equal((await attempt(env, "office1", "Office@Pass1", { ip: "198.51.100.1" })).status, 200);
+  env.clock.advance(LOCKOUT.windowMs);
+  assert.equal((await attempt(env, "office1", "Office@Pass1", { ip: office })).status, 200);
+});
+
+Deno.test("30 simultaneous sign-ins of one account with the right password are all answered 200", async () => {
+  await using env = await testEnv({ env: { TRUST_PROXY: "1" } });
+  const all = await Promise.all(
+    Array.from({ length: 30 }, () => attempt(env, "admin", ADMIN_PASSWORD, { ip: "127.0.0.1" })),
+  );
+  assert.deepEqual(all.map((r) => r.status), all.map(() => 200));
+  // And again, one after the other, from the same address: sign-ins that succeed count for nothing.
+  for (let i = 0; i < 10; i++) {
+    assert.equal((await attempt(env, "admin", ADMIN_PASSWORD, { ip: "127.0.0.1" })).status, 200);
+  }
+});
+
+Deno.test("a success also takes its account's failures out of its address's count", async () => {
+  await using env = await testEnv({ env: { TRUST_PROXY: "1" } });
+  const office = "203.0.113.8";
+  const { password } = await userWithRoles(env, "typist", []);
+  // Others' failures fill the address up to 5 below its limit …
+  await env.db.insert(loginFailures).values(
+    Array.from({ length: LOCKOUT.ipFailures - 5 }, (_, i) => ({
+      userName: `other${i}`,
+      clientIp: office,
+      at: env.clock.now(),
+    })),
+  );
+  // … one user mistypes four times and then gets it right …
+  for (let i = 0; i < 4; i++) {
+    assert.equal((await attempt(env, "typist", `typo-${i}`, { ip: office })).status, 401);
+  }
+  assert.equal((await attempt(env, "typist", password, { ip: office })).status, 200);
+  // … so four more failures still leave the address open.
+  for (let i = 0; i < 4; i++) {
+    assert.equal((await attempt(env, `late${i}`, "bad-password", { ip: office })).status, 401);
+  }
+  assert.equal((await attempt(env, "admin", ADMIN_PASSWORD, { ip: office })).status, 200);
+});
+
+Deno.test("changing your own password ends your other sessions and keeps the current one", async () => {
+  await using env = await testEnv();
+  const { user, token: other, password } = await userWithRoles(env, "changer", []);
+  const current = await signIn(env, "changer", password);
+  const supplier = await userWithRoles(env, "SUP1", ["Supplier"], { kind: "supplier" });
+  const changed = await call(env, "post", "/app/User/ChangePassword", {
+    token: current,
+    body: { currentPassword: password, newPassword: "Brand-New#Pass2" },
+  });
+  assert.equal(changed.status, 200);
+  const otherNow = await call(env, "get", INFO, { token: other, lang: "en" });
+  assert.equal(otherNow.status, 401);
+  assert.equal(otherNow.json.error.message, en.auth.tokenRevoked);
+  const currentNow = await call(env, "get", INFO, { token: current });
+  assert.equal(currentNow.status, 200);
+  assert.equal(currentNow.json.result.id, user.id);
+  // Another user's session is untouched.
+  assert.equal((await call(env, "get", INFO, { token: supplier.token })).status, 200);
+  assert.equal((await attempt(env, "changer", password)).status, 401);
+  assert.equal((await attempt(env, "changer", "Brand-New#Pass2")).status, 200);
+
+  // The supplier portal uses the same call.
+  const second = await signIn(env, "SUP1", supplier.password);
+  const r = await call(env, "post", "/app/User/ChangePassword", {
+    token: second,
+    body: { currentPassword: supplier.password, newPassword: "Portal-New#Pass3" },
+  });
+  assert.equal(r.status, 200);
+  assert.equal((await call(env, "get", INFO, { token: supplier.token })).status, 401);
+  assert.equal((await call(env, "get", INFO, { token: second })).status, 200);
+});
+
+Deno.test("wrong current passwords in a password change count toward the lockout, as sign-ins do", async () => {
+  await using env = await testEnv();
+  const { token, password } = await userWithRoles(env, "stolen", []);
+  const change = (currentPassword: string) =>
+    call(env, "post", "/app/User/ChangePassword", {
+      token,
+      lang: "en",
+      body: { currentPassword, newPassword: "Taken-Over#Pass9" },
+    });
+  for (let i = 0; i < LOCKOUT.accountFailures; i++) {
+    assert.equal((await change(`guess-${i}`)).status, 400);
+  }
+  const locked = await change(password);
+  assert.equal(locked.status, 429);
+  assert.equal(locked.json.error.message, en.auth.locked.replace("{{minutes}}", "5"));
+  assert.equal((await attempt(env, "stolen", password)).status, 429);
+  env.clock.advance(LOCKOUT.windowMs);
+  assert.equal((await change(password)).status, 200);
+  assert.equal((await attempt(env, "stolen", "Taken-Over#Pass9")).status, 200);
 });
 
 Deno.test("logout revokes the token: the next call with it answers 401", async () => {

@@ -36,7 +36,7 @@ Deno.test("spoofed X-Forwarded-For does not escape the per-address sign-in limit
       locked,
       locked === 429 ? [] : [`status ${locked}`],
     );
-    env.clock.advance(LOCKOUT.lockMs);
+    env.clock.advance(LOCKOUT.windowMs);
     const later = await attempt("admin", ADMIN_PASSWORD, 1000);
     tally.record("after the lock", later, later === 200 ? [] : [`status ${later}`]);
   } finally {

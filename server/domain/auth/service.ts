@@ -1,8 +1,8 @@
 // Sign-in, tokens and sessions: who is calling, with which roles and permissions.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import {
-  loginAttempts,
+  loginFailures,
   rolePermissions,
   roles,
   sessions,
@@ -13,14 +13,20 @@ import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { changeStamp, keptResults } from "../kept.ts";
 import { tooMany, unauthorized } from "../errors.ts";
-import { dummyPasswordHash, verifyPassword } from "./password.ts";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";
 
+/**
+ * Failed sign-ins are counted over a sliding window, per account name and per client address; only
+ * failures count, so correct passwords (many suppliers behind one office address at a deadline)
+ * never lock anything. A name or address is refused (429) while it has this many failures within
+ * the window, until enough of them have left it.
+ */
 export const LOCKOUT = {
-  /** Failed attempts on one account name before it is locked. */
+  /** Failures on one account name within the window (whatever address they came from). */
   accountFailures: 5,
-  /** Failed attempts from one client address before it is locked (many names tried). */
-  ipFailures: 30,
-  lockMs: 5 * 60 * 1000,
+  /** Failures from one client address within the window (over any names). */
+  ipFailures: 100,
+  windowMs: 5 * 60 * 1000,
 };
 
 export type ClientMeta = { clientIp?: string; browserInfo?: string };
@@ -53,20 +59,18 @@ export async function authenticate(
       : undefined);
   // Failures count against the account however it was named (user name or email); unknown names
   // are counted by the typed name, so the answers never tell whether an account exists.
-  const name = user?.normalizedUserName ?? typed;
-  const userKey = `user:${name}`;
-  const ipKey = meta.clientIp ? `ip:${meta.clientIp}` : undefined;
-  // Counted before the password is checked, so a burst of guesses sent at once (to one instance or
-  // several) gets no more tries than guesses sent one by one.
-  await reserveAttempt(db, userKey, LOCKOUT.accountFailures, now);
-  if (ipKey) await reserveAttempt(db, ipKey, LOCKOUT.ipFailures, now);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? await dummyPasswordHash());
-  if (!user || !ok || !user.isActive) {
+  const who = { userName: user?.normalizedUserName ?? typed, clientIp: meta.clientIp ?? null };
+  const stored = user?.passwordHash ?? await dummyPasswordHash();
+  const ok = await checkPasswordCounted(db, who, input.password, stored, !!user?.isActive, now);
+  if (!ok || !user) {
     // The same answer whether the account exists, is inactive, or the password is wrong.
     throw unauthorized("auth.invalidCredentials");
   }
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, userKey));
-  if (ipKey) await releaseAttempt(db, ipKey, LOCKOUT.ipFailures);
+  // A hash made with older parameters is replaced while the password is at hand.
+  if (needsRehash(user.passwordHash)) {
+    await db.update(users).set({ passwordHash: await hashPassword(input.password) })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+  }
 
   const jti = crypto.randomUUID();
   const ttl = deps.config.tokenTtlSeconds;
@@ -90,49 +94,117 @@ export async function authenticate(
   return { accessToken, expireInSeconds: ttl, userId: user.id };
 }
 
+type Who = { userName: string; clientIp: string | null };
+
 /**
- * Counts one sign-in attempt on `key` in a single statement (no lost counts between concurrent
- * attempts, in this process or another): the `limit`-th attempt within a window still goes ahead and
- * starts the lock; any later one while the lock lasts is refused (429). An expired lock starts a
- * fresh count.
+ * Checks a password against a stored hash, counted: a locked name or address is refused (429)
+ * before any password is checked; a wrong one (or any, when the account is not `usable`) is recorded
+ * only while under both limits, in one statement, and past them the answer is 429 whatever the
+ * password was, so guesses sent all at once (to one instance or several) learn no more than guesses
+ * sent one by one. A success forgets the account's failures (and with them their share of the
+ * address's).
  */
-async function reserveAttempt(db: DbOrTx, key: string, limit: number, now: Date) {
-  const at = now.getTime();
-  const lockUntil = at + LOCKOUT.lockMs;
-  const expired =
-    sql`(${loginAttempts.lockedUntil} IS NOT NULL AND ${loginAttempts.lockedUntil} <= ${at})`;
-  const [row] = await db.insert(loginAttempts).values({
-    key,
-    failures: 1,
-    lockedUntil: limit <= 1 ? new Date(lockUntil) : null,
-    updatedAt: now,
-  }).onConflictDoUpdate({
-    target: loginAttempts.key,
-    set: {
-      failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
-      lockedUntil: sql`CASE
-        WHEN ${expired} THEN CASE WHEN 1 >= ${limit} THEN ${lockUntil} END
-        WHEN ${loginAttempts.lockedUntil} IS NULL AND ${loginAttempts.failures} + 1 >= ${limit}
-          THEN ${lockUntil}
-        ELSE ${loginAttempts.lockedUntil} END`,
-      updatedAt: now,
-    },
-  }).returning();
-  const locked = row.lockedUntil && row.lockedUntil > now && row.failures !== limit;
-  if (locked) {
-    const minutes = Math.max(1, Math.ceil((row.lockedUntil!.getTime() - at) / 60000));
+async function checkPasswordCounted(
+  db: DbOrTx,
+  who: Who,
+  password: string,
+  stored: string,
+  usable: boolean,
+  now: Date,
+): Promise<boolean> {
+  await refuseWhileLocked(db, who, now);
+  if (!(await verifyPassword(password, stored) && usable)) {
+    if (!await recordFailure(db, who, now)) await refuseWhileLocked(db, who, now, true);
+    return false;
+  }
+  // Failures recorded while this password was checked count too (a burst of guesses).
+  await refuseWhileLocked(db, who, now);
+  await db.delete(loginFailures).where(eq(loginFailures.userName, who.userName));
+  return true;
+}
+
+/**
+ * The signed-in user's current password, asked for by a password change: counted as a sign-in is,
+ * so a session in the wrong hands cannot try passwords faster than the sign-in page allows.
+ */
+export function checkCurrentPassword(
+  deps: Deps,
+  user: { normalizedUserName: string; passwordHash: string },
+  password: string,
+  meta: ClientMeta = {},
+): Promise<boolean> {
+  const who = { userName: user.normalizedUserName, clientIp: meta.clientIp ?? null };
+  return checkPasswordCounted(deps.db, who, password, user.passwordHash, true, deps.clock.now());
+}
+
+/**
+ * Until when `column = value` stays locked: while it has `limit` failures within the window, that
+ * is until the `limit`-th most recent of them leaves the window. Undefined when not locked.
+ */
+async function lockedUntil(
+  db: DbOrTx,
+  column: typeof loginFailures.userName | typeof loginFailures.clientIp,
+  value: string,
+  limit: number,
+  now: Date,
+): Promise<number | undefined> {
+  const [row] = await db.select({ at: loginFailures.at }).from(loginFailures)
+    .where(and(eq(column, value), gt(loginFailures.at, new Date(now.getTime() - LOCKOUT.windowMs))))
+    .orderBy(desc(loginFailures.at)).limit(1).offset(limit - 1);
+  return row ? row.at.getTime() + LOCKOUT.windowMs : undefined;
+}
+
+/** Throws 429 with the minutes to wait while the name or the address is locked (`always`: even when neither is any more). */
+async function refuseWhileLocked(db: DbOrTx, who: Who, now: Date, always = false) {
+  const until = Math.max(
+    await lockedUntil(db, loginFailures.userName, who.userName, LOCKOUT.accountFailures, now) ?? 0,
+    who.clientIp
+      ? await lockedUntil(db, loginFailures.clientIp, who.clientIp, LOCKOUT.ipFailures, now) ?? 0
+      : 0,
+  );
+  if (until > now.getTime() || always) {
+    const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60000));
     throw tooMany("auth.locked", { minutes });
   }
 }
 
-/** A successful sign-in gives back the attempt it reserved on a client address. */
-async function releaseAttempt(db: DbOrTx, key: string, limit: number) {
-  await db.update(loginAttempts).set({
-    failures: sql`${loginAttempts.failures} - 1`,
-    // The lock this very attempt started, with nothing after it, is undone.
-    lockedUntil:
-      sql`CASE WHEN ${loginAttempts.failures} = ${limit} THEN NULL ELSE ${loginAttempts.lockedUntil} END`,
-  }).where(and(eq(loginAttempts.key, key), gt(loginAttempts.failures, 0)));
+/**
+ * Records one failure unless the name or the address already has its limit of failures within the
+ * window, in a single statement (no lost counts between concurrent attempts, in this process or
+ * another); answers whether it was recorded. Failures past the window are deleted.
+ */
+async function recordFailure(db: DbOrTx, who: Who, now: Date): Promise<boolean> {
+  const at = now.getTime();
+  const since = at - LOCKOUT.windowMs;
+  const f = loginFailures;
+  const result = await db.run(
+    sql`INSERT INTO ${f} (${sql.identifier(f.userName.name)}, ${sql.identifier(f.clientIp.name)}, ${
+      sql.identifier(f.at.name)
+    })
+    SELECT ${who.userName}, ${who.clientIp}, ${at}
+    WHERE (SELECT count(*) FROM ${f} WHERE ${f.userName} = ${who.userName} AND ${f.at} > ${since})
+      < ${LOCKOUT.accountFailures}
+    AND (${who.clientIp} IS NULL OR (SELECT count(*) FROM ${f}
+      WHERE ${f.clientIp} = ${who.clientIp} AND ${f.at} > ${since}) < ${LOCKOUT.ipFailures})`,
+  );
+  await db.delete(f).where(lte(f.at, new Date(since)));
+  return result.rowsAffected > 0;
+}
+
+/** Ends every open session of a user (password reset, deactivation), or every other one (`except`: own password change). */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  except?: string,
+): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(
+    and(
+      eq(sessions.userId, userId),
+      isNull(sessions.revokedAt),
+      except === undefined ? undefined : ne(sessions.id, except),
+    ),
+  );
 }
 
 /**
@@ -288,11 +360,4 @@ export async function logout(deps: Deps, actor: Actor): Promise<void> {
   if (!actor.sessionId) return;
   await deps.db.update(sessions).set({ revokedAt: deps.clock.now() })
     .where(and(eq(sessions.id, actor.sessionId), eq(sessions.userId, actor.id)));
-}
-
-/** Ends every open session of a user (password reset, deactivation). */
-export async function revokeUserSessions(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(
-    and(eq(sessions.userId, userId), isNull(sessions.revokedAt)),
-  );
 }

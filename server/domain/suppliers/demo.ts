@@ -7,6 +7,7 @@ import type { CreateSupplierInput } from "./schemas.ts";
 import { addDays, createCertificate } from "./certificates.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { findUserByName } from "../users/service.ts";
+import { generatePassword } from "../auth/password.ts";
 
 const demo: CreateSupplierInput[] = [
   {
@@ -75,13 +76,13 @@ const demoCertificates: { code: string; type: string; number: string; days: numb
 /** The codes of the seeded demo suppliers (`demo generate` tells them from real ones). */
 export const demoSupplierCodes = demo.map((s) => s.code);
 
-/** The demo suppliers; the effective ones sign in with their code and `<code>@2026`. */
+/** The demo suppliers; the effective ones sign in with their code and a generated password. */
 export async function seedDemoSuppliers(deps: Deps) {
   const signIns = [];
   const ids = new Map<string, number>();
   for (const s of demo) {
     const effective = (s.status ?? "effective") === "effective";
-    const password = `${s.code}@2026`;
+    const password = generatePassword();
     const row = await createSupplier(deps, { ...s, createPortalAccount: effective, password });
     ids.set(s.code, row.id);
     if (effective) signIns.push({ userName: s.code, password, role: StaticRoles.Supplier });

@@ -5,8 +5,13 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError, notFound, unauthorized } from "../errors.ts";
 import { contains, orderBy, type Paged } from "../paging.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { normalizeUserName, revokeUserSessions } from "../auth/service.ts";
+import { hashPassword } from "../auth/password.ts";
+import {
+  checkCurrentPassword,
+  type ClientMeta,
+  normalizeUserName,
+  revokeUserSessions,
+} from "../auth/service.ts";
 import { StaticRoles } from "../auth/permissions.ts";
 import {
   type changeLanguageInput,
@@ -243,21 +248,26 @@ export async function resetPassword(
   });
 }
 
+/** Changes the caller's own password after checking the current one; their other sessions end. */
 export async function changeOwnPassword(
   deps: Deps,
   actor: Actor,
   input: z.infer<typeof changePasswordInput>,
+  meta: ClientMeta = {},
 ) {
   const row = await deps.db.query.users.findFirst({ where: eq(users.id, actor.id) });
   if (!row) throw unauthorized();
-  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+  // Wrong current passwords count toward the sign-in lockout (429 past it).
+  if (!(await checkCurrentPassword(deps, row, input.currentPassword, meta))) {
     throw fieldError("currentPassword", "users.wrongCurrentPassword");
   }
-  await deps.db.update(users).set({
-    passwordHash: await hashPassword(input.newPassword),
-    updatedAt: deps.clock.now(),
-  })
-    .where(eq(users.id, actor.id));
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() })
+      .where(eq(users.id, actor.id));
+    // Every other session ends (a lost phone, a shared computer); the one changing it stays.
+    await revokeUserSessions(tx, actor.id, deps.clock.now(), actor.sessionId);
+  });
 }
 
 export async function updateProfile(

@@ -79,9 +79,9 @@ export const userRoutes = [
     path: "/app/User/ChangePassword",
     access: "signedIn",
     audience: "any",
-    summary: "Change your own password.",
+    summary: "Change your own password; your other sessions end, this one stays.",
     body: changePasswordInput,
-    handler: ({ deps, body, actor }) => users.changeOwnPassword(deps, actor, body),
+    handler: ({ deps, body, actor, meta }) => users.changeOwnPassword(deps, actor, body, meta),
   }),
   defineRoute({
     method: "put",
