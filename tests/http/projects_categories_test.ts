@@ -113,3 +113,43 @@ Deno.test("GetDemandFromAMS: a clear message when unset; demands fetched from AM
     await server.finished;
   }
 });
+
+Deno.test("GetDemandFromAMS: an asset system answering garbage or past 8 MB gets a clear 503", async () => {
+  const answers: Record<string, () => Response> = {
+    "/garbage": () => new Response("<html>Service Unavailable</html>", { status: 200 }),
+    // Streamed without a length, so only the bytes read can tell it is too large.
+    "/huge": () =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            const chunk = new TextEncoder().encode(`[${'{"demandCode":"X"},'.repeat(5000)}`);
+            for (let i = 0; i < 100; i++) c.enqueue(chunk);
+            c.close();
+          },
+        }),
+      ),
+  };
+  const ac = new AbortController();
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen() {} },
+    (req) => answers[new URL(req.url).pathname](),
+  );
+  try {
+    for (const [path, message] of [["/garbage", /did not answer/], ["/huge", /8 MB/]] as const) {
+      await using env = await testEnv({
+        env: { AMS_URL: `http://127.0.0.1:${server.addr.port}${path}` },
+      });
+      const token = await signIn(env, "admin", ADMIN_PASSWORD);
+      const r = await call(env, "get", "/QMO/OfferProjectManager/GetDemandFromAMS", {
+        token,
+        lang: "en",
+      });
+      assert.equal(r.status, 503, path);
+      assert.match(r.json.error.message, /The asset system did not answer/, path);
+      assert.match(r.json.error.message, message, path);
+    }
+  } finally {
+    ac.abort();
+    await server.finished;
+  }
+});

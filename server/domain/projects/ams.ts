@@ -1,9 +1,13 @@
 // Open equipment demands from the asset system (AMS_URL), for new asset projects.
+import { readCapped } from "../shared/responses.ts";
 import { inArray } from "drizzle-orm";
 import { offerProjects } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import { reachesMonthlyThreshold } from "./rules.ts";
+
+/** The largest AMS answer read (MB): open demands are a few hundred rows. */
+const AMS_MAX_MB = 8;
 
 /**
  * GetDemandFromAMS: open equipment demands from the asset system (AMS_URL), each marked when a
@@ -17,8 +21,14 @@ export async function demandsFromAms(deps: Deps) {
       headers: { accept: "application/json" },
       signal: AbortSignal.timeout(15_000),
     });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    body = await res.json();
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new Error(`HTTP ${res.status}`);
+    }
+    const tooLarge = () => new Error(`more than ${AMS_MAX_MB} MB`);
+    body = JSON.parse(
+      new TextDecoder().decode(await readCapped(res, AMS_MAX_MB * 1024 * 1024, tooLarge)),
+    );
   } catch (err) {
     throw new DomainError("unavailable", "projects.amsFailed", {
       detail: err instanceof Error ? err.message : String(err),

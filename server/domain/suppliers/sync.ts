@@ -18,6 +18,7 @@ import {
   turns,
 } from "./importRows.ts";
 import { readXlsx } from "./importXlsx.ts";
+import { readCapped } from "../shared/responses.ts";
 import { getSupplier, type SupplierDto } from "./service.ts";
 
 export type SyncOutcome = "created" | "updated" | "unchanged" | "rejected";
@@ -60,29 +61,6 @@ const ERP_TIMEOUT_MS = 60_000;
 /** The largest ERP answer read (MB): 100,000 suppliers (the demo's full size) take about 30. */
 const ERP_MAX_MB = 64;
 
-/** The answer's bytes, refused once they pass `maxBytes` (the rest is never read). */
-async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new DomainError("unavailable", "sync.erpTooLarge", { max: ERP_MAX_MB });
-  if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
-    await res.body?.cancel();
-    throw tooLarge();
-  }
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body ?? []) {
-    size += chunk.length;
-    if (size > maxBytes) throw tooLarge(); // leaving the loop cancels the body
-    parts.push(chunk);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * The ERP's supplier list: GET ERP_SUPPLIERS_URL (with `since` as an ISO instant when given, and
  * ERP_SUPPLIERS_TOKEN as a bearer token when set), answering a JSON array of records or
@@ -108,7 +86,10 @@ export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceR
       await res.body?.cancel();
       throw new DomainError("unavailable", "sync.erpFailed", { detail: `HTTP ${res.status}` });
     }
-    const text = new TextDecoder().decode(await readCapped(res, ERP_MAX_MB * 1024 * 1024));
+    const tooLarge = () => new DomainError("unavailable", "sync.erpTooLarge", { max: ERP_MAX_MB });
+    const text = new TextDecoder().decode(
+      await readCapped(res, ERP_MAX_MB * 1024 * 1024, tooLarge),
+    );
     list = await parseJsonList(text);
   } catch (err) {
     if (err instanceof DomainError) throw err;
