@@ -1,6 +1,7 @@
 // The QMO command line: `deno task cli -- <command>`; each area registers its commands here.
 import { Command, CommanderError } from "commander";
 import { describeFailure, EXIT_BAD_INPUT, say } from "./context.ts";
+import { hasControlCharacter } from "../server/domain/input.ts";
 import { registerUserCommands } from "./commands/users.ts";
 import { registerSupplierCommands } from "./commands/suppliers.ts";
 import { registerDbCommands } from "./commands/db.ts";
@@ -35,6 +36,12 @@ export function buildProgram(): Command {
 export async function runCli(args: string[]): Promise<number> {
   // `deno task cli -- users list` may pass the separator through.
   const argv = args[0] === "--" ? args.slice(1) : args;
+  // As at the HTTP door: no control character reaches a command (tab and line breaks may).
+  const control = argv.find((arg) => hasControlCharacter(arg, true));
+  if (control !== undefined) {
+    console.error(say("controlCharacter", { argument: JSON.stringify(control) }));
+    return EXIT_BAD_INPUT;
+  }
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: "user" });

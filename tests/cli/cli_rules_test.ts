@@ -199,3 +199,23 @@ Deno.test("every scheduled job has a name in both languages, and jobs run prints
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+Deno.test("an argument holding a control character is refused before any command runs", async () => {
+  const { dataDir } = await prepareDataDir();
+  try {
+    // (A NUL cannot be passed as an argument at all: the system ends the argument there.)
+    for (const name of ["Bell\u0007", "Esc\u001b[31m", "Del\u007f", "Csi\u009b"]) {
+      const r = await cli(dataDir, ["users", "create", "--user-name", "ctl", "--name", name]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /the argument .* contains a control character/);
+    }
+    const zh = await cli(dataDir, ["users", "create", "--user-name", "ctl", "--name", "x\u0007"], {
+      LANG: "zh_CN.UTF-8",
+    });
+    assert.match(zh.stderr, /含有控制字符/);
+    const list = await cli(dataDir, ["users", "list", "--json"]);
+    assert.ok(!JSON.parse(list.stdout).some((u: { userName: string }) => u.userName === "ctl"));
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});

@@ -222,6 +222,30 @@ Deno.test("sync from a .csv file: quoted fields, row numbers in the reasons, run
   assert.deepEqual([second.created, second.updated, second.unchanged], [0, 0, 2]);
 });
 
+Deno.test("sync from a file refuses a row whose name holds a control character, and imports the rest", async () => {
+  await using env = await testEnv();
+  const csv = [
+    csvHeader,
+    "V3001,Clean,Clean Ltd,,,,,,effective,2026-11-01",
+    "V3002,Bell\u0007,Bell Ltd,,,,,,effective,2026-11-01",
+    "V3003,Nul,Nul\u0000 Ltd,,,,,,effective,2026-11-01",
+    "V3004,Csi,Csi\u009b Ltd,,,,,,effective,2026-11-01",
+  ].join("\n");
+  const report = await syncFromFile(env, new TextEncoder().encode(csv), { lang: "en" });
+  assert.deepEqual([report.created, report.rejected], [1, 3]);
+  assert.deepEqual(
+    report.rows.filter((r) => r.outcome === "rejected").map((r) => [r.row, r.reason]),
+    [
+      [3, "abbrName contains a control character"],
+      [4, "fullName contains a control character"],
+      [5, "fullName contains a control character"],
+    ],
+  );
+  const stored = await env.db.select({ code: suppliers.code }).from(suppliers)
+    .where(eq(suppliers.code, "V3002"));
+  assert.deepEqual(stored, []);
+});
+
 Deno.test("sync from an .xlsx file in the same columns; a file without a code column is refused", async () => {
   await using env = await testEnv();
   const wb = new ExcelJS.Workbook();

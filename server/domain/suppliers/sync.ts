@@ -19,6 +19,7 @@ import {
 } from "./importRows.ts";
 import { readXlsx } from "./importXlsx.ts";
 import { readCapped } from "../shared/responses.ts";
+import { controlCharacterFields } from "../input.ts";
 import { getSupplier, type SupplierDto } from "./service.ts";
 
 export type SyncOutcome = "created" | "updated" | "unchanged" | "rejected";
@@ -177,6 +178,19 @@ async function plan(db: DbOrTx, records: SourceRecord[], opts: SyncOptions): Pro
         code,
         outcome: "rejected",
         reason: rejectReason(issues),
+        action: "none",
+      });
+      continue;
+    }
+    // Control characters are refused here as at the HTTP door: a name must not carry them into
+    // the screens, exports and email headers.
+    const [control] = controlCharacterFields(erpRecordSchema, src.data);
+    if (control) {
+      plans.push({
+        row: src.row,
+        code,
+        outcome: "rejected",
+        reason: { key: "sync.controlCharacter", params: { field: control[0] } },
         action: "none",
       });
       continue;
