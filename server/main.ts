@@ -1,7 +1,7 @@
 // Reads the configuration, migrates, seeds on first run, serves the app and starts scheduled jobs.
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDeps } from "./bootstrap.ts";
-import { seed } from "../db/seed.ts";
+import { seed } from "./seed.ts";
 import { ensureClientBuild } from "./http/client.ts";
 import { listen, stopListening } from "./serve.ts";
 import { t } from "./i18n.ts";

@@ -1,7 +1,7 @@
 // Test fixtures: a fresh migrated database in a temp folder, a fixed clock, the app, and sign-in.
 import { loadConfig } from "../server/config.ts";
 import { openDeps } from "../server/bootstrap.ts";
-import { seed, type SeedReport } from "../db/seed.ts";
+import { seed, type SeedReport } from "../server/seed.ts";
 import { type Deps, fixedClock } from "../server/domain/context.ts";
 import { createApp } from "../server/http/app.ts";
 import { createUser } from "../server/domain/users/service.ts";

@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../../server/config.ts";
 import { openDeps } from "../../server/bootstrap.ts";
-import { seed } from "../../db/seed.ts";
+import { seed } from "../../server/seed.ts";
 import { fixedClock } from "../../server/domain/context.ts";
 import { createProject } from "../../server/domain/projects/edit.ts";
 import {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { loadConfig } from "../../server/config.ts";
 import { openDeps } from "../../server/bootstrap.ts";
-import { seed } from "../../db/seed.ts";
+import { seed } from "../../server/seed.ts";
 import { fixedClock } from "../../server/domain/context.ts";
 import { createProject } from "../../server/domain/projects/edit.ts";
 import { publishProject } from "../../server/domain/projects/publish.ts";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../server/config.ts";
 import { openDeps } from "../../server/bootstrap.ts";
-import { seed } from "../../db/seed.ts";
+import { seed } from "../../server/seed.ts";
 import { fixedClock } from "../../server/domain/context.ts";
 import { dateInUtc8 } from "../../server/domain/shared/time.ts";
 import { addDays, createCertificate } from "../../server/domain/suppliers/certificates.ts";

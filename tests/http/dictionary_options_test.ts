@@ -71,7 +71,7 @@ Deno.test("seeding again keeps the admin's choices: a deleted close reason stays
     query: { id: first.id },
   });
   assert.equal(del.status, 200, JSON.stringify(del.json));
-  const { seed } = await import("../../db/seed.ts");
+  const { seed } = await import("../../server/seed.ts");
   await seed(env);
   const again = await call(env, "get", "/QMO/SystemCodeType/GetCodes", {
     token: admin,

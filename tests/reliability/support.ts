@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { loadConfig } from "../../server/config.ts";
 import { openDeps } from "../../server/bootstrap.ts";
-import { seed } from "../../db/seed.ts";
+import { seed } from "../../server/seed.ts";
 import { type Deps, systemClock } from "../../server/domain/context.ts";
 import { createUser } from "../../server/domain/users/service.ts";
 import { offerProjects, offerProjectSuppliers, suppliers } from "../../db/schema.ts";

@@ -1,21 +1,21 @@
 // First-run data: the seeded roles, the first admin, and (with DEMO_DATA=1) demo rows of each area
 // whose sign-ins get generated passwords, printed once.
 import { and, count, eq, inArray } from "drizzle-orm";
-import { roles, userRoles, users } from "./schema.ts";
-import type { Deps } from "../server/domain/context.ts";
-import { ensureStaticRoles } from "../server/domain/roles/service.ts";
-import { createUser } from "../server/domain/users/service.ts";
-import { generatePassword } from "../server/domain/auth/password.ts";
-import { normalizeUserName } from "../server/domain/auth/service.ts";
-import { StaticRoles } from "../server/domain/auth/permissions.ts";
-import { seedDemoSuppliers } from "../server/domain/suppliers/demo.ts";
-import { seedDemoQuote } from "../server/domain/quotes/demo.ts";
-import { seedDemoProjects } from "../server/domain/projects/demo.ts";
-import { ensureCompanyCalendar } from "../server/domain/calendar/service.ts";
-import { ensureEmailTemplates } from "../server/domain/email/templates.ts";
-import { ensureCommercialCodes, seedDemoRates } from "../server/domain/dictionary/commercial.ts";
-import { ensureProjectCodes } from "../server/domain/dictionary/projectCodes.ts";
-import { ensureCertificateTypes } from "../server/domain/suppliers/certificates.ts";
+import { roles, userRoles, users } from "../db/schema.ts";
+import type { Deps } from "./domain/context.ts";
+import { ensureStaticRoles } from "./domain/roles/service.ts";
+import { createUser } from "./domain/users/service.ts";
+import { generatePassword } from "./domain/auth/password.ts";
+import { normalizeUserName } from "./domain/auth/service.ts";
+import { StaticRoles } from "./domain/auth/permissions.ts";
+import { seedDemoSuppliers } from "./domain/suppliers/demo.ts";
+import { seedDemoQuote } from "./domain/quotes/demo.ts";
+import { seedDemoProjects } from "./domain/projects/demo.ts";
+import { ensureCompanyCalendar } from "./domain/calendar/service.ts";
+import { ensureEmailTemplates } from "./domain/email/templates.ts";
+import { ensureCommercialCodes, seedDemoRates } from "./domain/dictionary/commercial.ts";
+import { ensureProjectCodes } from "./domain/dictionary/projectCodes.ts";
+import { ensureCertificateTypes } from "./domain/suppliers/certificates.ts";
 
 export type SeedReport = {
   firstRun: boolean;
