@@ -56,8 +56,10 @@ if (report.demoSignIns.length) {
     console.log(`  ${d.userName.padEnd(12)} ${d.password.padEnd(14)} ${d.role}`);
   }
 }
-if (report.activeDemoUsers.length) {
-  console.warn(t(lang, "server.demoUsersActive", { names: report.activeDemoUsers.join(", ") }));
+const demo = report.activeDemoUsers;
+if (demo.count) {
+  const names = demo.first.join(", ") + (demo.count > demo.first.length ? ", …" : "");
+  console.warn(t(lang, "server.demoUsersActive", { count: demo.count, names }));
 }
 
 // The React client is built here when missing or older than its sources (CLIENT_BUILD=0 skips).

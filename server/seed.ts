@@ -24,8 +24,8 @@ export type SeedReport = {
   adminCreated: boolean;
   /** The demo sign-ins created now, with their generated passwords: printed once, never stored in clear. */
   demoSignIns: { userName: string; password: string; role: string }[];
-  /** The user names of every active demo sign-in (start-up warns while there is any). */
-  activeDemoUsers: string[];
+  /** How many demo sign-ins are active, and the first names of them (start-up warns while any is). */
+  activeDemoUsers: { count: number; first: string[] };
 };
 
 /** Demo rows of one area; each area adds its own seeder here. Runs once, on the first start. */
@@ -93,12 +93,16 @@ export async function seed(deps: Deps): Promise<SeedReport> {
     firstRun: false,
     adminCreated: false,
     demoSignIns: [],
-    activeDemoUsers: [],
+    activeDemoUsers: { count: 0, first: [] },
   };
   await seedFirstRun(deps, report);
-  report.activeDemoUsers = (await deps.db.select({ userName: users.userName }).from(users)
-    .where(and(eq(users.isDemo, true), eq(users.isActive, true))).orderBy(users.id))
-    .map((u) => u.userName);
+  const active = and(eq(users.isDemo, true), eq(users.isActive, true));
+  // A generated database has hundreds of them: the warning names the first few.
+  report.activeDemoUsers = {
+    count: (await deps.db.select({ n: count() }).from(users).where(active))[0].n,
+    first: (await deps.db.select({ userName: users.userName }).from(users).where(active)
+      .orderBy(users.id).limit(10)).map((u) => u.userName),
+  };
   return report;
 }
 

@@ -22,7 +22,7 @@ Deno.test("a first start with demo data prints generated demo passwords once and
   const dataDir = await Deno.makeTempDir({ prefix: "qmo-demo-" });
   try {
     const heading = en.server.demoUsers;
-    const warning = en.server.demoUsersActive.split("{{names}}")[0];
+    const warning = en.server.demoUsersActive.split("{{count}}")[0];
     const printed = new Map<string, string>();
     {
       await using first = await startServerProcess(dataDir, { DEMO_DATA: "1" });
@@ -63,7 +63,7 @@ Deno.test("a first start with demo data prints generated demo passwords once and
 
 Deno.test("no warning once every demo sign-in is deactivated, nor without demo data", async () => {
   const dataDir = await Deno.makeTempDir({ prefix: "qmo-demo-" });
-  const warning = en.server.demoUsersActive.split("{{names}}")[0];
+  const warning = en.server.demoUsersActive.split("{{count}}")[0];
   try {
     {
       await using first = await startServerProcess(dataDir, { DEMO_DATA: "1" });

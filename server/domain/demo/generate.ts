@@ -21,7 +21,7 @@ import {
 } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
 import { StaticRoles } from "../auth/permissions.ts";
-import { hashPassword } from "../auth/password.ts";
+import { generatePassword, hashPassword } from "../auth/password.ts";
 import { storeUpload } from "../files/service.ts";
 import { tinyPdf } from "../quotes/demo.ts";
 import { chainEntries, chainHead, contentHash } from "../quotes/chain.ts";
@@ -120,9 +120,6 @@ export type GenerateReport = GenerateCounts & {
   buyerUserNames: string[];
   ms: number;
 };
-
-/** The password of every generated account. */
-export const GENERATED_PASSWORD = "Demo@2026!";
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
@@ -461,8 +458,9 @@ export async function generateDemoData(
   const r = rng(opts.seed ?? 20261123);
   const now = deps.clock.now().getTime();
   const progress = opts.onProgress;
-  const password = GENERATED_PASSWORD;
-  // One hash for every generated account: hashing is deliberately slow.
+  // One random password for every generated account of this run, told once in the report: a
+  // generated database never comes up with a well-known sign-in. One hash: hashing is slow.
+  const password = generatePassword();
   const passwordHash = await hashPassword(password);
 
   // Quote files: a few real PDFs in the file store, shared by the generated quote rows.
@@ -497,6 +495,7 @@ export async function generateDemoData(
       name: `${sn}${gn} ${snEn} ${gnEn}`,
       emailAddress: `${userName}@example.com`,
       passwordHash,
+      isDemo: true,
       kind: "staff" as const,
       language: r.chance(0.7) ? "zh" as const : "en" as const,
       createdAt: new Date(now - 400 * DAY),
@@ -554,6 +553,7 @@ export async function generateDemoData(
       name: code,
       emailAddress: null,
       passwordHash,
+      isDemo: true,
       kind: "supplier" as const,
       supplierId,
       createdAt: new Date(now - 300 * DAY),
