@@ -28,7 +28,7 @@ async function exists(path: string) {
 }
 
 /** Runs the CLI with DATA_DIR set; answers its stdout, throws with its stderr on failure. */
-export async function cli(dataDir: string, args: string[]): Promise<string> {
+async function cli(dataDir: string, args: string[]): Promise<string> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "cli/main.ts", ...args],
     cwd: repoRoot,

@@ -21,7 +21,7 @@ export const say = (key: string, params?: Record<string, unknown>) => t(lang, `c
  * quote, template, role, file or folder; fix the command and run it again); 1 anything else (no
  * database, the database in use, a conflict, a file or database failure).
  */
-export const EXIT_FAILURE = 1;
+const EXIT_FAILURE = 1;
 export const EXIT_BAD_INPUT = 2;
 
 /** A failure the CLI itself detects, with its message key under cli.* */

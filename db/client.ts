@@ -22,7 +22,7 @@ import * as schema from "./schema.ts";
 import { installRowMapping } from "./rowMapping.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A database handle or an open transaction: domain functions accept either. */
 export type DbOrTx = Db | Tx;
 
@@ -50,7 +50,7 @@ function createLock() {
 const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter|vacuum)\b/i;
 const sqlOf = (stmt: InStatement) => typeof stmt === "string" ? stmt : stmt.sql;
 
-export class NestedWriteError extends Error {
+class NestedWriteError extends Error {
   constructor() {
     super("a write outside the open transaction, inside it: use the transaction's handle");
   }

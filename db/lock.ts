@@ -22,7 +22,7 @@ export class DatabaseHeldError extends Error {
   }
 }
 
-export const lockFileOf = (databaseFile: string) => `${databaseFile}.lock`;
+const lockFileOf = (databaseFile: string) => `${databaseFile}.lock`;
 
 const openLockFile = (databaseFile: string) =>
   Deno.open(lockFileOf(databaseFile), { read: true, write: true, create: true });
@@ -48,7 +48,7 @@ export async function holdShared(databaseFile: string): Promise<{ release: () =>
 }
 
 /** The shipped migrations not applied yet, and whether the database has ones not shipped here. */
-export async function migrationState(
+async function migrationState(
   database: Database,
 ): Promise<{ pending: number; newer: boolean }> {
   const shipped = readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);

@@ -25,7 +25,7 @@ function decoderOf(field: unknown): Decoder {
 }
 
 /** `mapResultRow(fields, row, joinsNotNullableMap)`, made once for these fields. */
-export function compileRowMapper(
+function compileRowMapper(
   fields: Field[],
   joinsNotNullableMap?: Record<string, boolean>,
 ): Mapper {

@@ -5,7 +5,7 @@ import en from "../locales/en.json" with { type: "json" };
 import zh from "../locales/zh.json" with { type: "json" };
 
 export type Lang = "zh" | "en";
-export const languages: Lang[] = ["zh", "en"];
+const languages: Lang[] = ["zh", "en"];
 
 const instance = i18next.createInstance();
 await instance.init({
@@ -15,10 +15,6 @@ await instance.init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
-
-export function translator(lang: Lang): TFunction {
-  return instance.getFixedT(lang);
-}
 
 export function t(lang: Lang, key: string, params?: Record<string, unknown>): string {
   return instance.getFixedT(lang)(key, params ?? {}) as string;
@@ -40,7 +36,7 @@ export function langFromHeader(header: string | null | undefined): Lang {
 }
 
 /** Translates a message key; `entity` and `expected` parameters are themselves keys (entities.*, errors.types.*). */
-export function localize(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
+function localize(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
   const p = { ...params };
   if (typeof p.entity === "string") p.entity = t(lang, `entities.${p.entity}`);
   if (typeof p.expected === "string") {

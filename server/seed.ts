@@ -29,7 +29,7 @@ export type SeedReport = {
 };
 
 /** Demo rows of one area; each area adds its own seeder here. Runs once, on the first start. */
-export type DemoSeeder = (deps: Deps) => Promise<SeedReport["demoSignIns"]>;
+type DemoSeeder = (deps: Deps) => Promise<SeedReport["demoSignIns"]>;
 
 const demoStaff: DemoSeeder = async (deps) => {
   const people = [
@@ -61,7 +61,7 @@ const demoStaff: DemoSeeder = async (deps) => {
 };
 
 // Projects come last: they are published to the demo suppliers seeded before them.
-export const demoSeeders: DemoSeeder[] = [
+const demoSeeders: DemoSeeder[] = [
   demoStaff,
   seedDemoSuppliers,
   seedDemoProjects,

@@ -54,7 +54,7 @@ function progressBar() {
   };
 }
 
-export function printReport(report: SyncReport) {
+function printReport(report: SyncReport) {
   const shown = report.rows.filter((r) => r.outcome !== "unchanged");
   if (shown.length) {
     console.log(formatTable([

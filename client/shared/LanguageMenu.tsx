@@ -5,8 +5,6 @@ import { languages } from "./i18n.ts";
 import { Icon } from "./icons.tsx";
 import { changeLanguage } from "./language.ts";
 
-export { changeLanguage };
-
 export function LanguageMenu({ variant = "light" }: { variant?: "light" | "dark" }) {
   const { t, i18n } = useTranslation();
   return (

@@ -61,7 +61,7 @@ function fileNameOf(disposition: string | null): string | undefined {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1];
 }
 
-export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? "GET";
   const url = new URL(API_ROOT + path, location.origin);
   for (const [k, v] of Object.entries(opts.params ?? {})) {

@@ -6,10 +6,10 @@ import { getCookie, setCookie } from "./cookies.ts";
 
 export type Lang = "zh" | "en";
 export const languages: Lang[] = ["zh", "en"];
-export const LANGUAGE_COOKIE = "language";
+const LANGUAGE_COOKIE = "language";
 
 /** Saved preference, else the first supported browser language, else Chinese. */
-export function pickLanguage(saved: string | undefined, browser: readonly string[]): Lang {
+function pickLanguage(saved: string | undefined, browser: readonly string[]): Lang {
   if (saved === "zh" || saved === "en") return saved;
   for (const tag of browser) {
     const t = tag.toLowerCase();

@@ -64,7 +64,7 @@ const paths: Record<string, string> = {
   send: "M21 3 10 14M21 3l-7 18-4-7-7-4 18-7Z",
 };
 
-export type IconName = keyof typeof paths;
+type IconName = keyof typeof paths;
 
 export function Icon(
   { name, className = "size-4", ...rest }: { name: string } & SVGProps<SVGSVGElement>,

@@ -2,7 +2,7 @@
 /// <reference path="./vite-env.d.ts" />
 import { createStore } from "./store.ts";
 
-export const MESSAGE_DURATION = 5000;
+const MESSAGE_DURATION = 5000;
 
 export type MessageKind = "success" | "error" | "warning" | "info";
 export type Message = { id: number; kind: MessageKind; text: string };
@@ -10,7 +10,7 @@ export type Message = { id: number; kind: MessageKind; text: string };
 export const messages = createStore<Message[]>([]);
 let nextId = 1;
 
-export function showMessage(kind: MessageKind, text: string, duration = MESSAGE_DURATION) {
+function showMessage(kind: MessageKind, text: string, duration = MESSAGE_DURATION) {
   const id = nextId++;
   messages.set((list) => [...list.filter((m) => m.text !== text), { id, kind, text }].slice(-5));
   setTimeout(() => dismissMessage(id), duration);

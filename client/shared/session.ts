@@ -18,7 +18,7 @@ export type UserInfo = {
   grantedPermissionNames: string[];
 };
 
-export const INACTIVITY_TIMEOUT = 1_800_000;
+const INACTIVITY_TIMEOUT = 1_800_000;
 
 export const session = createStore<UserInfo | null>(null);
 

@@ -3,8 +3,8 @@
 import { getCookie, setCookie } from "./cookies.ts";
 import { createStore } from "./store.ts";
 
-export const SIDEBAR_COOKIE = "sidebarStatus";
-export const SIZE_COOKIE = "size";
+const SIDEBAR_COOKIE = "sidebarStatus";
+const SIZE_COOKIE = "size";
 const SETTINGS_KEY = "qmo-settings";
 
 export const sizes = ["default", "medium", "small", "mini"] as const;
@@ -30,7 +30,7 @@ export type Settings = {
   sidebarLogo: boolean;
 };
 
-export const defaultSettings: Settings = {
+const defaultSettings: Settings = {
   theme: "#1890ff",
   tagsView: true,
   fixedHeader: false,

@@ -1,7 +1,7 @@
 // Dates shown in UTC+8 as YYYY-MM-DD HH:mm:ss, and relative times (spec §9).
 
 const OFFSET_MS = 8 * 3600_000;
-export const DEFAULT_PATTERN = "{y}-{m}-{d} {h}:{i}:{s}";
+const DEFAULT_PATTERN = "{y}-{m}-{d} {h}:{i}:{s}";
 
 /** Accepts a Date, an ISO string, milliseconds, or ten-digit seconds. */
 export function toDate(value: Date | string | number | null | undefined): Date | null {

@@ -52,7 +52,7 @@ export const tooMany = (key: string, params?: Record<string, unknown>) =>
   new DomainError("tooMany", key, params);
 
 /** The disk (or quota) the server writes to took no more bytes: nothing was kept, try later. */
-export const storageFull = (cause?: unknown) => {
+const storageFull = (cause?: unknown) => {
   const err = new DomainError("storageFull", "errors.storageFull");
   if (cause !== undefined) err.cause = cause;
   return err;

@@ -11,7 +11,7 @@ export const pagedInput = {
   sorting: z.string().max(100).optional(),
 };
 
-export type PagedInput = { skipCount: number; maxResultCount: number; sorting?: string };
+type PagedInput = { skipCount: number; maxResultCount: number; sorting?: string };
 export type Paged<T> = { items: T[]; totalCount: number };
 
 /** Turns "field desc, other" into ORDER BY terms over the allowed columns; unknown fields are a 400. */

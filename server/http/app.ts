@@ -25,7 +25,7 @@ export type AppOptions = {
 
 export const API_PREFIX = "/api/services";
 
-export const contentSecurityPolicy = {
+const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],

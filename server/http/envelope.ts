@@ -26,14 +26,14 @@ export const ok = (result: unknown) => ({
   unAuthorizedRequest: false,
 });
 
-export const fail = (error: ErrorInfo, unAuthorizedRequest = false) => ({
+const fail = (error: ErrorInfo, unAuthorizedRequest = false) => ({
   success: false,
   result: null,
   error,
   unAuthorizedRequest,
 });
 
-export const statusOfKind: Record<ErrorKind, ContentfulStatusCode> = {
+const statusOfKind: Record<ErrorKind, ContentfulStatusCode> = {
   validation: 400,
   unauthorized: 401,
   forbidden: 403,

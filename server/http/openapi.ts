@@ -31,7 +31,7 @@ const envelope = (result: Record<string, unknown>) => ({
   },
 });
 
-export function buildOpenApi(routes: RouteDef[]) {
+function buildOpenApi(routes: RouteDef[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const perms = requiredPermissions(r.access);

@@ -46,7 +46,7 @@ export type AppEnv = {
   };
 };
 
-export type HandlerCtx<Q, B> = {
+type HandlerCtx<Q, B> = {
   c: Context<AppEnv>;
   deps: Deps;
   /** The caller; reading it on a public route without a token answers 401. */
@@ -128,7 +128,7 @@ function lowerKeysOf(shape: Record<string, z.ZodType>): Map<string, string> {
 }
 
 /** Renames the keys of `value` to the casing the schema declares, at every depth. */
-export function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
+function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
   const def = defOf(schema);
   switch (def.type) {
     case "object": {
@@ -213,7 +213,7 @@ function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 // Authentication and permission, before any validation: a caller without the right gets 403, not 400.
 // ---------------------------------------------------------------------------------------------
 
-export function bearerToken(c: Context): string | undefined {
+function bearerToken(c: Context): string | undefined {
   const header = c.req.header("authorization");
   const m = header?.match(/^Bearer\s+(.+)$/i);
   return m?.[1]?.trim() || undefined;

@@ -7,7 +7,7 @@ import { Icon } from "../../shared/icons.tsx";
 
 type Ask = { text: ReactNode; title?: ReactNode; okLabel?: ReactNode; danger?: boolean };
 
-export function ConfirmDialog(
+function ConfirmDialog(
   { open, ask, onAnswer }: { open: boolean; ask: Ask | null; onAnswer: (ok: boolean) => void },
 ) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { Spinner } from "../../shared/ui.tsx";
 import { Pagination } from "./Pagination.tsx";
 import type { PagedList, Sort } from "./usePagedList.ts";
 
-export const TABLE_MAX_HEIGHT = 600;
+const TABLE_MAX_HEIGHT = 600;
 
 export type Column<T> = {
   key: string;

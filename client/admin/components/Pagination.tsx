@@ -5,7 +5,7 @@ import { Icon } from "../../shared/icons.tsx";
 import { PAGE_SIZES } from "./usePagedList.ts";
 
 /** Page numbers to show: first, last, and a window around the current page, gaps as null. */
-export function pagerItems(page: number, pages: number, around = 2): (number | null)[] {
+function pagerItems(page: number, pages: number, around = 2): (number | null)[] {
   if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
   const out: (number | null)[] = [1];
   const from = Math.max(2, page - around);

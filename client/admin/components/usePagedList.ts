@@ -5,10 +5,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../shared/api.ts";
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 export type Sort = { field: string; order: "asc" | "desc" } | null;
-export type Paged<T> = { items: T[]; totalCount: number };
+type Paged<T> = { items: T[]; totalCount: number };
 
 export type PagedList<T, Q> = {
   /** The query the rows were loaded with (what Search applied). */
@@ -35,7 +35,7 @@ export type PagedList<T, Q> = {
 };
 
 /** Turns the query into the API's params: empty values dropped, paging and sorting added. */
-export function listParams(
+function listParams(
   query: Record<string, unknown>,
   page: number,
   size: number,

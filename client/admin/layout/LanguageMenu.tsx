@@ -1,2 +1,2 @@
 // The language picker lives in client/shared (the portal has it too).
-export { changeLanguage, LanguageMenu } from "../../shared/LanguageMenu.tsx";
+export { LanguageMenu } from "../../shared/LanguageMenu.tsx";

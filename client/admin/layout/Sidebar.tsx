@@ -8,7 +8,7 @@ import type { RouteRecord } from "../../shared/permission.ts";
 import { appState, settings } from "../../shared/settings.ts";
 import { useStore } from "../../shared/store.ts";
 
-export const SIDEBAR_WIDTH = 260;
+const SIDEBAR_WIDTH = 260;
 
 /** A group with one visible page shows that page directly. */
 function visible(routes: RouteRecord[]): RouteRecord[] {

@@ -248,7 +248,7 @@ function Items({ items }: { items: ProjectDetail["opiList"] }) {
   );
 }
 
-export function DownloadButton(
+function DownloadButton(
   { fileId, fileName, className = "" }: { fileId: number; fileName: string; className?: string },
 ) {
   const { t } = useTranslation();

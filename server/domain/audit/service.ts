@@ -15,7 +15,7 @@ const SECRET_KEY = /pass(word)?|pwd|token|secret|authorization/i;
 const MAX_PARAMETERS = 4000;
 
 /** Replaces secrets at any depth with "***" and trims long values, so the log never holds a password. */
-export function maskSecrets(value: unknown, depth = 0): unknown {
+function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > 6) return "…";
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => maskSecrets(v, depth + 1));
   if (value && typeof value === "object" && !(value instanceof Date)) {

@@ -7,7 +7,7 @@ import pLimit from "p-limit";
  * the settings it lists, so a burst of sign-ins needs 16 MiB per derivation in progress. Hashes
  * with other parameters are still verified with their own and replaced at the next sign-in.
  */
-export const SCRYPT = { N: 16384, r: 8, p: 5 } as const;
+const SCRYPT = { N: 16384, r: 8, p: 5 } as const;
 const keyLen = 32;
 
 /**

@@ -1,7 +1,7 @@
 // The permission catalogue of spec §6 ({product} = Pcs), grouped as the permission tree shows it,
 // and the seeded roles.
 
-export const PRODUCT = "Pcs";
+const PRODUCT = "Pcs";
 
 export const Permissions = {
   UserSearch: "System.User.Search",

@@ -8,7 +8,7 @@ import { isCalendarDate } from "../shared/dates.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 
 /** Whether the official calendar has a day as a working day (weekends off unless made up). */
-export function officialWorkingDay(date: string): boolean {
+function officialWorkingDay(date: string): boolean {
   return chineseDays.isWorkday(date);
 }
 

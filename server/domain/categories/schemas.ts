@@ -19,4 +19,4 @@ export const categoryIdInput = z.object({ id });
 export const createCategoryInput = z.object(fields);
 export const updateCategoryInput = z.object({ id, ...fields });
 
-export type CreateCategoryInput = z.input<typeof createCategoryInput>;
+type CreateCategoryInput = z.input<typeof createCategoryInput>;

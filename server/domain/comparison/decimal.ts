@@ -16,8 +16,6 @@ export function dec(v: string | number | bigint): Dec {
   return { n: m[1] ? -n : n, s: frac.length };
 }
 
-export const isDecimal = (v: string) => DECIMAL.test(v.trim());
-
 function align(a: Dec, b: Dec): [bigint, bigint, number] {
   const s = Math.max(a.s, b.s);
   return [a.n * pow10(s - a.s), b.n * pow10(s - b.s), s];
@@ -54,7 +52,7 @@ function divRound(a: bigint, b: bigint): bigint {
 }
 
 /** Rounded to `places` decimals, half away from zero (as accountants round). */
-export function round(a: Dec, places: number): Dec {
+function round(a: Dec, places: number): Dec {
   if (a.s <= places) return { n: a.n * pow10(places - a.s), s: places };
   return { n: divRound(a.n, pow10(a.s - places)), s: places };
 }

@@ -36,7 +36,7 @@ function rankText(s: MatrixColumn, lang: Lang): string | number {
   return s.rankNote ? t(lang, `comparison.rankNote.${s.rankNote}`) : "";
 }
 
-export function matrixWorkbook(
+function matrixWorkbook(
   Excel: typeof ExcelJS,
   m: ProjectMatrix,
   lang: Lang,

@@ -7,18 +7,18 @@ import { BASE_CURRENCY, rateOn, type RateRow } from "../dictionary/commercial.ts
 import type { QuoteLine } from "../quotes/lines.ts";
 
 /** Decimals shown: unit prices in CNY, amounts (line totals, totals), percentages. */
-export const UNIT_PLACES = 4;
-export const AMOUNT_PLACES = 2;
-export const PERCENT_PLACES = 2;
+const UNIT_PLACES = 4;
+const AMOUNT_PLACES = 2;
+const PERCENT_PLACES = 2;
 
-export type MatrixItem = {
+type MatrixItem = {
   id: number;
   materialCode: string | null;
   itemName: string;
   unit: string | null;
   estimateYearAmount: string | null;
 };
-export type MatrixSupplierIn = { id: number; code: string; abbrName: string; fullName: string };
+type MatrixSupplierIn = { id: number; code: string; abbrName: string; fullName: string };
 /** The current (last) submission of a supplier in a round, with its priced lines. */
 export type MatrixQuote = {
   supplierId: number;
@@ -43,7 +43,7 @@ export type MatrixInput = {
  * missing: the supplier's latest quote leaves this line out; noLines: the latest quote has no
  * priced lines at all (attachment only); noQuote: the supplier has not quoted.
  */
-export type CellStatus = "priced" | "noRate" | "missing" | "noLines" | "noQuote";
+type CellStatus = "priced" | "noRate" | "missing" | "noLines" | "noQuote";
 
 export type MatrixCell = {
   supplierId: number;
@@ -78,7 +78,7 @@ export type MatrixRow = {
   awardedSupplierId: number | null;
 };
 
-export type RankNote = "noQuote" | "incomplete" | "noUsage" | null;
+type RankNote = "noQuote" | "incomplete" | "noUsage" | null;
 
 export type MatrixColumn = MatrixSupplierIn & {
   quoted: boolean;

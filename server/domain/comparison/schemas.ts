@@ -19,4 +19,4 @@ export const awardInput = z.object({
   ),
 });
 
-export type AwardInput = z.input<typeof awardInput>;
+type AwardInput = z.input<typeof awardInput>;

@@ -73,7 +73,7 @@ export type AwardDto = {
 };
 
 /** The award in force for a project, or null. */
-export async function currentAward(db: DbOrTx, projectId: number): Promise<AwardDto | null> {
+async function currentAward(db: DbOrTx, projectId: number): Promise<AwardDto | null> {
   const [a] = await db.select({ a: awards, by: users.name }).from(awards)
     .leftJoin(users, eq(users.id, awards.awardedBy))
     .where(and(eq(awards.projectId, projectId), isNull(awards.supersededAt)))

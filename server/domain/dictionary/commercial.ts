@@ -21,7 +21,7 @@ export const BASE_CURRENCY = "CNY";
 type SeedCode = { code: string; name: string; nameEn: string };
 export type SeedType = { code: string; name: string; nameEn: string; codes: SeedCode[] };
 
-export const commercialCodeTypes: SeedType[] = [
+const commercialCodeTypes: SeedType[] = [
   {
     code: CURRENCY,
     name: "币种",

@@ -4,11 +4,11 @@ import { z } from "zod";
 import type { DbOrTx } from "../../../db/client.ts";
 import { commercialOptions, ensureSeededCodeTypes, type SeedType } from "./commercial.ts";
 
-export const UNIT = "Unit";
-export const FACTORY = "Factory";
-export const CLOSE_REASON = "CloseReason";
+const UNIT = "Unit";
+const FACTORY = "Factory";
+const CLOSE_REASON = "CloseReason";
 
-export const projectCodeTypes: SeedType[] = [
+const projectCodeTypes: SeedType[] = [
   {
     code: UNIT,
     name: "单位",

@@ -45,7 +45,7 @@ export const createCodeInput = z.object({
 });
 export const updateCodeInput = z.object({ id, ...codeFields });
 
-export type CreateCodeInput = z.input<typeof createCodeInput>;
+type CreateCodeInput = z.input<typeof createCodeInput>;
 
 // Exchange rates (CNY per one unit of a currency, in force from a date on).
 export const listRatesInput = z.object({

@@ -9,19 +9,18 @@ import { DomainError, fromZod } from "../errors.ts";
 import { z } from "zod";
 
 /** A row is given up after this many attempts. */
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** How long a row is held by the sender that claimed it (a crash mid-send retries after this). */
 const CLAIM_MS = 10 * 60_000;
 const BATCH = 200;
 
 /** Minutes to wait before attempt n+1 after n failed ones: 1, 2, 4, … at most 60. */
-export const backoffMs = (attempts: number) =>
-  Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+const backoffMs = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
 
 /** 4xx replies and connection trouble are worth retrying; 5xx replies are not. */
-export function isTemporary(err: unknown): boolean {
+function isTemporary(err: unknown): boolean {
   const e = err as SmtpError;
   if (typeof e?.responseCode === "number") return e.responseCode < 500;
   return true;
@@ -33,7 +32,7 @@ const describe = (err: unknown) => {
 };
 
 /** The part of nodemailer's message options used here. */
-export type MailMessage = {
+type MailMessage = {
   from: string;
   to: string | { name: string; address: string };
   subject: string;
@@ -41,12 +40,12 @@ export type MailMessage = {
   headers?: Record<string, string>;
 };
 
-export type Transport = {
+type Transport = {
   sendMail(msg: MailMessage): Promise<unknown>;
   close(): void;
 };
 
-export function createTransport(smtpUrl: string): Transport {
+function createTransport(smtpUrl: string): Transport {
   const mailer = nodemailer as unknown as {
     createTransport(options: Record<string, unknown>): Transport;
   };

@@ -60,7 +60,7 @@ export const listTemplatesInput = z.object({
   ...pagedInput,
 });
 
-export const OUTBOX_STATUSES = ["pending", "sent", "failed", "notConfigured"] as const;
+const OUTBOX_STATUSES = ["pending", "sent", "failed", "notConfigured"] as const;
 export const listOutboxInput = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   projectId: id.optional(),
@@ -81,8 +81,6 @@ export const sendManualInput = z.object({
   error: "email.projectRequired",
   path: ["offProManagerId"],
 });
-
-export const testMailInput = z.object({ to: z.email().max(256) });
 
 export type CreateTemplateInput = z.input<typeof createTemplateInput>;
 export type UpdateTemplateInput = z.input<typeof updateTemplateInput>;

@@ -23,10 +23,9 @@ import {
 } from "./templates.ts";
 import { flushOutbox } from "./mailer.ts";
 
-export { type EmailEvent, enqueue } from "./outbox.ts";
+export { enqueue } from "./outbox.ts";
 export { flushOutbox, sendTestMail } from "./mailer.ts";
 export { dueReminders, sendDueReminders, sendManual } from "./reminders.ts";
-export { ensureEmailTemplates, PLACEHOLDERS } from "./templates.ts";
 
 export type EmailTemplateDto = typeof emailTemplates.$inferSelect & { placeholders: string[] };
 

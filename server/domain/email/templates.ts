@@ -24,14 +24,14 @@ export const PLACEHOLDERS = [
   "certificateNumber",
   "expiryDate",
 ] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
+type Placeholder = (typeof PLACEHOLDERS)[number];
 /** An event fills the placeholders it knows; the others are rendered empty. */
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Placeholders in `text` that are not in PLACEHOLDERS, as written. */
-export function unknownPlaceholders(text: string): string[] {
+function unknownPlaceholders(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(PLACEHOLDER)) {
     if (!(PLACEHOLDERS as readonly string[]).includes(m[1]) && !out.includes(m[1])) out.push(m[1]);
@@ -40,7 +40,7 @@ export function unknownPlaceholders(text: string): string[] {
 }
 
 /** Where `text` has double braces that do not make a placeholder (one left unclosed …): a snippet. */
-export function brokenPlaceholder(text: string): string | null {
+function brokenPlaceholder(text: string): string | null {
   const rest = text.replace(PLACEHOLDER, "");
   const at = rest.search(/\{\{|\}\}/);
   return at < 0 ? null : rest.slice(Math.max(0, at - 10), at + 20).trim();
@@ -102,7 +102,7 @@ type Seed = Omit<typeof emailTemplates.$inferInsert, "id" | "createdAt" | "updat
 const signature = "\n\nQMO 报价管理系统（此邮件由系统自动发送，请勿回复）";
 const signatureEn = "\n\nQMO Quotation Management (automatic message, please do not reply)";
 
-export const seededTemplates: Seed[] = [
+const seededTemplates: Seed[] = [
   {
     code: "PROJECT_PUBLISHED",
     mechanism: "published",

@@ -16,7 +16,7 @@ export function neutralise(v: string): string {
 }
 
 /** Neutralises every text cell of a workbook built in memory. */
-export function neutraliseWorkbook(workbook: ExcelJS.Workbook): void {
+function neutraliseWorkbook(workbook: ExcelJS.Workbook): void {
   workbook.eachSheet((sheet) =>
     sheet.eachRow((row) =>
       row.eachCell((cell) => {

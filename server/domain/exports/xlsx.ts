@@ -3,7 +3,7 @@
 // the whole zip in memory until it commits (it zips with JSZip), so large exports use this instead.
 import { Zip, ZipDeflate } from "fflate";
 
-export type XlsxCell = string | number | Date | null | undefined;
+type XlsxCell = string | number | Date | null | undefined;
 
 export type XlsxSheet = {
   name: string;

@@ -23,7 +23,7 @@ import { detectContentType, HEAD_BYTES } from "./detect.ts";
 import { Spool, SpooledFile, uploadTmpDir } from "./spool.ts";
 import { Permissions } from "../auth/permissions.ts";
 
-export type FilePurpose = "project" | "quote" | "certificate" | "other";
+type FilePurpose = "project" | "quote" | "certificate" | "other";
 
 export type FileDto = {
   id: number;
@@ -37,7 +37,7 @@ export type FileDto = {
 
 type FileRow = typeof files.$inferSelect;
 
-export const toFileDto = (f: FileRow): FileDto => ({
+const toFileDto = (f: FileRow): FileDto => ({
   id: f.id,
   fileName: f.fileName,
   size: f.size,
@@ -52,7 +52,7 @@ const MB = 1024 * 1024;
 export const storeRoot = (deps: Deps) => join(deps.config.dataDir, "files");
 const blobPath = (deps: Deps, sha256: string) => join(storeRoot(deps), sha256.slice(0, 2), sha256);
 
-export { ACCEPTED_EXTENSIONS, detectContentType } from "./detect.ts";
+export { detectContentType } from "./detect.ts";
 
 const MAX_NAME = 255;
 
@@ -417,17 +417,6 @@ export async function attachToProject(
     if (!ok) throw f.uploadedBy === actor.id ? forbidden("files.notYours") : notFound("file", id);
   }
   await db.update(files).set({ projectId, purpose: "project" }).where(inArray(files.id, ids));
-}
-
-/** Files of a kind the actor may reach: used by lists that show a project's attachments. */
-export async function projectFileNames(db: DbOrTx, projectIds: number[]) {
-  if (!projectIds.length) return [];
-  return await db.select({ id: files.id, fileName: files.fileName, projectId: files.projectId })
-    .from(files).where(and(
-      inArray(files.projectId, projectIds),
-      eq(files.purpose, "project"),
-      isNull(files.deletedAt),
-    )).orderBy(files.id);
 }
 
 /** A buyer's upload: to a project they may edit, or unattached until the project is saved. */

@@ -13,7 +13,7 @@ import {
   updateGroupInput,
 } from "./schemas.ts";
 
-export type GroupMember = { id: number; userName: string; name: string };
+type GroupMember = { id: number; userName: string; name: string };
 export type GroupDto = {
   id: number;
   name: string;

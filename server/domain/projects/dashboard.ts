@@ -10,7 +10,7 @@ import { selectProjects } from "./list.ts";
 import { closesAtSql, openCondition, quotedCurrentPackSql } from "./statusSql.ts";
 
 /** How far ahead "ending soon" looks. */
-export const ENDING_SOON_MS = 48 * 3600_000;
+const ENDING_SOON_MS = 48 * 3600_000;
 
 /**
  * GetDashboard: what a buyer needs at a glance, over the kinds the actor may see — the projects

@@ -147,7 +147,7 @@ export async function selectProjects(
 }
 
 /** Pages of the project list kept per database, the least recently used dropped first. */
-export const PAGES_KEPT = 200;
+const PAGES_KEPT = 200;
 /**
  * Rows kept over all kept pages, and over all kept projects (a project's row, rounds, line items,
  * files, invitations, quotes and versions each count one): a few tens of MB at the most.

@@ -17,10 +17,10 @@ import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import { canonicalJson, sha256Hex } from "../quotes/chain.ts";
 import { currentByRound } from "../quotes/current.ts";
 
-export const PACK_FORMAT = 1;
+const PACK_FORMAT = 1;
 
 /** The current (unpublished or published) pack of a project, as canonical text and its hash. */
-export async function currentPack(db: DbOrTx, projectId: number) {
+async function currentPack(db: DbOrTx, projectId: number) {
   const project = await db.query.offerProjects.findFirst({
     where: eq(offerProjects.id, projectId),
   });
@@ -98,7 +98,7 @@ export async function suppliersQuoted(
 }
 
 /** The latest recorded version of a project's pack, if it was ever published. */
-export async function latestVersion(db: DbOrTx, projectId: number) {
+async function latestVersion(db: DbOrTx, projectId: number) {
   return await db.query.offerProjectVersions.findFirst({
     where: eq(offerProjectVersions.projectId, projectId),
     orderBy: desc(offerProjectVersions.version),

@@ -156,7 +156,7 @@ async function readProjectAll(db: DbOrTx, id: number) {
 type ProjectReadAll = Awaited<ReturnType<typeof readProjectAll>>;
 
 /** Projects kept as read (readProjectAll) per database, the least recently used dropped first. */
-export const PROJECTS_KEPT = 500;
+const PROJECTS_KEPT = 500;
 
 /**
  * A project's pages are opened again and again while its quotes come in: what they show is kept

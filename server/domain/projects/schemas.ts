@@ -7,15 +7,15 @@ import { instant } from "../shared/dates.ts";
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
 
 /** Money and quantities: exact non-negative decimal strings (numbers are accepted and kept as typed). */
-export const decimal = z.union([z.string(), z.number()])
+const decimal = z.union([z.string(), z.number()])
   .transform((v) => String(v).trim())
   .refine((v) => /^\d{1,15}(\.\d{1,6})?$/.test(v), { error: "projects.badDecimal" });
 const optionalDecimal = z.union([decimal, z.literal(""), z.null()]).optional()
   .transform((v) => (v === "" || v == null ? null : v));
 
 export const kindSchema = z.enum(["material", "asset"]);
-export const quotationTypeSchema = z.enum(["tendering", "comparePrices", "bargaining", "optimize"]);
-export const displayStatusSchema = z.enum([
+const quotationTypeSchema = z.enum(["tendering", "comparePrices", "bargaining", "optimize"]);
+const displayStatusSchema = z.enum([
   "unpublished",
   "published",
   "inQuotation",
@@ -23,7 +23,7 @@ export const displayStatusSchema = z.enum([
   "closed",
 ]);
 
-export const itemInput = z.object({
+const itemInput = z.object({
   id: id.optional(),
   materialCode: text(64),
   itemName: z.string().trim().min(1).max(200),
@@ -72,7 +72,7 @@ export const updateProjectInput = z.object({
 });
 
 /** A chosen supplier as the launch page sends it: at least its id and code. */
-export const chosenSupplier = z.object({
+const chosenSupplier = z.object({
   id,
   code: z.string().trim().max(64).optional(),
 });
@@ -172,6 +172,6 @@ export const sendEmailInput = z.object({
   supplierIds: z.array(id).max(500).optional(),
 });
 
-export type CreateProjectInput = z.input<typeof createProjectInput>;
+type CreateProjectInput = z.input<typeof createProjectInput>;
 export type ListProjectsInput = z.infer<typeof listProjectsInput>;
 export type ExportProjectsInput = z.infer<typeof exportProjectsInput>;

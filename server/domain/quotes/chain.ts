@@ -1,5 +1,5 @@
 // The tamper-evident record of submissions: one append-only entry per quote, each hashing the one
-// before it, and its verification. The canonical form below is the whole contract: anyone holding a
+// before it its verification. The canonical form below is the whole contract: anyone holding a
 // copy of the table can recompute every hash with a few lines of code in any language.
 //
 // Canonical serialisation (version 1):
@@ -13,14 +13,14 @@
 //   in milliseconds since the epoch.
 // - the first entry's prevHash is 64 zeros; entry n's prevHash is entry n-1's entry hash.
 import { createHash } from "node:crypto";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { files, quoteChain, quoteLines, quotes } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { storedBytesSha256 } from "../files/service.ts";
 
 export const GENESIS_HASH = "0".repeat(64);
-export const CHAIN_FORMAT = 1;
+const CHAIN_FORMAT = 1;
 
 export const sha256Hex = (text: string | Uint8Array) =>
   createHash("sha256").update(text).digest("hex");
@@ -44,7 +44,7 @@ export function canonicalJson(value: Canonical): string {
 type LineRow = Omit<typeof quoteLines.$inferSelect, "id" | "quoteId">;
 
 /** A submission's structured lines in their canonical form: sorted by line item, every field. */
-export function canonicalLines(lines: LineRow[]): Canonical[] {
+function canonicalLines(lines: LineRow[]): Canonical[] {
   return [...lines].sort((a, b) => a.itemId - b.itemId).map((l) => ({
     itemId: l.itemId,
     unitPrice: l.unitPrice,
@@ -160,11 +160,6 @@ export function chainEntries(head: ChainHead, facts: ChainFacts[]): ChainEntry[]
   return out;
 }
 
-/** The entry of one quote, for its receipt. */
-export async function entryOfQuote(db: DbOrTx, quoteId: number) {
-  return await db.query.quoteChain.findFirst({ where: eq(quoteChain.quoteId, quoteId) });
-}
-
 export async function entriesOfQuotes(db: DbOrTx, quoteIds: number[]) {
   if (!quoteIds.length) return [];
   return await db.select().from(quoteChain).where(inArray(quoteChain.quoteId, quoteIds));
@@ -174,13 +169,13 @@ export async function entriesOfQuotes(db: DbOrTx, quoteIds: number[]) {
 // Verification
 // ---------------------------------------------------------------------------------------------
 
-export type BrokenLink = {
+type BrokenLink = {
   seq: number;
   quoteId: number | null;
   reason: "gap" | "prevHash" | "entryHash";
 };
 
-export type RecordMismatch = {
+type RecordMismatch = {
   seq: number | null;
   quoteId: number;
   reason:
@@ -278,10 +273,4 @@ export async function verifyChain(
     .orderBy(asc(quotes.id)).limit(MAX_MISMATCHES);
   for (const o of orphans) note({ seq: null, quoteId: o.id, reason: "noEntry" });
   return { ok: !firstBroken && !mismatches.length, entries, head, firstBroken, mismatches };
-}
-
-/** The entries of one project, for the buyer's result page (seq and hashes per quote). */
-export async function projectEntries(db: DbOrTx, projectId: number) {
-  return await db.select().from(quoteChain).where(and(eq(quoteChain.projectId, projectId)))
-    .orderBy(asc(quoteChain.seq));
 }

@@ -24,20 +24,13 @@ import type {
   SignalQuote,
 } from "./integrityTypes.ts";
 
-export type {
-  IntegritySignalsDto,
-  NearPriceLine,
-  NearPricePair,
-  SameFileSignal,
-  SameIpSignal,
-  SignalQuote,
-} from "./integrityTypes.ts";
+export type { IntegritySignalsDto } from "./integrityTypes.ts";
 
 /**
  * Two suppliers' prices for a line are near-identical when they differ by at most this share of the
  * lower one (0.5 %). A pair is flagged when every line both priced is near-identical.
  */
-export const NEAR_PRICE_PERCENT = "0.5";
+const NEAR_PRICE_PERCENT = "0.5";
 
 type Submission = SignalQuote & { sha256: string; size: number; clientIp: string | null };
 
@@ -95,7 +88,7 @@ export function nearIdentical(a: Dec, b: Dec): string | null {
 }
 
 /** Pairs of suppliers whose priced lines (in CNY, latest quotes) are all near-identical. */
-export function nearPricePairs(matrix: Matrix): NearPricePair[] {
+function nearPricePairs(matrix: Matrix): NearPricePair[] {
   const out: NearPricePair[] = [];
   const cols = matrix.suppliers.filter((c) => c.quoted);
   for (let i = 0; i < cols.length; i++) {

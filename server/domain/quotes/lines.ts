@@ -35,18 +35,6 @@ export type QuoteLine = {
   remark: string | null;
 };
 
-export const LINE_FIELDS = [
-  "unitPrice",
-  "taxRate",
-  "currency",
-  "tradeTerms",
-  "paymentMethod",
-  "paymentTermDays",
-  "leadTimeDays",
-  "validUntil",
-  "remark",
-] as const;
-
 type ItemRef = { id: number; itemName: string };
 
 export type CommercialCodes = {
@@ -88,7 +76,7 @@ function pick(o: Record<string, unknown>, key: string): unknown {
  * answers them normalised. Every problem is reported at once, each naming its line item; when the
  * project requires lines, every item must be priced. `today` is the submission's date in UTC+8.
  */
-export function checkLines(
+function checkLines(
   raw: unknown[],
   items: ItemRef[],
   codes: CommercialCodes,
@@ -192,7 +180,7 @@ export function checkLines(
 }
 
 /** The lines as sent: a JSON array in a form field (or an array already); undefined when none. */
-export function parseLines(sent: unknown[] | string | undefined): unknown[] | undefined {
+function parseLines(sent: unknown[] | string | undefined): unknown[] | undefined {
   if (sent === undefined || Array.isArray(sent)) return sent;
   if (!sent.trim()) return undefined;
   try {

@@ -19,7 +19,7 @@ export const instructionInput = z.object({
 });
 
 /** 0 = first quote, 1 and 2 = the optimisation rounds of an asset project. */
-export const quoteRoundSchema = wholeNumber(0, 2);
+const quoteRoundSchema = wholeNumber(0, 2);
 
 /** The priced lines, sent beside the file as one form field holding a JSON array (lines.ts reads it). */
 const linesField = multiLine(z.union([z.string().max(1_000_000), z.array(z.unknown()).max(1000)]))
@@ -35,7 +35,7 @@ export const submitQuoteForm = z.object({
 });
 
 export type MyProjectsInput = z.input<typeof myProjectsInput>;
-export type SubmitQuoteInput = z.infer<typeof submitQuoteForm>;
+type SubmitQuoteInput = z.infer<typeof submitQuoteForm>;
 
 /**
  * Staff's list of submissions across projects (GetAllSubmissions). Times are instants (the client

@@ -14,15 +14,6 @@ import { roundsOf } from "../projects/access.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
-/** The seal of each round of a project now: round → sealed. */
-export function sealState(p: ProjectRow, rounds: RoundTiming[], now: Date) {
-  return {
-    sealed: quotesSealed(p, rounds, 0, now),
-    opensAt: sealOpensAt(p, rounds, 0),
-    round: (round: number) => quotesSealed(p, rounds, round, now),
-  };
-}
-
 /** The refusal for a sealed round: 403 with when it opens (or that ending the project opens it). */
 export function sealedError(p: ProjectRow, rounds: RoundTiming[], round: number) {
   const at = sealOpensAt(p, rounds, round);
@@ -106,4 +97,4 @@ export async function quoteOfFile(db: DbOrTx, fileId: number) {
   return await db.query.quotes.findFirst({ where: eq(quotes.fileId, fileId) });
 }
 
-export { quotesSealed, sealOpensAt } from "../projects/rules.ts";
+export { sealOpensAt } from "../projects/rules.ts";

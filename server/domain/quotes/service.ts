@@ -1,18 +1,7 @@
 // The supplier's side of quoting: the projects published to it, the quote instructions and their
 // agreement, submissions (every one kept, the last per round counts) and its own quote history.
 // A supplier only ever reaches projects published to it; anything else is "not found".
-import {
-  and,
-  asc,
-  count,
-  countDistinct,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import {
   files,
   offerProjectItems,
@@ -64,14 +53,14 @@ import {
   quotableItems,
 } from "./lines.ts";
 
-export type SupplierQuoteStatus = "canOffer" | "quoted" | "notQuoted";
+type SupplierQuoteStatus = "canOffer" | "quoted" | "notQuoted";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 type InvitationRow = typeof offerProjectSuppliers.$inferSelect;
 type QuoteRow = typeof quotes.$inferSelect;
 
 /** The supplier a portal user acts for; staff have no supplier side. */
-export function supplierIdOf(actor: Actor): number {
+function supplierIdOf(actor: Actor): number {
   if (actor.kind !== "supplier" || actor.supplierId == null) throw forbidden();
   return actor.supplierId;
 }
@@ -79,7 +68,7 @@ export function supplierIdOf(actor: Actor): number {
 const visibleStatuses = ["published", "ended", "closed"] as const;
 
 /** The invitation and project, or 404 when the project does not exist or is not published to it. */
-export async function invitationOf(db: DbOrTx, supplierId: number, projectId: number) {
+async function invitationOf(db: DbOrTx, supplierId: number, projectId: number) {
   const [row] = await db.select({ inv: offerProjectSuppliers, project: offerProjects })
     .from(offerProjectSuppliers)
     .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
@@ -95,7 +84,7 @@ export async function invitationOf(db: DbOrTx, supplierId: number, projectId: nu
 const invitedTo = (inv: InvitationRow, round: number) =>
   round === 0 ? true : round === 1 ? inv.round1 : round === 2 ? inv.round2 : false;
 
-export type SupplierView = {
+type SupplierView = {
   /** The round this supplier would quote in now: 0, or an open optimisation round it is invited to. */
   round: number;
   status: SupplierQuoteStatus;
@@ -110,7 +99,7 @@ export type SupplierView = {
 };
 
 /** A supplier's status for one project as of `now`; pure. */
-export function supplierView(
+function supplierView(
   project: ProjectRow,
   rounds: RoundTiming[],
   inv: InvitationRow,
@@ -447,7 +436,7 @@ export type QuoteDto = {
   receipt: QuoteReceipt | null;
 };
 
-export type QuoteReceipt = {
+type QuoteReceipt = {
   recordNo: number;
   contentHash: string;
   fileSha256: string;
@@ -715,13 +704,6 @@ export async function currentQuotes(db: DbOrTx, projectId: number) {
     fileId: f.id,
     fileName: f.fileName,
   }));
-}
-
-/** Number of distinct suppliers with a first quote; used to tell whether anyone has quoted. */
-export async function quotedSupplierCount(db: DbOrTx, projectId: number): Promise<number> {
-  const [{ n }] = await db.select({ n: countDistinct(quotes.supplierId) }).from(quotes)
-    .where(and(eq(quotes.projectId, projectId), eq(quotes.round, 0)));
-  return n;
 }
 
 /**

@@ -16,9 +16,9 @@ import {
 import type { z } from "zod";
 
 /** Reminder hours before the deadline when nobody has changed them. */
-export const DEFAULT_REMINDER_HOURS = [24, 2];
+const DEFAULT_REMINDER_HOURS = [24, 2];
 
-export function defaultSetting<K extends SettingKey>(deps: Deps, key: K): SettingValues[K] {
+function defaultSetting<K extends SettingKey>(deps: Deps, key: K): SettingValues[K] {
   const defaults: SettingValues = {
     quoteInstructionZh: t("zh", "settings.defaultQuoteInstruction"),
     quoteInstructionEn: t("en", "settings.defaultQuoteInstruction"),
@@ -40,7 +40,7 @@ export async function getSetting<K extends SettingKey>(
   return defaultSetting(deps, key);
 }
 
-export async function setSetting<K extends SettingKey>(
+async function setSetting<K extends SettingKey>(
   deps: Deps,
   key: K,
   value: z.input<(typeof settingSchemas)[K]>,

@@ -32,16 +32,14 @@ import type {
 
 export type {
   CertificateDto,
-  CertificateStatus,
   CertificateTypeOption,
   ExpiringCertificate,
 } from "./qualificationTypes.ts";
 
 /** The dictionary's code type holding the certificate types. */
-export const CERTIFICATE_TYPE = "CertificateType";
+const CERTIFICATE_TYPE = "CertificateType";
 /** A buyer hears of a certificate this many days before it expires. */
-export const EXPIRY_WARNING_DAYS = 30;
-export const CERTIFICATE_EXPIRING_TEMPLATE = "CERTIFICATE_EXPIRING";
+const EXPIRY_WARNING_DAYS = 30;
 
 /** The types every installation starts with; an admin edits them in the data dictionary. */
 const seededTypes = [
@@ -112,11 +110,11 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Whole days from `from` to `to` (YYYY-MM-DD); negative when `to` is earlier. */
-export const daysBetween = (from: string, to: string) =>
+const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** Expired the day after its expiry date; "expiring" within the warning window. */
-export function certificateStatus(expiresOn: string | null, today: string): CertificateStatus {
+function certificateStatus(expiresOn: string | null, today: string): CertificateStatus {
   if (!expiresOn) return "valid";
   if (expiresOn < today) return "expired";
   if (expiresOn <= addDays(today, EXPIRY_WARNING_DAYS)) return "expiring";

@@ -26,19 +26,19 @@ import { matrixOf } from "../comparison/service.ts";
 import type { performanceInput, performanceListInput } from "./schemas.ts";
 import type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
 
-export type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
+export type { PerformanceSummary, ProjectOutcome } from "./qualificationTypes.ts";
 
 /**
  * A first quote counts as on time when it arrived at least this long before the deadline: before
  * the first deadline reminder (24 hours) would be due. Quotes after the deadline are refused by the
  * server, so "before the deadline" alone would tell nothing beyond the response rate.
  */
-export const ON_TIME_LEAD_MS = 24 * 3600_000;
+const ON_TIME_LEAD_MS = 24 * 3600_000;
 
 const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 10_000) / 10_000 : null);
 
 /** The summary of a supplier's project outcomes. Pure: the tests compute the same by hand. */
-export function summarize(outcomes: ProjectOutcome[]): PerformanceSummary {
+function summarize(outcomes: ProjectOutcome[]): PerformanceSummary {
   const settled = outcomes.filter((o) => o.quotedAt || o.over);
   const quoted = outcomes.filter((o) => o.quotedAt);
   const timed = quoted.filter((o) => o.onTime !== null);
@@ -59,7 +59,7 @@ export function summarize(outcomes: ProjectOutcome[]): PerformanceSummary {
 }
 
 /** Competition ranking ("1, 1, 3") of `ids` by `key`, smallest first. */
-export function competitionRanks<T>(
+function competitionRanks<T>(
   ids: number[],
   key: (id: number) => T,
   compare: (a: T, b: T) => number,
@@ -79,7 +79,7 @@ export function competitionRanks<T>(
  * the ranked ones keep the matrix's rank, quoting suppliers without a complete priced total share
  * the place after them. Otherwise by the time of the first quote, earliest first.
  */
-export async function projectRanks(
+async function projectRanks(
   db: DbOrTx,
   projectId: number,
   firstQuotes: Map<number, Date>,

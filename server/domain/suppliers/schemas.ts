@@ -7,18 +7,18 @@ import { passwordSchema } from "../users/schemas.ts";
 import { instant, isCalendarDate, strictDate } from "../shared/dates.ts";
 
 /** A supplier code is also its portal user name, so it keeps to the user-name alphabet. */
-export const supplierCodeSchema = z.string().trim().regex(/^[A-Za-z0-9._-]{2,32}$/, {
+const supplierCodeSchema = z.string().trim().regex(/^[A-Za-z0-9._-]{2,32}$/, {
   error: "suppliers.badCode",
 });
 const optionalText = (max: number) =>
   z.string().trim().max(max).nullish().transform((v) => v || null);
 /** An email address when present; empty text counts as none. */
-export const optionalEmail = z.string().trim().max(256).nullish()
+const optionalEmail = z.string().trim().max(256).nullish()
   .transform((v) => v || null)
   .pipe(z.email().nullable());
 
 export const supplierStatuses = ["effective", "invalid"] as const;
-export const cooperationStatuses = ["potential", "qualified"] as const;
+const cooperationStatuses = ["potential", "qualified"] as const;
 
 const supplierFields = {
   abbrName: z.string().trim().min(1).max(64),
@@ -113,7 +113,7 @@ export const erpColumns = [
 ] as const;
 
 /** A calendar date, YYYY-MM-DD (certificates are dated in UTC+8). */
-export const calendarDate = z.string().trim().refine(isCalendarDate, {
+const calendarDate = z.string().trim().refine(isCalendarDate, {
   error: "certificates.badDate",
 });
 
@@ -156,6 +156,6 @@ export const performanceListInput = z.object({
 });
 
 export type CreateSupplierInput = z.input<typeof createSupplierInput>;
-export type UpdateSupplierInput = z.input<typeof updateSupplierInput>;
+type UpdateSupplierInput = z.input<typeof updateSupplierInput>;
 export type ListSuppliersInput = z.input<typeof listSuppliersInput>;
 export type ErpRecord = z.infer<typeof erpRecordSchema>;

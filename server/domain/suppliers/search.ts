@@ -63,7 +63,7 @@ export function supplierTextContains(field: SupplierTextField, text: string): SQ
 // ---------------------------------------------------------------------------------------------
 
 /** Searches kept per database, the least recently used dropped first. */
-export const SEARCHES_KEPT = 200;
+const SEARCHES_KEPT = 200;
 /** Ids kept over all searches (4 bytes each): a search matching more is not kept. */
 const IDS_KEPT = 1_000_000;
 

@@ -4,7 +4,7 @@ import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Column, noRecordsToExport, streamXlsx } from "../exports/service.ts";
 import { batchesInOrder } from "../exports/batches.ts";
 import type { z } from "zod";
-import { offerProjectSuppliers, quotes, sessions, users } from "../../../db/schema.ts";
+import { offerProjectSuppliers, quotes, users } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { suppliers } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
@@ -86,12 +86,12 @@ async function toDtos(db: DbOrTx, rows: SupplierRow[]): Promise<SupplierDto[]> {
 }
 
 /** The supplier's email addresses, in order, without blanks or repeats. */
-export const emailsOf = (
+const emailsOf = (
   s: Pick<SupplierRow, "email1" | "email2" | "email3">,
 ): string[] => [...new Set([s.email1, s.email2, s.email3].filter((e): e is string => !!e))];
 
 /** Why a supplier cannot be invited to a project, or null when it can. */
-export function invitableProblem(
+function invitableProblem(
   s: Pick<SupplierRow, "status" | "email1" | "email2" | "email3">,
 ): "suppliers.notEffective" | "suppliers.noEmail" | null {
   if (s.status !== "effective") return "suppliers.notEffective";
@@ -299,7 +299,7 @@ export async function updateSupplier(
 }
 
 /** Marks a supplier invalid: it keeps its history but can no longer be invited. */
-export async function invalidateSupplier(deps: Deps, id: number): Promise<SupplierDto> {
+async function invalidateSupplier(deps: Deps, id: number): Promise<SupplierDto> {
   await supplierRow(deps.db, id);
   await deps.db.update(suppliers).set({ status: "invalid", updatedAt: deps.clock.now() })
     .where(eq(suppliers.id, id));
@@ -340,7 +340,7 @@ export async function deleteSupplier(
 // Portal accounts
 // ---------------------------------------------------------------------------------------------
 
-export async function portalUserOf(db: DbOrTx, supplierId: number) {
+async function portalUserOf(db: DbOrTx, supplierId: number) {
   return await db.query.users.findFirst({
     where: and(eq(users.kind, "supplier"), eq(users.supplierId, supplierId)),
   });
@@ -391,13 +391,6 @@ export async function setPortalPassword(
   const password = input.password ?? generatePassword();
   await resetPassword(deps, { userId: user.id, newPassword: password });
   return { userId: user.id, userName: user.userName, ...(input.password ? {} : { password }) };
-}
-
-/** Open sessions of a supplier's portal user (for tests and the admin's view). */
-export async function openSessionCount(db: DbOrTx, userId: number): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(sessions)
-    .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`));
-  return n;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import { getSupplier, type SupplierDto } from "./service.ts";
 
 export type SyncOutcome = "created" | "updated" | "unchanged" | "rejected";
 
-export type SyncRow = {
+type SyncRow = {
   /** Position in the source: the sheet row for files (header = row 1), 1-based for JSON. */
   row: number;
   code: string | null;
@@ -67,7 +67,7 @@ const ERP_MAX_MB = 64;
  * ERP_SUPPLIERS_TOKEN as a bearer token when set), answering a JSON array of records or
  * `{ "items": [...] }`: at most ERP_MAX_MB, within ERP_TIMEOUT_MS from the request to the last byte.
  */
-export async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceRecord[]> {
+async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceRecord[]> {
   const base = deps.config.erpSuppliersUrl;
   if (!base) throw new DomainError("unavailable", "sync.notConfigured");
   const url = new URL(base);

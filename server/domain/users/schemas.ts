@@ -3,7 +3,7 @@ import { z } from "zod";
 import { id, multiLine } from "../input.ts";
 import { pagedInput } from "../paging.ts";
 
-export const userNameSchema = z.string().trim().regex(/^[A-Za-z0-9._@-]{2,64}$/, {
+const userNameSchema = z.string().trim().regex(/^[A-Za-z0-9._@-]{2,64}$/, {
   error: "errors.field.userName",
 });
 export const passwordSchema = z.string().min(8).max(128);
@@ -64,5 +64,5 @@ export const updateProfileInput = z.object({
 export const changeLanguageInput = z.object({ languageName: z.enum(["zh", "en"]) });
 
 export type ListUsersInput = z.infer<typeof listUsersInput>;
-export type CreateUserInput = z.input<typeof createUserInput>;
-export type UpdateUserInput = z.input<typeof updateUserInput>;
+type CreateUserInput = z.input<typeof createUserInput>;
+type UpdateUserInput = z.input<typeof updateUserInput>;

@@ -12,7 +12,7 @@ import { usePageTitle } from "../../../shared/pageTitle.ts";
 import { resetTags } from "../../layout/tags.ts";
 
 /** Only same-site paths are followed after sign-in. */
-export function safeRedirect(value: string | null): string {
+function safeRedirect(value: string | null): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/login")) {
     return "/";
   }

@@ -49,7 +49,7 @@ type Query = {
 };
 
 /** A datetime-local value read as UTC+8 (the times shown everywhere) into an ISO instant. */
-export function utc8ToIso(local: string): string | undefined {
+function utc8ToIso(local: string): string | undefined {
   if (!local) return undefined;
   const d = new Date(`${local.length === 16 ? `${local}:00` : local}+08:00`);
   return isNaN(d.getTime()) ? undefined : d.toISOString();

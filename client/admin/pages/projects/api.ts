@@ -5,12 +5,12 @@ import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
-export const FS = "/QMO/FileService";
+const FS = "/QMO/FileService";
 
 export type Kind = "material" | "asset";
 export type DisplayStatus = "unpublished" | "published" | "inQuotation" | "ended" | "closed";
 export type QuotationType = "tendering" | "comparePrices" | "bargaining" | "optimize";
-export type Action = "edit" | "delete" | "publish" | "end" | "close" | "openRound";
+type Action = "edit" | "delete" | "publish" | "end" | "close" | "openRound";
 
 export const STATUSES: DisplayStatus[] = [
   "unpublished",
@@ -110,7 +110,7 @@ export type SupplierResult = {
   packVersion2: number | null;
 };
 
-export type PackVersion = { version: number; contentHash: string; publishedAt: string };
+type PackVersion = { version: number; contentHash: string; publishedAt: string };
 
 export type ProjectResult = {
   project: Project;

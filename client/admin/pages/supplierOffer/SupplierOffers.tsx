@@ -26,7 +26,7 @@ import { fmt, usePermission } from "../projects/parts.tsx";
 
 type Setting = { key: string; value: unknown };
 
-export type Submission = {
+type Submission = {
   quoteId: number;
   projectId: number;
   projectCode: string;

@@ -11,7 +11,7 @@ import { MonthlyBars } from "./charts.tsx";
 import { percent, PERF, type Summary, type SupplierPerformance } from "./qualifications.ts";
 
 /** The four numbers as cards, each with what it counts. */
-export function SummaryCards({ summary }: { summary: Summary }) {
+function SummaryCards({ summary }: { summary: Summary }) {
   const { t } = useTranslation();
   const p = (k: string, o: Record<string, unknown> = {}) => t(`performancePage.${k}`, o);
   const cards: [string, string, string][] = [

@@ -23,7 +23,7 @@ type Json<T> = {
 export type CertificateType = CertificateTypeOption;
 export type Certificate = Json<CertificateDto>;
 export type Summary = PerformanceSummary;
-export type Outcome = Json<ProjectOutcome>;
+type Outcome = Json<ProjectOutcome>;
 export type Expiring = ExpiringCertificate;
 
 export type SupplierPerformance = {
