@@ -1,5 +1,5 @@
 // Server-side translation from locales/en.json and locales/zh.json, by the caller's language.
-import i18next, { type TFunction } from "i18next";
+import i18next from "i18next";
 import type { DomainError } from "./domain/errors.ts";
 import en from "../locales/en.json" with { type: "json" };
 import zh from "../locales/zh.json" with { type: "json" };
