@@ -1,6 +1,6 @@
 // Dates shown in UTC+8 as YYYY-MM-DD HH:mm:ss, and relative times (spec §9).
+import { UTC8_OFFSET_MS } from "../../server/domain/shared/time.ts";
 
-const OFFSET_MS = 8 * 3600_000;
 const DEFAULT_PATTERN = "{y}-{m}-{d} {h}:{i}:{s}";
 
 /** Accepts a Date, an ISO string, milliseconds, or ten-digit seconds. */
@@ -25,7 +25,7 @@ export function formatTime(
 ): string {
   const date = toDate(value);
   if (!date) return "";
-  const z = new Date(date.getTime() + OFFSET_MS);
+  const z = new Date(date.getTime() + UTC8_OFFSET_MS);
   const parts: Record<string, number | string> = {
     y: z.getUTCFullYear(),
     m: z.getUTCMonth() + 1,
