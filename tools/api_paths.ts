@@ -1,5 +1,5 @@
-// The README's API path list, made from the route table: `deno task api-paths` writes it between
-// the README's api-paths markers (without --write it prints it).
+// The API path list of docs/api.md, made from the route table: `deno task api-paths` writes it
+// between the page's api-paths markers (without --write it prints it).
 import { allRoutes } from "../server/http/routes/index.ts";
 import { API_PREFIX } from "../server/http/app.ts";
 import { audienceOf, type RouteDef } from "../server/http/route.ts";
@@ -12,7 +12,7 @@ const who = (r: RouteDef) => {
   return `${perms.map((p) => `\`${p}\``).join(" or ")} (${audience})`;
 };
 
-/** The README's table: one row per route, in the route table's order. */
+/** The path table: one row per route, in the route table's order. */
 export function apiPathTable(): string {
   const rows = allRoutes.map((r) =>
     `| ${r.method.toUpperCase()} | \`${r.path}\` | ${who(r)} | ${
@@ -31,19 +31,19 @@ export function apiPathTable(): string {
 // deno fmt leaves the list as written between these.
 const START = "<!-- api-paths:start -->\n<!-- deno-fmt-ignore-start -->";
 const END = "<!-- deno-fmt-ignore-end -->\n<!-- api-paths:end -->";
-export const README = new URL("../README.md", import.meta.url);
+export const API_DOC = new URL("../docs/api.md", import.meta.url);
 
-/** The README with its API path list replaced by the current one. */
-export function withApiPaths(readme: string): string {
-  const a = readme.indexOf("<!-- api-paths:start -->");
-  const b = readme.indexOf("<!-- api-paths:end -->");
-  if (a < 0 || b < a) throw new Error("README.md has no api-paths markers");
+/** The page with its API path list replaced by the current one. */
+export function withApiPaths(page: string): string {
+  const a = page.indexOf("<!-- api-paths:start -->");
+  const b = page.indexOf("<!-- api-paths:end -->");
+  if (a < 0 || b < a) throw new Error("docs/api.md has no api-paths markers");
   const end = b + "<!-- api-paths:end -->".length;
-  return `${readme.slice(0, a)}${START}\n\n${apiPathTable()}\n\n${END}${readme.slice(end)}`;
+  return `${page.slice(0, a)}${START}\n\n${apiPathTable()}\n\n${END}${page.slice(end)}`;
 }
 
 if (import.meta.main) {
   if (Deno.args.includes("--write")) {
-    await Deno.writeTextFile(README, withApiPaths(await Deno.readTextFile(README)));
+    await Deno.writeTextFile(API_DOC, withApiPaths(await Deno.readTextFile(API_DOC)));
   } else console.log(apiPathTable());
 }
