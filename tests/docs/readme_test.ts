@@ -23,6 +23,28 @@ Deno.test("docs/api.md names every route as the route table has it", async () =>
   assert.equal(page, withApiPaths(page), "run `deno task api-paths` to bring it up to date");
 });
 
+Deno.test("the README starts with the title and the two commands, and stays under 400 lines", async () => {
+  const readme = await read(README);
+  const lines = readme.split("\n");
+  assert.match(lines[0], /^# QMO\b/);
+  const block = readme.slice(0, readme.indexOf("\n## "));
+  const code = block.match(/```sh\n([\s\S]*?)```/)?.[1] ?? "";
+  assert.match(code, /^npx -y deno@2\.9\.6 task start\b/m);
+  assert.match(code, /^npx -y deno@2\.9\.6 task test\b/m);
+  assert.ok(lines.length <= 400, `README.md has ${lines.length} lines (at most 400)`);
+});
+
+Deno.test("the README and docs/ state current facts, not a history of runs", async () => {
+  for (const [url, text] of await pages()) {
+    const name = url.pathname.slice(root.pathname.length);
+    for (const word of [/\bpreviously\b/i, /\bthis (session|round)\b/i, /\ba correction\b/i]) {
+      assert.doesNotMatch(text, word, name);
+    }
+  }
+  // A figure with the date and time of its run belongs to a run log.
+  assert.doesNotMatch(await read(README), /\b20\d\d-\d\d-\d\d \d\d:\d\d\b/);
+});
+
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
 const anchor = (heading: string) =>
   heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
