@@ -587,6 +587,8 @@ export async function migrateDatabase(db: Db): Promise<void> {
   for (let attempt = 1;; attempt++) {
     try {
       await migrate(db, { migrationsFolder });
+      // Fresh statistics for the planner where tables have grown or shrunk much since the last.
+      await db.run(sql`PRAGMA optimize`);
       return;
     } catch (err) {
       if (attempt >= 5) throw err;

@@ -342,6 +342,19 @@ export const offerProjects = sqliteTable("offer_projects", {
   closeReason: text("close_reason"),
   /** Set when the last invited supplier has quoted: the early-end window runs from here. */
   allQuotedAt: instant("all_quoted_at"),
+  /**
+   * When first-round quoting closes (rules.ts quoteClosesAt): the deadline, or 30 minutes after the
+   * last invited supplier quoted when that is sooner. Computed by SQLite, so the lists can find
+   * the projects the clock has ended with an index instead of judging every row.
+   */
+  closesAt: instant("closes_at").generatedAlwaysAs(
+    sql`CASE WHEN all_quoted_at IS NOT NULL AND (offer_end_time IS NULL
+      OR all_quoted_at + 1800000 < offer_end_time) THEN all_quoted_at + 1800000
+      ELSE offer_end_time END`,
+    { mode: "virtual" },
+  ),
+  /** When the first quote of any supplier arrived (set by a trigger on quotes); null: none yet. */
+  firstQuoteAt: instant("first_quote_at"),
   /** Whether a quote must carry a priced line for every line item (else lines are optional). */
   linesRequired: integer("lines_required", { mode: "boolean" }).notNull().default(false),
   /**
@@ -372,6 +385,13 @@ export const offerProjects = sqliteTable("offer_projects", {
   index("offer_projects_end_idx").on(t.status, t.offerEndTime),
   // The next instant a published project's early close falls due (the list's kept pages).
   index("offer_projects_quoted_idx").on(t.status, t.allQuotedAt),
+  // A status by the clock (published, in quotation, ended) is a range of this index.
+  index("offer_projects_closes_idx").on(t.status, t.closesAt, t.firstQuoteAt, t.kind),
+  // Each sort of the list reads its pages in order from an index instead of sorting every match.
+  index("offer_projects_created_idx").on(t.createdAt),
+  index("offer_projects_pub_date_idx").on(t.pubDate),
+  index("offer_projects_deadline_idx").on(t.offerEndTime),
+  index("offer_projects_name_idx").on(t.name),
 ]);
 
 /** Line items: a material (code, name, description …) or a piece of equipment. */

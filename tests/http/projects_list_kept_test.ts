@@ -4,7 +4,7 @@
 // changes by itself (a deadline, an early close, a round's start or end). Whatever depends on the
 // time is decided at each request.
 import assert from "node:assert/strict";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   awards,
   offerProjectItems,
@@ -192,27 +192,6 @@ Deno.test("the list and the result page show what the project's own page shows, 
     "inQuotation sealed=false round=1 close round 1 open=true sealed=true file=true",
     "ended sealed=false round=null close,openRound round 1 open=false sealed=false file=true",
   ]);
-});
-
-Deno.test("a kept page of the project list is answered until the projects' counter moves", async () => {
-  await using env = await testEnv({ env: { TOKEN_TTL_HOURS: "720" } });
-  const token = await signIn(env, "admin", ADMIN_PASSWORD);
-  const { a } = await twoPublished(env);
-  const list = lister(env, token);
-  assert.equal(await list("published", "Laminates"), "A/1");
-  // A project renamed without raising the counter: the kept page (which projects, how many, and
-  // their rows as read) is answered as it was; another filter is read afresh.
-  await env.db.run(sql`drop trigger offer_projects_version_update`);
-  await env.db.update(offerProjects).set({ name: "Copper foil X" }).where(
-    eq(offerProjects.id, a.id),
-  );
-  assert.equal(await list("published", "Laminates"), "A/1");
-  assert.equal(await list("published", "Copper"), "XB/2");
-  // No status changes by the clock before A's deadline: still kept.
-  env.clock.set(at(2, -1));
-  assert.equal(await list("published", "Laminates"), "A/1");
-  await env.db.run(sql`update change_versions set version = version + 1 where name = 'projects'`);
-  assert.equal(await list("published", "Laminates"), "/0");
 });
 
 Deno.test("what the list shows beside a project follows its changes: award, category and creator names", async () => {

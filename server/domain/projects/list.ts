@@ -5,26 +5,11 @@ import { type DbOrTx, preparedByShape } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { forbidden } from "../errors.ts";
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
-import { keptResults } from "../kept.ts";
 import { batchesInOrder } from "../exports/batches.ts";
 import { type ProjectKind, visibleKinds } from "./rules.ts";
 import { type ExportProjectsInput, type ListProjectsInput } from "./schemas.ts";
-import {
-  answerInWindow,
-  Answers,
-  ProjectDto,
-  projectDtos,
-  ProjectRead,
-  projectsByIds,
-  readProjects,
-} from "./dto.ts";
-import {
-  awaitingQuotesSql,
-  closesAtSql,
-  listStamp,
-  openCondition,
-  statusCondition,
-} from "./statusSql.ts";
+import { ProjectDto, projectsByIds } from "./dto.ts";
+import { awaitingQuotesSql, closesAtSql, openCondition, statusCondition } from "./statusSql.ts";
 
 type ListShape = { kinds: ProjectKind[]; input: ExportProjectsInput };
 
@@ -103,12 +88,11 @@ const sortable = {
 
 /**
  * The ids of one page, sorted and cut on the table alone (SQLite computes every selected column of
- * every row it sorts, so the costly ones, counts and awards, are asked for the page's rows only),
- * each with the number of matches: one pass over the matches instead of two, as a status such as
- * "in quotation" is decided row by row.
+ * every row it sorts, so the costly ones, counts and awards, are asked for the page's rows only).
+ * Each sort has an index that gives the rows in its order, so a page is read, not sorted.
  */
 const pageIdsQuery = (db: DbOrTx, cond: SQL | undefined, sorting: string | undefined) =>
-  db.select({ id: offerProjects.id, total: sql<number>`count(*) over ()` })
+  db.select({ id: offerProjects.id })
     .from(offerProjects).where(cond)
     .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
     .$dynamic();
@@ -121,7 +105,7 @@ const pageIds = (
   offset: number,
 ) => pageIdsQuery(db, cond, sorting).limit(limit).offset(offset);
 
-/** The list's page ids and count, and its count alone, built once per filter shape. */
+/** The list's page ids, and its count, each prepared once per filter shape. */
 const listPageIds = preparedByShape(
   listShape,
   (db, shape: ListShape) =>
@@ -146,45 +130,6 @@ export async function selectProjects(
   return await projectsByIds(db, page.map((r) => r.id), now);
 }
 
-/** Pages of the project list kept per database, the least recently used dropped first. */
-const PAGES_KEPT = 200;
-/**
- * Rows kept over all kept pages, and over all kept projects (a project's row, rounds, line items,
- * files, invitations, quotes and versions each count one): a few tens of MB at the most.
- */
-export const ROWS_KEPT = 50_000;
-
-/**
- * Recent pages of the list (count and projects as read), kept while their stamp (listStamp)
- * holds: many buyers open the same first pages, and deciding the status of every project of a
- * category by the clock to count and sort them is most of a list's work, reading the page's
- * projects with their counts and award most of the rest. Each is shown as of the request's time.
- */
-const keptPages = keptResults<{ total: number; read: ProjectRead[] }>({
-  entries: PAGES_KEPT,
-  budget: ROWS_KEPT,
-  sizeOf: (page) => 1 + page.read.reduce((n, p) => n + 1 + p.rounds.length, 0),
-});
-
-/** The kept pages' keys of frozen inputs (a query sent again, server/http/route.ts), by kinds. */
-const pageKeys = new WeakMap<object, Map<string, string>>();
-
-/** The key of a list page in keptPages: its filters' shape and values, its size and offset. */
-function pageKey(shape: ListShape, input: ListProjectsInput): string {
-  const make = () => {
-    // The clock is not part of the key: the page is kept for a window of it (listStamp).
-    const { now: _, ...bound } = listValues(input, new Date(0));
-    return JSON.stringify([listShape(shape), bound, input.maxResultCount, input.skipCount]);
-  };
-  if (!Object.isFrozen(input)) return make();
-  let byKinds = pageKeys.get(input);
-  if (!byKinds) pageKeys.set(input, byKinds = new Map());
-  const kinds = shape.kinds.join();
-  let key = byKinds.get(kinds);
-  if (key === undefined) byKinds.set(kinds, key = make());
-  return key;
-}
-
 /** GetAll: the projects of the kinds the actor may see, filtered and paged. */
 export async function listProjects(
   deps: Deps,
@@ -193,28 +138,17 @@ export async function listProjects(
 ): Promise<Paged<ProjectDto>> {
   const now = deps.clock.now();
   const shape = { kinds: listKinds(actor, input), input };
-  const key = pageKey(shape, input);
-  const window = await listStamp(deps.db, now);
-  const page = await keptPages(deps.db, key, window, async () => {
-    const values = listValues(input, now);
-    const rows = await listPageIds(deps.db, shape).all({
+  const values = listValues(input, now);
+  const [{ total }] = await listCount(deps.db, shape).all(values);
+  const rows = input.skipCount < total
+    ? await listPageIds(deps.db, shape).all({
       ...values,
       limit: input.maxResultCount,
       offset: input.skipCount,
-    });
-    // Past the last page there is no row to carry the count: it is asked on its own.
-    const total = rows.length
-      ? Number(rows[0].total)
-      : (await listCount(deps.db, shape).all(values))[0].total;
-    return { total, read: await readProjects(deps.db, rows.map((r) => r.id)) };
-  });
-  return answerInWindow(window, pageAnswers, page, () => ({
-    items: projectDtos(page.read, now),
-    totalCount: page.total,
-  }));
+    })
+    : [];
+  return { items: await projectsByIds(deps.db, rows.map((r) => r.id), now), totalCount: total };
 }
-
-const pageAnswers: Answers<Paged<ProjectDto>> = new WeakMap();
 
 /** The same list for exports: counted first, then read a batch at a time. */
 export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {

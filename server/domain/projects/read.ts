@@ -16,7 +16,6 @@ import { quotesSealed } from "./rules.ts";
 import { packVersions } from "./pack.ts";
 import { assertMaySee, loadProject, projectForActor, roundsOf } from "./access.ts";
 import { answerInWindow, type Answers, projectDtos, readProjects } from "./dto.ts";
-import { ROWS_KEPT } from "./list.ts";
 import { listStamp } from "./statusSql.ts";
 
 const itemDto = (i: typeof offerProjectItems.$inferSelect) => ({
@@ -154,6 +153,10 @@ async function readProjectAll(db: DbOrTx, id: number) {
   };
 }
 type ProjectReadAll = Awaited<ReturnType<typeof readProjectAll>>;
+
+/** Rows kept over all kept projects (a project's row, rounds, items, files, invitations, quotes and
+ * versions each count one): a few tens of MB at the most. */
+const ROWS_KEPT = 50_000;
 
 /** Projects kept as read (readProjectAll) per database, the least recently used dropped first. */
 const PROJECTS_KEPT = 500;
