@@ -6,6 +6,7 @@ import type { Actor, Deps } from "../context.ts";
 import { forbidden } from "../errors.ts";
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
 import { batchesInOrder } from "../exports/batches.ts";
+import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
 import { type ProjectKind, visibleKinds } from "./rules.ts";
 import { type ExportProjectsInput, type ListProjectsInput } from "./schemas.ts";
 import { ProjectDto, projectsByIds } from "./dto.ts";
@@ -20,16 +21,60 @@ function listKinds(actor: Actor, input: ExportProjectsInput): ProjectKind[] {
   return input.kind ? [input.kind] : kinds;
 }
 
+/** The text filters, each the column it reads and its column in the trigram index (0019). */
+const textFilters = {
+  code: { column: offerProjects.code, indexed: "code" },
+  name: { column: offerProjects.name, indexed: "name" },
+  demandCode: { column: offerProjects.demandCode, indexed: "demand_code" },
+} as const;
+type TextFilter = keyof typeof textFilters;
+
+/**
+ * Projects whose field contains the text, through the trigram index (no row read to check it);
+ * a single character reads the rows. The text's values are bound by `textValues`.
+ */
+function textCondition(field: TextFilter, text: string): SQL {
+  const { column, indexed } = textFilters[field];
+  const p = sql.placeholder;
+  const inIndex = (match: SQL | unknown) =>
+    sql`${offerProjects.id} in (select rowid from offer_projects_fts
+      where offer_projects_fts match ${match})`;
+  switch (trigramKind(text)) {
+    case "phrase":
+      return inIndex(p(field));
+    case "prefix":
+      return inIndex(
+        prefixMatch(indexed, "offer_projects_fts_terms", p(field), p(`${field}None`)),
+      );
+    default:
+      return containsBound(column, field);
+  }
+}
+
+/** The values `textCondition`'s placeholders stand for. */
+function textValues(field: TextFilter, text: string | undefined) {
+  if (!text) return {};
+  const { indexed } = textFilters[field];
+  switch (trigramKind(text)) {
+    case "phrase":
+      return { [field]: phraseMatch(indexed, text) };
+    case "prefix":
+      return { [field]: text.trim().toLowerCase(), [`${field}None`]: phraseMatch(indexed, text) };
+    default:
+      return { [field]: likePattern(text) };
+  }
+}
+
 /** The list's filters, each value a placeholder that `listValues` binds. */
 function listConditions({ kinds, input }: ListShape): SQL | undefined {
   const p = sql.placeholder;
   const now = p("now");
   const where: SQL[] = [inArray(offerProjects.kind, kinds)];
-  if (input.code) where.push(containsBound(offerProjects.code, "code"));
-  if (input.name) where.push(containsBound(offerProjects.name, "name"));
+  if (input.code) where.push(textCondition("code", input.code));
+  if (input.name) where.push(textCondition("name", input.name));
   if (input.category) where.push(eq(offerProjects.typeId, p("category")));
   if (input.offerItemType) where.push(eq(offerProjects.offerItemType, p("offerItemType")));
-  if (input.demandCode) where.push(containsBound(offerProjects.demandCode, "demandCode"));
+  if (input.demandCode) where.push(textCondition("demandCode", input.demandCode));
   if (input.status) where.push(statusCondition(input.status, now));
   if (input.open || input.awaitingQuotes) where.push(openCondition(now));
   if (input.awaitingQuotes) where.push(awaitingQuotesSql);
@@ -51,11 +96,11 @@ function listConditions({ kinds, input }: ListShape): SQL | undefined {
 /** The values `listConditions` placeholders stand for. */
 const listValues = (input: ExportProjectsInput, now: Date) => ({
   now: now.getTime(),
-  code: input.code && likePattern(input.code),
-  name: input.name && likePattern(input.name),
+  ...textValues("code", input.code),
+  ...textValues("name", input.name),
+  ...textValues("demandCode", input.demandCode),
   category: input.category,
   offerItemType: input.offerItemType,
-  demandCode: input.demandCode && likePattern(input.demandCode),
   quotedFrom: input.quotedFrom?.getTime(),
   createdFrom: input.createdFrom,
   createdTo: input.createdTo,
@@ -72,7 +117,13 @@ const listShape = ({ kinds, input }: ListShape) =>
   JSON.stringify([
     kinds,
     Object.entries(input).filter(([k, v]) => v !== undefined && k !== "status" && k !== "sorting")
-      .map(([k, v]) => typeof v === "boolean" ? `${k}=${v}` : k).sort(),
+      .map(([k, v]) =>
+        typeof v === "boolean"
+          ? `${k}=${v}`
+          : k in textFilters
+          ? `${k}:${trigramKind(String(v))}`
+          : k
+      ).sort(),
     input.status,
     input.sorting,
   ]);

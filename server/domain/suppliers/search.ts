@@ -6,6 +6,7 @@ import { suppliers } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { changeVersion, keptResults } from "../kept.ts";
 import { contains } from "../paging.ts";
+import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
 
 export type SupplierTextField = "code" | "abbrName" | "fullName" | "any";
 
@@ -16,8 +17,6 @@ const ftsColumns: Record<SupplierTextField, string> = {
   any: "{code abbr_name full_name}",
 };
 
-const phrase = (s: string) => `"${s.replaceAll('"', '""')}"`;
-
 /**
  * The trigram index's query (an SQL string value) for the suppliers whose `field` contains
  * `text`, wildcards taken literally and case ignored (as LIKE ignores ASCII case; the index also
@@ -27,16 +26,15 @@ const phrase = (s: string) => `"${s.replaceAll('"', '""')}"`;
  */
 export function exactQuery(field: SupplierTextField, text: string): SQL | undefined {
   const t = text.trim();
-  const length = [...t].length;
   const columns = ftsColumns[field];
-  if (length >= 3) return sql`${`${columns} : ${phrase(t)}`}`;
-  if (length !== 2) return undefined;
-  const lower = t.toLowerCase();
-  // No indexed trigram starts with the two characters: the phrase below matches nothing, as a
-  // two-character phrase never does.
-  return sql`(select coalesce(${columns} || ' : (' || group_concat('"' || replace(term,
-    '"', '""') || '"', ' OR ') || ')', ${phrase(t)}) from suppliers_fts_terms
-    where term >= ${lower} and term < ${lower} || char(1114111))`;
+  switch (trigramKind(t)) {
+    case "phrase":
+      return sql`${phraseMatch(columns, t)}`;
+    case "prefix":
+      return prefixMatch(columns, "suppliers_fts_terms", t.toLowerCase(), phraseMatch(columns, t));
+    default:
+      return undefined;
+  }
 }
 
 /**
