@@ -13,7 +13,6 @@ import { type AppEnv, mountRoutes, type RouteDef } from "./route.ts";
 import { allRoutes } from "./routes/index.ts";
 import { swaggerApp } from "./openapi.ts";
 import type { Drain } from "./drain.ts";
-import { installDateJson } from "./dateJson.ts";
 
 export type AppOptions = {
   routes?: RouteDef[];
@@ -57,7 +56,6 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
 }
 
 export function createApp(deps: Deps, options: AppOptions = {}) {
-  installDateJson();
   const routes = options.routes ?? allRoutes;
   const app = new Hono<AppEnv>();
 

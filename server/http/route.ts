@@ -250,59 +250,16 @@ function auditValid(c: Context<AppEnv>, data: unknown) {
   c.set("auditInput", { ...prev, ...(data as Record<string, unknown>) });
 }
 
-/**
- * Valid queries kept over all routes (by route and text), the least recently used dropped first,
- * and the longest query text kept: a few MB at most, whatever callers send.
- */
-const QUERIES_KEPT = 2000;
-const QUERY_KEPT_MAX = 1024;
-const keptQueries = new Map<string, unknown>();
-let queryRoutes = 0;
-
-/** Freezes a validated input and everything in it: a kept one is handed to every later call. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
-/**
- * The query's validator, keeping the valid input of each query text (the same text always parses
- * to the same input: the schemas read nothing else): a page asked again, or another user's same
- * filters, is not parsed again. The kept input is frozen, shared by every call that sends that
- * text. Refused queries are not kept.
- */
+/** The query's validator; a field given more than once is refused before the schema reads it. */
 function queryValidator(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   const validate = validator("query", schema);
-  const route = `${++queryRoutes}?`;
-  const kept = keptQueries;
   return (c, next) => {
-    const url = c.req.url;
-    const at = url.indexOf("?");
-    const text = at < 0 ? "" : url.slice(at + 1);
-    const key = route + text;
-    if (kept.has(key)) {
-      const valid = kept.get(key);
-      kept.delete(key); // most recently used last
-      kept.set(key, valid);
-      auditValid(c, valid);
-      c.req.addValidatedData("query", valid as Record<string, unknown>);
-      return next();
-    }
     const repeated = repeatedQueryFields(schema, c.req.queries());
     if (repeated.length) {
       auditValid(c, c.req.query());
       throw new DomainError("validation", "errors.validation", {}, repeated);
     }
-    return validate(c, () => {
-      if (text.length <= QUERY_KEPT_MAX) {
-        kept.set(key, deepFreeze(c.req.valid("query" as never)));
-        if (kept.size > QUERIES_KEPT) kept.delete(kept.keys().next().value!);
-      }
-      return next();
-    });
+    return validate(c, next);
   };
 }
 
