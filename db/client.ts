@@ -19,7 +19,6 @@ import { fileURLToPath } from "node:url";
 // @ts-types="./libsql.d.ts"
 import Libsql from "libsql";
 import * as schema from "./schema.ts";
-import { installRowMapping } from "./rowMapping.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -421,7 +420,6 @@ function localFile(url: string): string | undefined {
 
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
   if (url.startsWith("file:")) cacheNativeStatements();
-  installRowMapping();
   const raw = createClient({ url, authToken, timeout: 5000 });
   if (url.startsWith("file:")) {
     // WAL lets readers go on while one writer commits.
