@@ -1,11 +1,11 @@
 // Results of costly reads kept per database handle, each with the stamp of the data it was read
-// from (a change counter, see migrations/0010, 0013–0016), and used again while the stamp is the
+// from (a change counter, see migrations/0010 and 0016), and used again while the stamp is the
 // same.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type DbOrTx, firstRow, writesBegun } from "../../db/client.ts";
 
 /** The change counters the triggers raise: one per group of tables a kept result is read from. */
-const counters = ["suppliers", "projects", "actors"] as const;
+const counters = ["suppliers", "actors"] as const;
 export type ChangeCounter = typeof counters[number];
 
 /** All counters in one row (one native `get`, see firstRow), in the order of `counters`. */
@@ -103,21 +103,4 @@ export function keptResults<T>(
     }
     return value;
   };
-}
-
-const sharedAnswers = new WeakSet<object>();
-
-/**
- * Marks an answer given as it is to every call that asks for it while its data and the clock's
- * window hold (a kept list page): nothing changes it afterwards, so a door (HTTP) may write its
- * text once and send that again.
- */
-export function shareAnswer<T extends object>(answer: T): T {
-  sharedAnswers.add(answer);
-  return answer;
-}
-
-/** Whether this answer is one marked by shareAnswer. */
-export function isSharedAnswer(answer: unknown): answer is object {
-  return typeof answer === "object" && answer !== null && sharedAnswers.has(answer);
 }

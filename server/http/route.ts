@@ -5,7 +5,6 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { Actor, Deps } from "../domain/context.ts";
 import { hasAnyPermission } from "../domain/context.ts";
-import { isSharedAnswer } from "../domain/kept.ts";
 import { controlCharacterFields } from "../domain/input.ts";
 import {
   DomainError,
@@ -346,14 +345,6 @@ function sizeOf(v: unknown): number {
   return Array.isArray(v) ? v.length : 0;
 }
 
-/** The envelope's text of each answer the domain shares between calls (shareAnswer), written once. */
-const sharedTexts = new WeakMap<object, string>();
-function sharedAnswerText(answer: object): string {
-  let text = sharedTexts.get(answer);
-  if (text === undefined) sharedTexts.set(answer, text = JSON.stringify(ok(answer)));
-  return text;
-}
-
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/api/services") {
   for (const def of routes) {
     const chain: MiddlewareHandler<AppEnv>[] = [guard(def)];
@@ -381,9 +372,6 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/ap
         meta: c.get("meta"),
       });
       if (result instanceof Response) return result;
-      if (isSharedAnswer(result)) {
-        return c.body(sharedAnswerText(result), 200, { "content-type": "application/json" });
-      }
       return c.json(ok(result));
     };
     // The chain is built at run time, so Hono's per-handler typing cannot follow it.

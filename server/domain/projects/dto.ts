@@ -4,7 +4,6 @@ import { eq, sql } from "drizzle-orm";
 import { offerProjects, offerProjectTypes, users } from "../../../db/schema.ts";
 import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
 import { notFound } from "../errors.ts";
-import { shareAnswer } from "../kept.ts";
 import {
   automaticEndReason,
   effectiveStatus,
@@ -191,28 +190,6 @@ function toDto(
       (a !== "openRound" || (p.kind === "asset" && nextRoundOpenable(extra.rounds, now)))
     ),
   };
-}
-
-export type Answers<T> = WeakMap<object, { window: string; answer: T }>;
-
-/**
- * The answer made of a kept result (`read`), made once per window of listStamp (the same counters,
- * between the same two instants at which the clock alone changes some project) and shared
- * (shareAnswer) with every call in that window. What a project's answers show by the clock
- * (status, end time and reason, open round, seals, actions) changes only at those instants, so an
- * answer made at any time of a window is the answer at every other.
- */
-export function answerInWindow<T extends object>(
-  window: string,
-  answers: Answers<T>,
-  read: object,
-  make: () => T,
-): T {
-  const found = answers.get(read);
-  if (found?.window === window) return found.answer;
-  const answer = shareAnswer(make());
-  answers.set(read, { window, answer });
-  return answer;
 }
 
 export async function projectDto(db: DbOrTx, id: number, now: Date): Promise<ProjectDto> {

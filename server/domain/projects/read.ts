@@ -10,13 +10,11 @@ import {
 } from "../../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
-import { changeStamp, keptResults } from "../kept.ts";
 import { requiredCertificatesOf } from "../suppliers/certificates.ts";
 import { quotesSealed } from "./rules.ts";
 import { packVersions } from "./pack.ts";
 import { assertMaySee, loadProject, projectForActor, roundsOf } from "./access.ts";
-import { answerInWindow, type Answers, projectDtos, readProjects } from "./dto.ts";
-import { listStamp } from "./statusSql.ts";
+import { projectDtos, readProjects } from "./dto.ts";
 
 const itemDto = (i: typeof offerProjectItems.$inferSelect) => ({
   id: i.id,
@@ -154,30 +152,9 @@ async function readProjectAll(db: DbOrTx, id: number) {
 }
 type ProjectReadAll = Awaited<ReturnType<typeof readProjectAll>>;
 
-/** Rows kept over all kept projects (a project's row, rounds, items, files, invitations, quotes and
- * versions each count one): a few tens of MB at the most. */
-const ROWS_KEPT = 50_000;
-
-/** Projects kept as read (readProjectAll) per database, the least recently used dropped first. */
-const PROJECTS_KEPT = 500;
-
-/**
- * A project's pages are opened again and again while its quotes come in: what they show is kept
- * as read, with the projects' and suppliers' change counters (migrations/0010, 0013–0015: every
- * table read here raises one of them), and shown at each request's time.
- */
-const keptProjects = keptResults<ProjectReadAll>({
-  entries: PROJECTS_KEPT,
-  budget: ROWS_KEPT,
-  sizeOf: (p) =>
-    2 + p.rounds.length + p.items.length + p.attachments.length + p.invited.length +
-    p.quotes.length + p.packVersions.length,
-});
-
 /** The project as read, if the actor may see its kind. */
 async function projectAllForActor(deps: Deps, actor: Actor, id: number) {
-  const stamp = await changeStamp(deps.db, ["projects", "suppliers"]);
-  const all = await keptProjects(deps.db, String(id), stamp, () => readProjectAll(deps.db, id));
+  const all = await readProjectAll(deps.db, id);
   assertMaySee(actor, all.row.kind);
   return all;
 }
@@ -212,12 +189,8 @@ export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) 
 
 /** GetSupplierOfferProjectManagerResult: everything the result page shows. */
 export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
-  const all = await projectAllForActor(deps, actor, id);
-  const now = deps.clock.now();
-  const window = await listStamp(deps.db, now);
-  return answerInWindow(window, resultAnswers, all, () => projectResult(all, now));
+  return projectResult(await projectAllForActor(deps, actor, id), deps.clock.now());
 }
-const resultAnswers: Answers<ReturnType<typeof projectResult>> = new WeakMap();
 
 function projectResult(all: Awaited<ReturnType<typeof projectAllForActor>>, now: Date) {
   const { row, rounds } = all;

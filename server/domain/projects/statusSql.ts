@@ -1,10 +1,7 @@
 // The project states of rules.ts said in SQL (so lists can filter and count by them), and the
 // counts and award names a project's header shows.
 import { and, eq, isNotNull, isNull, not, or, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { changeVersions, offerProjects } from "../../../db/schema.ts";
-import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
-import { changeStamp } from "../kept.ts";
-import { EARLY_END_WINDOW_MS } from "./rules.ts";
+import { offerProjects } from "../../../db/schema.ts";
 
 /**
  * The project's id, always with its table's name: inside a subquery an unqualified "id" would be
@@ -71,48 +68,6 @@ export function closesAtSql(now: At): SQL {
   const t = msOf(now);
   return sql`coalesce((select r.end_time from offer_rounds r where r.project_id = ${projectId}
     and r.opened_at <= ${t} and r.end_time > ${t}), ${offerProjects.closesAt})`;
-}
-
-/**
- * The next instant after `now` at which the clock alone changes what statusCondition,
- * openCondition or closesAtSql say of some project: a published project's deadline or early close,
- * a round's opening or end (null: none to come).
- */
-const nextClockChange = preparedQuery((db) => {
-  const t = sql.placeholder("now");
-  return db.select({
-    until: sql<number | null>`(select min(x) from (
-      select min(${offerProjects.offerEndTime}) x from ${offerProjects}
-        where ${offerProjects.status} = 'published' and ${offerProjects.offerEndTime} > ${t}
-      union all select min(${offerProjects.allQuotedAt}) + ${EARLY_END_WINDOW_MS} from ${offerProjects}
-        where ${offerProjects.status} = 'published'
-          and ${offerProjects.allQuotedAt} > ${t} - ${EARLY_END_WINDOW_MS}
-      union all select min(r.opened_at) from offer_rounds r where r.end_time > ${t} and r.opened_at > ${t}
-      union all select min(r.end_time) from offer_rounds r where r.end_time > ${t}))`,
-  }).from(changeVersions).where(eq(changeVersions.name, "projects")).prepare();
-});
-
-/** The last nextClockChange per handle: the instant it was asked at, and the counters then. */
-const keptClockChange = new WeakMap<DbOrTx, { stamp: string; at: number; until: number | null }>();
-
-/**
- * The projects' and suppliers' change counters (migrations/0013, 0014, 0010) and nextClockChange.
- * Between two such instants, and while the counters stay, a list filter finds the same projects,
- * and readProjects reads the same of them. The next instant is asked again only when the counters
- * have changed or the clock has reached it: until then no other instant lies before it.
- */
-export async function listStamp(db: DbOrTx, now: Date): Promise<string> {
-  const stamp = await changeStamp(db, ["projects", "suppliers"]);
-  const at = now.getTime();
-  let next = keptClockChange.get(db);
-  if (
-    !next || next.stamp !== stamp || at < next.at || (next.until !== null && at >= next.until)
-  ) {
-    const row = await nextClockChange(db).get({ now: at });
-    next = { stamp, at, until: row?.until ?? null };
-    keptClockChange.set(db, next);
-  }
-  return `${stamp}:${next.until ?? ""}`;
 }
 
 /** Open for quoting: published (or in the quotation), or inside an open optimisation round. */

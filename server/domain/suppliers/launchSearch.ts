@@ -7,7 +7,6 @@ import { idIn, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { orderBy } from "../paging.ts";
 import { exactQuery, supplierMatches, supplierTextContains } from "./search.ts";
-import { changeStamp, keptResults, shareAnswer } from "../kept.ts";
 import { invitability } from "./service.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { requiredCertificatesOf } from "./certificates.ts";
@@ -28,24 +27,8 @@ export async function searchSuppliers(
   actor?: Actor,
   lang: Lang = "zh",
 ) {
-  if (input.offProId && actor) return await searchAnswer(deps, input, actor, lang);
-  // Without a project to invite to, no certificate is required: the answer follows the suppliers
-  // alone, and is shared while their counter stays.
-  return await searchAnswers(
-    deps.db,
-    JSON.stringify([input, lang]),
-    await changeStamp(deps.db, ["suppliers"]),
-    async () => shareAnswer(await searchAnswer(deps, input, undefined, lang)),
-  );
+  return await searchAnswer(deps, input, input.offProId ? actor : undefined, lang);
 }
-
-type SearchAnswer = Awaited<ReturnType<typeof searchAnswer>>;
-/** Answers of recent searches without a project (a page of at most 1,000 suppliers each). */
-const searchAnswers = keptResults<SearchAnswer>({
-  entries: 1_000,
-  budget: 20_000,
-  sizeOf: (a) => 1 + a.items.length,
-});
 
 async function searchAnswer(
   deps: Deps,
