@@ -8,6 +8,7 @@ import {
   LibsqlError,
   type ResultSet,
   type Row,
+  type TransactionMode,
 } from "@libsql/client";
 import { Buffer } from "node:buffer";
 import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
@@ -73,30 +74,35 @@ function serialiseWrites(
     if (counted) writes.begun++;
     return lock(fn);
   };
-  const wrapped = new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop === "execute") {
-        return (stmt: InStatement, args?: InArgs) => {
-          if (WRITE.test(sqlOf(stmt))) {
-            return locked(() => target.execute(stmt as never, args as never));
-          }
-          try {
-            const answer = reads?.execute(stmt, args);
-            if (answer) return Promise.resolve(answer);
-          } catch (err) {
-            return Promise.reject(err);
-          }
-          return target.execute(stmt as never, args as never);
-        };
-      }
-      if (prop === "batch" || prop === "migrate" || prop === "executeMultiple") {
-        const fn = Reflect.get(target, prop, receiver) as (...a: unknown[]) => Promise<unknown>;
-        return (...a: unknown[]) => locked(() => fn.apply(target, a));
-      }
-      const value = Reflect.get(target, prop, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
+  const execute = (stmt: InStatement | string, args?: InArgs): Promise<ResultSet> => {
+    if (WRITE.test(sqlOf(stmt))) {
+      return locked(() => client.execute(stmt as never, args as never));
+    }
+    try {
+      const answer = reads?.execute(stmt, args);
+      if (answer) return Promise.resolve(answer);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return client.execute(stmt as never, args as never);
+  };
+  // The client as drizzle sees it: every call goes to the real one, writes through the queue.
+  const wrapped: Client = {
+    execute: execute as Client["execute"],
+    batch: (stmts, mode) => locked(() => client.batch(stmts, mode)),
+    migrate: (stmts) => locked(() => client.migrate(stmts)),
+    executeMultiple: (sql) => locked(() => client.executeMultiple(sql)),
+    transaction: ((mode?: TransactionMode) => client.transaction(mode)) as Client["transaction"],
+    sync: () => client.sync(),
+    close: () => client.close(),
+    reconnect: () => client.reconnect(),
+    get closed() {
+      return client.closed;
     },
-  });
+    get protocol() {
+      return client.protocol;
+    },
+  };
   return { client: wrapped, lock: locked, writes };
 }
 
@@ -112,87 +118,36 @@ type NativeConnection = {
   close(): void;
 };
 
-/** Statements each connection keeps, the least recently used dropped first. */
+/** Statements the native connection keeps, the least recently used dropped first. */
 export const STATEMENTS_PER_CONNECTION = 256;
-/** Statements the native driver compiled, calls that reused one, and SELECTs answered natively. */
+/** Statements the native connection compiled, calls that reused one, and SELECTs it answered. */
 export const statementCache = { compiled: 0, reused: 0, nativeReads: 0 };
-const cacheOf = new WeakMap<NativeConnection, Map<string, NativeStatement>>();
-const installed = Symbol.for("qmo.statementCache");
 const STAR = /(select|,)\s*\*|\.\*/i;
-const DDL = /^\s*(create|alter|drop)\b/i;
-const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback)\b[\w\s]*$/i;
 
 /**
- * `@libsql/client` (local files) compiles every statement anew on every call and reads its column
- * names twice: for a page of small reads that is most of the CPU (README, Performance). It has no
- * prepared-statement API, but the native `libsql` statements it uses can be run again, so each
- * connection keeps the statements it compiled, by SQL text. A statement always runs to its end or is
- * reset before it runs again (libsql does both; tested in tests/domain/statement_cache_test.ts), so
- * a kept statement holds no read snapshot, sees other connections' writes, and recovers from a
- * failed run. Statements with a `*` are not kept (their columns would not follow a table altered
- * elsewhere); a schema change made through the connection, and closing it, forget its statements. Installed once, on the class the client itself
- * imports.
+ * A connection's compiled statements by SQL text (the native driver's own prepare, called through
+ * its public API): compiling a statement costs more than SQLite takes to answer a small read. A
+ * statement always runs to its end or is reset before it runs again (the driver does both; tested
+ * in tests/domain/statement_cache_test.ts), so a kept statement holds no read snapshot and sees
+ * other connections' writes; SQLite recompiles it by itself after a schema change. Statements with
+ * a `*` are not kept: their columns would not follow a table altered elsewhere.
  */
-function cacheNativeStatements() {
-  const proto = (Libsql as unknown as { prototype: NativeConnection & { [installed]?: true } })
-    .prototype;
-  if (proto[installed]) return;
-  proto[installed] = true;
-  const compile = proto.prepare;
-  const close = proto.close;
-  proto.prepare = function (this: NativeConnection, sql: string) {
-    // A kept statement is neither of the two kinds below (they are never kept).
-    let kept = cacheOf.get(this);
-    const found = kept?.get(sql);
-    if (kept && found) {
+function statementsOf(conn: NativeConnection) {
+  const kept = new Map<string, NativeStatement>();
+  return (sql: string): NativeStatement => {
+    const found = kept.get(sql);
+    if (found) {
       statementCache.reused++;
       kept.delete(sql); // most recently used last
       kept.set(sql, found);
       return found;
     }
-    if (DDL.test(sql)) cacheOf.delete(this);
-    // A `*` widens when another process alters the table, but a compiled statement keeps the
-    // columns it was compiled with: those, and schema changes, are compiled every time.
-    if (DDL.test(sql) || STAR.test(sql)) {
-      statementCache.compiled++;
-      return compile.call(this, sql);
-    }
-    if (!kept) cacheOf.set(this, kept = new Map());
-    const stmt = compile.call(this, sql);
     statementCache.compiled++;
-    // The client asks both on every call; neither changes for a compiled statement.
-    let columns: unknown[] | undefined;
-    const readColumns = stmt.columns.bind(stmt);
-    stmt.columns = () => columns ??= readColumns();
-    let rawError: unknown;
-    let isRaw = false;
-    const setRaw = stmt.raw.bind(stmt);
-    stmt.raw = (toggle?: boolean) => {
-      if (rawError) throw rawError; // not a reader: the client runs it instead of reading rows
-      if (isRaw && toggle !== false) return stmt;
-      try {
-        setRaw(toggle);
-        isRaw = toggle !== false;
-        return stmt;
-      } catch (err) {
-        rawError = err;
-        throw err;
-      }
-    };
+    const stmt = conn.prepare(sql);
+    if (STAR.test(sql)) return stmt;
     kept.set(sql, stmt);
     if (kept.size > STATEMENTS_PER_CONNECTION) kept.delete(kept.keys().next().value!);
     return stmt;
-  };
-  proto.close = function (this: NativeConnection) {
-    cacheOf.delete(this);
-    close.call(this);
-  };
-  // Scripts (migrations) may change the schema: this connection compiles afresh afterwards.
-  // Beginning and ending a transaction (appendRows) changes none.
-  const exec = proto.exec;
-  proto.exec = function (this: NativeConnection, sql: string) {
-    if (!TRANSACTION_CONTROL.test(sql)) cacheOf.delete(this);
-    exec.call(this, sql);
   };
 }
 
@@ -263,20 +218,20 @@ const rowClasses = new Map<string, RowClass>();
 /**
  * Rows of one column list, as @libsql/client shapes them: each value by the column's name (the
  * first column of a name wins; these are the enumerable keys) and by position, with a `length`.
- * The client defines every one of those properties one by one on every row, which cost a list page
- * more than SQLite took to find it; here the names are set by a constructor made once per column
- * list, and the positions and length live on its prototype.
+ * The positions and the length live on a prototype made once per column list, not on every row.
  */
 function rowClass(columns: string[]): RowClass {
   const key = columns.join("\0");
   let Row = rowClasses.get(key);
   if (Row) return Row;
-  const assign = columns.map((c, i) =>
-    columns.indexOf(c) === i ? `this[${JSON.stringify(c)}] = v[${i}];` : ""
-  ).join("\n");
-  Row = new Function("VALUES", `return function Row(v) {\n${assign}\nthis[VALUES] = v;\n}`)(
-    VALUES,
-  ) as RowClass;
+  const named = columns.flatMap((c, i) => columns.indexOf(c) === i ? [[c, i] as const] : []);
+  Row = class {
+    [VALUES]: unknown[];
+    constructor(values: unknown[]) {
+      for (const [name, i] of named) (this as Record<string, unknown>)[name] = values[i];
+      this[VALUES] = values;
+    }
+  } as unknown as RowClass;
   const proto = Row.prototype as Record<PropertyKey, unknown>;
   Object.defineProperty(proto, "length", { value: columns.length });
   for (let i = 0; i < columns.length; i++) {
@@ -324,6 +279,7 @@ function nativeReads(path: string, timeout: number): NativeReads {
   // As the client's connection is set (openDatabase), for the writes of appendRows.
   conn.exec("PRAGMA synchronous = NORMAL");
   conn.exec("PRAGMA foreign_keys = ON");
+  const prepare = statementsOf(conn);
   const rawGets = new WeakSet<NativeReader>();
   const shapes = new WeakMap<
     NativeStatement,
@@ -335,7 +291,7 @@ function nativeReads(path: string, timeout: number): NativeReads {
       const given = (typeof stmt === "string" ? args : stmt.args) ?? [];
       if (!SELECT.test(sql) || !Array.isArray(given)) return undefined;
       try {
-        const compiled = conn.prepare(sql) as unknown as NativeReader;
+        const compiled = prepare(sql) as unknown as NativeReader;
         let shape = shapes.get(compiled as unknown as NativeStatement);
         if (!shape) {
           if (!compiled.reader) return undefined;
@@ -378,7 +334,7 @@ function nativeReads(path: string, timeout: number): NativeReads {
     },
     firstRow(sql) {
       try {
-        const compiled = conn.prepare(sql) as unknown as NativeReader;
+        const compiled = prepare(sql) as unknown as NativeReader;
         if (!rawGets.has(compiled)) {
           compiled.safeIntegers(true);
           compiled.raw(true);
@@ -395,7 +351,7 @@ function nativeReads(path: string, timeout: number): NativeReads {
       conn.exec("BEGIN IMMEDIATE");
       try {
         for (const { sql, args } of statements) {
-          (conn.prepare(sql) as unknown as NativeReader).run(args.map(toSql));
+          (prepare(sql) as unknown as NativeReader).run(args.map(toSql));
         }
         conn.exec("COMMIT");
       } catch (err) {
@@ -419,7 +375,6 @@ function localFile(url: string): string | undefined {
 }
 
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  if (url.startsWith("file:")) cacheNativeStatements();
   const raw = createClient({ url, authToken, timeout: 5000 });
   if (url.startsWith("file:")) {
     // WAL lets readers go on while one writer commits.
