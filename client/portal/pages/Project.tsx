@@ -8,6 +8,7 @@ import { type ApiError, saveBlob } from "../../shared/api.ts";
 import { Icon } from "../../shared/icons.tsx";
 import { formatTime, relativeTime } from "../../shared/time.ts";
 import { Spinner } from "../../shared/ui.tsx";
+import { useAction } from "../../shared/useAction.ts";
 import {
   formatSize,
   type Instruction,
@@ -252,19 +253,13 @@ function DownloadButton(
   { fileId, fileName, className = "" }: { fileId: number; fileName: string; className?: string },
 ) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   return (
     <button
       type="button"
       className={`inline-flex min-w-0 items-center gap-1.5 rounded text-left text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary ${className}`}
       title={t("portal.detail.download")}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          saveBlob(await portalApi.download(fileId), fileName);
-        } catch { /* the API client showed the reason */ }
-        setBusy(false);
-      }}
+      onClick={() => run(async () => saveBlob(await portalApi.download(fileId), fileName))}
     >
       {busy ? <Spinner className="size-4" /> : <Icon name="file" className="size-4" />}
       <span className="truncate">{fileName}</span>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../../shared/api.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
+import { useAction } from "../../../shared/useAction.ts";
 import { Badge, Field, inputClass, runSave, useFieldErrors } from "../../components/index.ts";
 
 type Setting = {
@@ -35,7 +36,7 @@ export default function Resources() {
   const { t } = useTranslation();
   const [items, setItems] = useState<Setting[] | null>(null);
   const [form, setForm] = useState<Form | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const { errors, setErrors, clearField } = useFieldErrors();
 
   const load = useCallback(async () => {
@@ -81,22 +82,22 @@ export default function Resources() {
     }
     setErrors(errs);
     if (Object.keys(errs).length) return;
-    setBusy(true);
-    const ok = await runSave(
-      t,
-      () =>
-        api.put("/QMO/SystemResource/Update", {
-          items: [
-            { key: "quoteInstructionZh", value: f.quoteInstructionZh },
-            { key: "quoteInstructionEn", value: f.quoteInstructionEn },
-            { key: "reminderHours", value: hours },
-            { key: "uploadLimitMb", value: limit },
-          ],
-        }, { silent: true }),
-      { fields: KEYS, onFieldErrors: setErrors },
-    );
-    setBusy(false);
-    if (ok) load();
+    await run(async () => {
+      const saved = await runSave(
+        t,
+        () =>
+          api.put("/QMO/SystemResource/Update", {
+            items: [
+              { key: "quoteInstructionZh", value: f.quoteInstructionZh },
+              { key: "quoteInstructionEn", value: f.quoteInstructionEn },
+              { key: "reminderHours", value: hours },
+              { key: "uploadLimitMb", value: limit },
+            ],
+          }, { silent: true }),
+        { fields: KEYS, onFieldErrors: setErrors },
+      );
+      if (saved) await load();
+    });
   }
 
   const status = (k: string) => {

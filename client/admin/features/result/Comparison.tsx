@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { api, ApiError } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import { Spinner } from "../../../shared/ui.tsx";
+import { useAction } from "../../../shared/useAction.ts";
 import {
   Badge,
   ExportButton,
@@ -397,7 +398,7 @@ function AwardDialog(
   );
   const [reason, setReason] = useState(m.award?.reason ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
 
   async function submit() {
     const found: Record<string, string> = {};
@@ -410,8 +411,7 @@ function AwardDialog(
     if (scope === "lines" && !chosen.length) found.lines = t("award.chooseLines");
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.post(`${PM}/AwardOfferProject`, {
         offProId: m.project.id,
         scope,
@@ -421,16 +421,14 @@ function AwardDialog(
       }, { silent: true });
       message.success(a("done"));
       onDone();
-    } catch (err) {
+    }, (err) => {
       const byField = fieldErrorsOf(err, ["reason", "supplierId", "lines"]);
       setErrors(
         Object.keys(byField).length ? byField : {
           "": err instanceof Error ? err.message : "",
         },
       );
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -8,6 +8,7 @@ import { loadUserInfo, session } from "../../../shared/session.ts";
 import { useStore } from "../../../shared/store.ts";
 import { PasswordForm } from "../../../shared/PasswordForm.tsx";
 import { Avatar, Spinner } from "../../../shared/ui.tsx";
+import { useAction } from "../../../shared/useAction.ts";
 import { roleDisplayName } from "../roles/roleName.ts";
 
 export default function Profile() {
@@ -82,23 +83,18 @@ function AccountForm() {
     introduction: user.introduction ?? "",
     emailAddress: user.emailAddress ?? "",
   });
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [k]: e.target.value });
 
   async function save(e: FormEvent) {
     e.preventDefault();
     if (!form.name.trim()) return message.error(t("profile.nameRequired"));
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.put("/app/User/UpdateProfile", form);
       await loadUserInfo();
       message.success(t("shell.saved"));
-    } catch {
-      /* the API client showed the reason */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

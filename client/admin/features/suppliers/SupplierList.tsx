@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
+import { useAction } from "../../../shared/useAction.ts";
 import {
   AddButton,
   Badge,
@@ -109,11 +110,11 @@ export default function SupplierList() {
   const list = usePagedList<Supplier, Query>(`${SUP}/GetAll`, { initialQuery: emptyQuery });
   const [confirmElement, confirm] = useConfirm();
   const [editing, setEditing] = useState<Supplier | "new" | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const [introduce, setIntroduce] = useState<string | null>(null);
   const [introduceError, setIntroduceError] = useState("");
   const [report, setReport] = useState<SyncReport | null>(null);
-  const [syncing, setSyncing] = useState(false);
+  const [runSync, syncing] = useAction();
   const importInput = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState<{ supplier: Supplier; value: string } | null>(null);
   const [issued, setIssued] = useState<{ userName: string; password?: string } | null>(null);
@@ -121,8 +122,7 @@ export default function SupplierList() {
   async function runIntroduce() {
     if (introduce === null) return;
     if (!introduce.trim()) return setIntroduceError(t("ui.required", { field: sf("code") }));
-    setBusy(true);
-    try {
+    await run(async () => {
       const r = await api.post<{ supplier: Supplier; outcome: string }>(
         `${SUP}/IntroduceSupplier`,
         { code: introduce.trim() },
@@ -133,41 +133,27 @@ export default function SupplierList() {
       );
       setIntroduce(null);
       list.reload();
-    } catch (err) {
-      setIntroduceError(err instanceof Error ? err.message : t("errors.error"));
-    } finally {
-      setBusy(false);
-    }
+    }, (err) => setIntroduceError(err instanceof Error ? err.message : t("errors.error")));
   }
 
   async function sync() {
     if (!(await confirm({ text: t("sync.confirm"), danger: false }))) return;
-    setSyncing(true);
-    try {
+    await runSync(async () => {
       setReport(await api.post<SyncReport>(`${SUP}/AutoInductSupplierData`));
       list.reload();
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setSyncing(false);
-    }
+    });
   }
 
   /** The same batch introduction from an .xlsx or .csv file in the ERP's columns. */
   async function importFile(file: File | undefined) {
     if (importInput.current) importInput.current.value = "";
     if (!file || !(await confirm({ text: t("sync.confirm"), danger: false }))) return;
-    setSyncing(true);
-    try {
+    await runSync(async () => {
       const form = new FormData();
       form.append("file", file);
       setReport(await api.post<SyncReport>(`${SUP}/ImportSupplierData`, form));
       list.reload();
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setSyncing(false);
-    }
+    });
   }
 
   async function remove(row: Supplier) {
@@ -186,8 +172,7 @@ export default function SupplierList() {
   async function setPortalPassword() {
     if (!password) return;
     const { supplier, value } = password;
-    setBusy(true);
-    try {
+    await run(async () => {
       const path = supplier.portalUserName
         ? `${SUP}/UpdateSupplierPassword`
         : `${SUP}/CreatePortSupplierData`;
@@ -199,11 +184,7 @@ export default function SupplierList() {
       message.success(t("ui.saved"));
       if (r.password) setIssued(r);
       list.reload();
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

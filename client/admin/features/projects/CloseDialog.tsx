@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
+import { useAction } from "../../../shared/useAction.ts";
 import {
   Field,
   fieldErrorsOf,
@@ -24,7 +25,7 @@ export function CloseDialog(
   const [reason, setReason] = useState("");
   // Common reasons from the data dictionary; one click puts its text in the box.
   const reasons = useCodeOptions("CloseReason", !!project);
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const { errors, setErrors, clear } = useFieldErrors();
   useEffect(() => {
     setReason("");
@@ -35,16 +36,11 @@ export function CloseDialog(
     if (!project) return;
     const missing = requiredErrors(t, { closeReason: [reason, t("projects.fields.closeReason")] });
     if (missing.closeReason) return setErrors(missing);
-    setBusy(true);
-    try {
+    await run(async () => {
       await projectsApi.close(project.id, reason.trim());
       message.success(t("projectsPage.closed"));
       onDone();
-    } catch (err) {
-      setErrors(fieldErrorsOf(err, ["closeReason"]));
-    } finally {
-      setBusy(false);
-    }
+    }, (err) => setErrors(fieldErrorsOf(err, ["closeReason"])));
   }
 
   return (

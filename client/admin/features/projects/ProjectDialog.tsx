@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
+import { useAction } from "../../../shared/useAction.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import {
@@ -106,7 +107,7 @@ export function ProjectDialog(
   const units = useCodeOptions("Unit", open);
   const factories = useCodeOptions("Factory", open);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const [uploading, setUploading] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const { errors, setErrors, clear, clearField } = useFieldErrors();
@@ -248,30 +249,30 @@ export function ProjectDialog(
       needExplain: blank(i.needExplain),
     }));
     if (revise && editId) {
-      setBusy(true);
-      let version = 0;
-      const ok = await runSave(
-        t,
-        async () => {
-          const done = await projectsApi.revise({
-            offProId: editId,
-            opiList,
-            attList: draft.files.map((x) => x.id),
-            instructionText: blank(draft.instructionText),
-            offerEndTime: draft.deadline !== draft.loadedDeadline
-              ? localToInstant(draft.deadline)
-              : null,
-          });
-          version = done.revisedTo;
-          return done;
-        },
-        { fields: FIELDS, onFieldErrors: setErrors },
-      );
-      setBusy(false);
-      if (ok) {
-        message.success(t("projectsPage.revised", { version }));
-        onSaved();
-      }
+      await run(async () => {
+        let version = 0;
+        const saved = await runSave(
+          t,
+          async () => {
+            const done = await projectsApi.revise({
+              offProId: editId,
+              opiList,
+              attList: draft.files.map((x) => x.id),
+              instructionText: blank(draft.instructionText),
+              offerEndTime: draft.deadline !== draft.loadedDeadline
+                ? localToInstant(draft.deadline)
+                : null,
+            });
+            version = done.revisedTo;
+            return done;
+          },
+          { fields: FIELDS, onFieldErrors: setErrors },
+        );
+        if (saved) {
+          message.success(t("projectsPage.revised", { version }));
+          onSaved();
+        }
+      });
       return;
     }
     const input: ProjectInput = {
@@ -296,14 +297,14 @@ export function ProjectDialog(
       opiList,
       attList: draft.files.map((x) => x.id),
     };
-    setBusy(true);
-    const ok = await runSave(
-      t,
-      () => (editId ? projectsApi.update(input) : projectsApi.create(input)),
-      { fields: FIELDS, onFieldErrors: setErrors },
-    );
-    setBusy(false);
-    if (ok) onSaved();
+    await run(async () => {
+      const saved = await runSave(
+        t,
+        () => (editId ? projectsApi.update(input) : projectsApi.create(input)),
+        { fields: FIELDS, onFieldErrors: setErrors },
+      );
+      if (saved) onSaved();
+    });
   }
 
   const cell = "h-7 px-1.5 text-sm";

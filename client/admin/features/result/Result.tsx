@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../../shared/icons.tsx";
 import { message } from "../../../shared/messages.ts";
 import { Spinner } from "../../../shared/ui.tsx";
+import { useAction } from "../../../shared/useAction.ts";
 import {
   type Column,
   DataTable,
@@ -352,7 +353,7 @@ function OpenRoundDialog(
   const { t } = useTranslation();
   const [end, setEnd] = useState("");
   const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   useEffect(() => {
     setEnd("");
     setError("");
@@ -363,16 +364,11 @@ function OpenRoundDialog(
     if (!end) return setError(t("projects.deadlineRequired"));
     const working = await projectsApi.isWeekDay(end.slice(0, 10)).catch(() => false);
     if (!working) return setError(t("projects.notWorkingDay"));
-    setBusy(true);
-    try {
+    await run(async () => {
       const next = await projectsApi.openRound(projectId, round, localToInstant(end)!);
       message.success(t("result.roundOpened", { round }));
       onDone(next);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "");
-    } finally {
-      setBusy(false);
-    }
+    }, (err) => setError(err instanceof Error ? err.message : ""));
   }
 
   return (

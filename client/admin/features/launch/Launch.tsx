@@ -7,6 +7,7 @@ import { ApiError } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
+import { useAction } from "../../../shared/useAction.ts";
 import {
   DataTable,
   inputClass,
@@ -64,7 +65,7 @@ export default function Launch() {
   const [tags, setTags] = useState<Tag[]>([]);
   const [deadline, setDeadline] = useState("");
   const [deadlineError, setDeadlineError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const f = (k: string) => t(`projects.fields.${k}`);
   const l = (k: string, p: Record<string, unknown> = {}) => t(`launch.${k}`, p);
 
@@ -116,8 +117,7 @@ export default function Launch() {
       if (!deadline) return setDeadlineError(t("projects.deadlineRequired"));
       if (!(await checkDate(deadline))) return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await projectsApi.publish(
         project.id,
         bargaining ? null : localToInstant(deadline),
@@ -125,7 +125,7 @@ export default function Launch() {
       );
       message.success(l("published"));
       closeAndGo(pages.back);
-    } catch (err) {
+    }, (err) => {
       const text = err instanceof Error ? err.message : t("errors.error");
       message.error(text);
       if (
@@ -134,9 +134,7 @@ export default function Launch() {
           v.members?.some((m) => m.toLowerCase() === "offerendtime")
         )
       ) setDeadlineError(text);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!id) return null;
