@@ -3,7 +3,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge } from "../../components/index.ts";
@@ -12,21 +11,7 @@ import { useView } from "../../layout/view.ts";
 import { Field, fmt, Section } from "../projects/parts.tsx";
 import { Certificates } from "./Certificates.tsx";
 import { Performance } from "./Performance.tsx";
-
-type Supplier = {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-  status: "effective" | "invalid";
-  cooperationStatus: "potential" | "qualified";
-  contactPerson: string | null;
-  contactNumber: string | null;
-  email1: string | null;
-  email2: string | null;
-  email3: string | null;
-  lastModificationTime: string | null;
-};
+import { type Supplier, suppliersApi } from "./api.ts";
 
 const LIST = "/supplier/SupplierList";
 
@@ -47,8 +32,7 @@ export default function SupplierDetail() {
   }, [id, view.active]);
   useEffect(() => {
     if (id) {
-      api.get<Supplier>("/QMO/Supplier/GetSupplierDataByID", { id }).then(setSupplier)
-        .catch(() => {});
+      suppliersApi.get(id).then(setSupplier).catch(() => {});
     }
   }, [id]);
 

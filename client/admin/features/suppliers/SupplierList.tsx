@@ -3,62 +3,33 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import { useAction } from "../../../shared/useAction.ts";
 import {
   AddButton,
   Badge,
-  DataTable,
   EditDeleteActions,
   ExportButton,
-  Field,
-  FormDialog,
-  inputClass,
   ListPage,
   PagedTable,
   QueryForm,
   QuerySelect,
   QueryText,
-  requiredErrors,
   RowAction,
-  TextField,
   Toolbar,
   useConfirm,
-  useFormState,
   usePagedList,
 } from "../../components/index.ts";
 import { fmt } from "../projects/parts.tsx";
+import { type Account, SUP, type Supplier, suppliersApi, type SupplierSyncReport } from "./api.ts";
+import { SupplierDialog } from "./SupplierDialog.tsx";
+import {
+  IntroduceDialog,
+  PasswordIssuedDialog,
+  PortalPasswordDialog,
+  SyncReportDialog,
+} from "./SupplierListDialogs.tsx";
 import { SUPPLIER_PAGE } from "./qualifications.ts";
-
-const SUP = "/QMO/Supplier";
-
-type Supplier = {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-  status: "effective" | "invalid";
-  contactPerson: string | null;
-  contactNumber: string | null;
-  email1: string | null;
-  email2: string | null;
-  email3: string | null;
-  cooperationStatus: "potential" | "qualified";
-  source: "local" | "erp";
-  lastModificationTime: string | null;
-  portalUserName: string | null;
-  portalUserActive: boolean | null;
-};
-
-type SyncReport = {
-  total: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  rows: { row: number; code: string | null; outcome: string; reason?: string }[];
-};
 
 type Query = {
   Code: string;
@@ -75,33 +46,6 @@ const emptyQuery: Query = {
   CooperationStatus: "",
 };
 
-type Draft = {
-  code: string;
-  abbrName: string;
-  fullName: string;
-  status: "effective" | "invalid";
-  contactPerson: string;
-  contactNumber: string;
-  email1: string;
-  email2: string;
-  email3: string;
-  cooperationStatus: "potential" | "qualified";
-  createPortalAccount: boolean;
-};
-const FIELDS = [
-  "code",
-  "abbrName",
-  "fullName",
-  "status",
-  "contactPerson",
-  "contactNumber",
-  "email1",
-  "email2",
-  "email3",
-  "cooperationStatus",
-] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export default function SupplierList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -110,36 +54,17 @@ export default function SupplierList() {
   const list = usePagedList<Supplier, Query>(`${SUP}/GetAll`, { initialQuery: emptyQuery });
   const [confirmElement, confirm] = useConfirm();
   const [editing, setEditing] = useState<Supplier | "new" | null>(null);
-  const [run, busy] = useAction();
-  const [introduce, setIntroduce] = useState<string | null>(null);
-  const [introduceError, setIntroduceError] = useState("");
-  const [report, setReport] = useState<SyncReport | null>(null);
+  const [introducing, setIntroducing] = useState(false);
+  const [report, setReport] = useState<SupplierSyncReport | null>(null);
   const [runSync, syncing] = useAction();
   const importInput = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState<{ supplier: Supplier; value: string } | null>(null);
-  const [issued, setIssued] = useState<{ userName: string; password?: string } | null>(null);
-
-  async function runIntroduce() {
-    if (introduce === null) return;
-    if (!introduce.trim()) return setIntroduceError(t("ui.required", { field: sf("code") }));
-    await run(async () => {
-      const r = await api.post<{ supplier: Supplier; outcome: string }>(
-        `${SUP}/IntroduceSupplier`,
-        { code: introduce.trim() },
-        { silent: true },
-      );
-      message.success(
-        s("introduced", { code: r.supplier.code, outcome: t(`sync.outcome.${r.outcome}`) }),
-      );
-      setIntroduce(null);
-      list.reload();
-    }, (err) => setIntroduceError(err instanceof Error ? err.message : t("errors.error")));
-  }
+  const [password, setPassword] = useState<Supplier | null>(null);
+  const [issued, setIssued] = useState<Account | null>(null);
 
   async function sync() {
     if (!(await confirm({ text: t("sync.confirm"), danger: false }))) return;
     await runSync(async () => {
-      setReport(await api.post<SyncReport>(`${SUP}/AutoInductSupplierData`));
+      setReport(await suppliersApi.syncFromErp());
       list.reload();
     });
   }
@@ -149,9 +74,7 @@ export default function SupplierList() {
     if (importInput.current) importInput.current.value = "";
     if (!file || !(await confirm({ text: t("sync.confirm"), danger: false }))) return;
     await runSync(async () => {
-      const form = new FormData();
-      form.append("file", file);
-      setReport(await api.post<SyncReport>(`${SUP}/ImportSupplierData`, form));
+      setReport(await suppliersApi.importFile(file));
       list.reload();
     });
   }
@@ -159,32 +82,12 @@ export default function SupplierList() {
   async function remove(row: Supplier) {
     if (!(await confirm())) return;
     try {
-      const r = await api.delete<{ deleted: boolean }>(`${SUP}/Delete`, { Id: row.id }, {
-        silent: true,
-      });
+      const r = await suppliersApi.remove(row.id);
       message.success(r.deleted ? t("ui.deleted") : t("suppliers.invalidated"));
       list.reload();
     } catch (err) {
       message.error(`${t("ui.deleteFailed")}: ${(err as Error).message}`);
     }
-  }
-
-  async function setPortalPassword() {
-    if (!password) return;
-    const { supplier, value } = password;
-    await run(async () => {
-      const path = supplier.portalUserName
-        ? `${SUP}/UpdateSupplierPassword`
-        : `${SUP}/CreatePortSupplierData`;
-      const r = await api.post<{ userName: string; password?: string }>(path, {
-        id: supplier.id,
-        ...(value ? { password: value } : {}),
-      });
-      setPassword(null);
-      message.success(t("ui.saved"));
-      if (r.password) setIssued(r);
-      list.reload();
-    });
   }
 
   return (
@@ -232,10 +135,7 @@ export default function SupplierList() {
           <button
             type="button"
             className="btn btn-default"
-            onClick={() => {
-              setIntroduce("");
-              setIntroduceError("");
-            }}
+            onClick={() => setIntroducing(true)}
             data-testid="introduce"
           >
             {s("introduce")}
@@ -366,7 +266,7 @@ export default function SupplierList() {
                   {t("ui.detail")}
                 </RowAction>
                 <RowAction
-                  onClick={() => setPassword({ supplier: r, value: "" })}
+                  onClick={() => setPassword(r)}
                   testId="password"
                 >
                   {r.portalUserName ? s("password") : s("createPortal")}
@@ -389,263 +289,26 @@ export default function SupplierList() {
         />
       )}
 
-      <FormDialog
-        open={introduce !== null}
-        title={s("introduce")}
-        onClose={() => setIntroduce(null)}
-        onSubmit={runIntroduce}
-        busy={busy}
-        size="sm"
-        testId="introduce-dialog"
-      >
-        <Field
-          label={sf("code")}
-          htmlFor="intro-code"
-          error={introduceError}
-          required
-          hint={s("introduceHint")}
-        >
-          <input
-            id="intro-code"
-            className={inputClass(introduceError)}
-            value={introduce ?? ""}
-            autoFocus
-            onChange={(e) => {
-              setIntroduce(e.target.value);
-              setIntroduceError("");
-            }}
-          />
-        </Field>
-      </FormDialog>
-
-      <FormDialog
-        open={!!report}
-        title={s("syncResult")}
-        onClose={() => setReport(null)}
-        size="lg"
-        testId="sync-report"
-      >
-        {report && (
-          <div className="space-y-3">
-            <dl className="grid grid-cols-4 gap-2 text-center">
-              {(["created", "updated", "unchanged", "rejected"] as const).map((k) => (
-                <div
-                  key={k}
-                  className={`rounded-md p-2 ring-1 ${
-                    k === "rejected" && report.rejected
-                      ? "bg-red-50 ring-red-200"
-                      : "bg-slate-50 ring-slate-200"
-                  }`}
-                >
-                  <dt className="text-xs text-slate-500">{t(`sync.outcome.${k}`)}</dt>
-                  <dd className="text-xl font-semibold text-slate-900 tabular-nums" data-count={k}>
-                    {report[k]}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            {report.rejected > 0 && (
-              <DataTable
-                rows={report.rows.filter((r) => r.outcome === "rejected")}
-                rowKey={(r) => r.row}
-                showIndex={false}
-                maxHeight={300}
-                columns={[
-                  { key: "row", title: t("sync.columns.row"), width: "4rem", align: "right" },
-                  { key: "code", title: t("sync.columns.code"), nowrap: true },
-                  { key: "reason", title: t("sync.columns.reason") },
-                ]}
-              />
-            )}
-          </div>
-        )}
-      </FormDialog>
-
-      <FormDialog
-        open={!!password}
-        title={`${password?.supplier.portalUserName ? s("password") : s("createPortal")} · ${
-          password?.supplier.code ?? ""
-        }`}
+      <IntroduceDialog
+        open={introducing}
+        onClose={() => setIntroducing(false)}
+        onDone={() => {
+          setIntroducing(false);
+          list.reload();
+        }}
+      />
+      <SyncReportDialog report={report} onClose={() => setReport(null)} />
+      <PortalPasswordDialog
+        supplier={password}
         onClose={() => setPassword(null)}
-        onSubmit={setPortalPassword}
-        busy={busy}
-        size="sm"
-        testId="password-dialog"
-      >
-        <Field label={s("newPassword")} htmlFor="sup-pw" hint={s("passwordHint")}>
-          <input
-            id="sup-pw"
-            type="password"
-            autoComplete="new-password"
-            className="input"
-            value={password?.value ?? ""}
-            onChange={(e) => password && setPassword({ ...password, value: e.target.value })}
-          />
-        </Field>
-      </FormDialog>
-
-      <FormDialog
-        open={!!issued}
-        title={s("passwordIssued")}
-        onClose={() => setIssued(null)}
-        size="sm"
-        testId="password-issued"
-      >
-        <p className="text-sm text-slate-600">{s("passwordOnce")}</p>
-        <dl className="mt-3 grid grid-cols-[6rem_1fr] gap-y-1 text-sm">
-          <dt className="text-slate-500">{sf("portalUserName")}</dt>
-          <dd className="font-mono">{issued?.userName}</dd>
-          <dt className="text-slate-500">{s("newPassword")}</dt>
-          <dd className="font-mono select-all" data-testid="issued-password">
-            {issued?.password}
-          </dd>
-        </dl>
-      </FormDialog>
+        onDone={(account) => {
+          setPassword(null);
+          if (account.password) setIssued(account);
+          list.reload();
+        }}
+      />
+      <PasswordIssuedDialog issued={issued} onClose={() => setIssued(null)} />
       {confirmElement}
     </ListPage>
-  );
-}
-
-type Account = { userName: string; password?: string };
-
-function SupplierDialog(
-  { supplier, onClose, onSaved }: {
-    supplier: Supplier | null;
-    onClose: () => void;
-    /** With the portal account the save created, if it did. */
-    onSaved: (account?: Account) => void;
-  },
-) {
-  const { t } = useTranslation();
-  const sf = (k: string) => t(`suppliers.fields.${k}`);
-  const s = (k: string) => t(`suppliersPage.${k}`);
-  const form = useFormState<Draft>(
-    supplier
-      ? {
-        code: supplier.code,
-        abbrName: supplier.abbrName,
-        fullName: supplier.fullName,
-        status: supplier.status,
-        contactPerson: supplier.contactPerson ?? "",
-        contactNumber: supplier.contactNumber ?? "",
-        email1: supplier.email1 ?? "",
-        email2: supplier.email2 ?? "",
-        email3: supplier.email3 ?? "",
-        cooperationStatus: supplier.cooperationStatus,
-        createPortalAccount: false,
-      }
-      : {
-        code: "",
-        abbrName: "",
-        fullName: "",
-        status: "effective",
-        contactPerson: "",
-        contactNumber: "",
-        email1: "",
-        email2: "",
-        email3: "",
-        cooperationStatus: "potential",
-        createPortalAccount: true,
-      },
-  );
-  const { values } = form;
-
-  async function save() {
-    const found = requiredErrors(t, {
-      ...(supplier ? {} : { code: [values.code, sf("code")] }),
-      abbrName: [values.abbrName, sf("abbrName")],
-      fullName: [values.fullName, sf("fullName")],
-    });
-    for (const k of ["email1", "email2", "email3"] as const) {
-      if (values[k].trim() && !EMAIL.test(values[k].trim())) {
-        found[k] = t("errors.field.invalidEmail", { field: sf(k) });
-      }
-    }
-    if (!form.check(found)) return;
-    let answer: { account?: Account } | undefined;
-    const ok = await form.save(async () => {
-      const { createPortalAccount, ...rest } = values;
-      answer = supplier
-        ? await api.post(`${SUP}/UpdateSupplierData`, { id: supplier.id, ...rest })
-        : await api.post(`${SUP}/CreateSupplierData`, { ...rest, createPortalAccount });
-    }, FIELDS);
-    if (ok) onSaved(answer?.account);
-  }
-
-  const text = (k: (typeof FIELDS)[number], required: boolean, maxLength: number) => (
-    <TextField
-      form={form}
-      name={k}
-      id={`sup-${k}`}
-      label={sf(k)}
-      required={required}
-      maxLength={maxLength}
-    />
-  );
-
-  return (
-    <FormDialog
-      open
-      title={supplier ? s("edit") : s("create")}
-      onClose={onClose}
-      onSubmit={save}
-      busy={form.busy}
-      size="lg"
-      testId="supplier-dialog"
-    >
-      <div className="grid gap-3 md:grid-cols-2">
-        {supplier
-          ? (
-            <Field label={sf("code")} htmlFor="sup-code-ro">
-              <input id="sup-code-ro" className="input bg-slate-50" value={values.code} readOnly />
-            </Field>
-          )
-          : text("code", true, 32)}
-        {text("abbrName", true, 64)}
-        <div className="md:col-span-2">{text("fullName", true, 200)}</div>
-        <Field label={sf("status")} htmlFor="sup-status">
-          <select
-            id="sup-status"
-            className="input"
-            value={values.status}
-            onChange={(e) => form.set("status", e.target.value as Draft["status"])}
-          >
-            <option value="effective">{t("suppliers.status.effective")}</option>
-            <option value="invalid">{t("suppliers.status.invalid")}</option>
-          </select>
-        </Field>
-        <Field label={sf("cooperationStatus")} htmlFor="sup-coop">
-          <select
-            id="sup-coop"
-            className="input"
-            value={values.cooperationStatus}
-            onChange={(e) =>
-              form.set("cooperationStatus", e.target.value as Draft["cooperationStatus"])}
-          >
-            <option value="potential">{t("suppliers.cooperation.potential")}</option>
-            <option value="qualified">{t("suppliers.cooperation.qualified")}</option>
-          </select>
-        </Field>
-        {text("contactPerson", false, 64)}
-        {text("contactNumber", false, 64)}
-        {text("email1", false, 256)}
-        {text("email2", false, 256)}
-        {text("email3", false, 256)}
-        {!supplier && (
-          <Field label={s("portal")} htmlFor="sup-portal">
-            <label className="flex items-center gap-2 pt-1.5 text-sm text-slate-700">
-              <input
-                id="sup-portal"
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={values.createPortalAccount}
-                onChange={(e) => form.set("createPortalAccount", e.target.checked)}
-              />
-              {s("createPortalHint")}
-            </label>
-          </Field>
-        )}
-      </div>
-    </FormDialog>
   );
 }
