@@ -1,16 +1,31 @@
 // The quotation project calls (spec §7 OfferProjectManager, OfferProjectType, FileService) and the
 // shapes they answer, shared by the lists, the launch and result pages and the dashboard.
 import { api, saveBlob } from "../../../shared/api.ts";
+import type { z } from "zod";
+import type { Wire } from "../../../shared/wire.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
+import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
+import type { ProjectDto } from "../../../../server/domain/projects/dto.ts";
+import type {
+  getCloseInfo,
+  getProjectData,
+  getProjectResult,
+  SupplierResult as ServerSupplierResult,
+} from "../../../../server/domain/projects/read.ts";
+import type { DisplayStatus, ProjectKind } from "../../../../server/domain/projects/rules.ts";
+import type {
+  createProjectInput,
+  revisePackInput,
+} from "../../../../server/domain/projects/schemas.ts";
+import type { SupplierDto } from "../../../../server/domain/suppliers/service.ts";
 
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
 const FS = "/QMO/FileService";
 
-export type Kind = "material" | "asset";
-export type DisplayStatus = "unpublished" | "published" | "inQuotation" | "ended" | "closed";
-export type QuotationType = "tendering" | "comparePrices" | "bargaining" | "optimize";
-type Action = "edit" | "delete" | "publish" | "end" | "close" | "openRound";
+export type Kind = ProjectKind;
+export type { DisplayStatus };
+export type QuotationType = NonNullable<z.output<typeof createProjectInput>["offerItemType"]>;
 
 export const STATUSES: DisplayStatus[] = [
   "unpublished",
@@ -26,150 +41,46 @@ export const QUOTATION_TYPES: QuotationType[] = [
   "optimize",
 ];
 
-export type Project = {
-  id: number;
-  code: string;
-  name: string;
-  kind: Kind;
-  category: number | null;
-  categoryName: string | null;
+/** What a call of the server's `F` answers, as JSON brings it. */
+type Answer<F extends (...args: never[]) => unknown> = Wire<Awaited<ReturnType<F>>>;
+
+/** A project as the lists and pages show it (the server's ProjectDto, status and type narrowed). */
+export type Project = Omit<Wire<ProjectDto>, "status" | "offerItemType"> & {
   status: DisplayStatus;
-  pubDate: string | null;
-  offerEndTime: string | null;
-  demandCode: string | null;
-  equipmentName: string | null;
   offerItemType: QuotationType | null;
-  estimatedAmount: string | null;
-  monthlyPurchase: boolean;
-  isBidding: boolean;
-  fromAms: boolean;
-  remark: string | null;
-  creatorName: string | null;
-  creationTime: string;
-  endTime: string | null;
-  endReason: string | null;
-  closeTime: string | null;
-  closeReason: string | null;
-  supplierCount: number;
-  quotedCount: number;
-  currentRound: number | null;
-  closesAt: string | null;
-  actions: Action[];
-  /** Quotes must price every line item. */
-  linesRequired: boolean;
-  /** The suppliers of the award in force, or null. */
-  award: string | null;
-  /** Certificate types the project requires of invited suppliers (its category may add more). */
-  requiredCertificates: string[];
-  /** Sealed quotes: the setting, whether the first quotes are sealed now and when they open. */
-  sealedQuotes: boolean;
-  sealed: boolean;
-  sealOpensAt: string | null;
-  /** The buyer's instructions to suppliers (part of the request pack). */
-  instructionText: string | null;
-  /** The request pack version in force; null until published. */
-  packVersion: number | null;
 };
 
-export type Item = {
+/** A line item: as the server answers it, or a new one (no id yet) in the editor. */
+export type Item = Omit<ProjectData["opiList"][number], "id" | "sort"> & {
   id?: number;
-  materialCode: string | null;
-  itemName: string;
-  description: string | null;
-  unit: string | null;
-  estimateYearAmount: string | null;
-  useFactory: string | null;
-  needExplain: string | null;
+  sort?: number;
 };
 
 export type Attachment = { id: number; fileName: string; size?: number };
 
-export type ProjectData = Project & {
-  opiList: Item[];
-  attList: Attachment[];
-  supList: { id: number; code: string; abbrName: string; fullName: string }[];
-};
+export type ProjectData = Omit<Answer<typeof getProjectData>, keyof ProjectDto> & Project;
 
-export type SupplierResult = {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-  isOffer: boolean;
-  offerTime: string | null;
-  attId: number | null;
-  offerTime1: string | null;
-  attId1: number | null;
-  offerTime2: string | null;
-  attId2: number | null;
-  round1: boolean;
-  round2: boolean;
-  /** The request pack version each current quote answered. */
-  packVersion: number | null;
-  packVersion1: number | null;
-  packVersion2: number | null;
-};
+export type SupplierResult = Wire<ServerSupplierResult>;
 
-type PackVersion = { version: number; contentHash: string; publishedAt: string };
-
-export type ProjectResult = {
+export type ProjectResult = Omit<Answer<typeof getProjectResult>, "project"> & {
   project: Project;
-  opiList: Item[];
-  attList: Attachment[];
-  suppliers: SupplierResult[];
-  rounds: { round: number; openTime: string; endTime: string; isOpen: boolean; sealed: boolean }[];
-  packVersions: PackVersion[];
 };
 
 /** A change of a published request pack: the whole new items, attachments and instructions. */
-export type PackRevision = {
-  offProId: number;
-  opiList: Item[];
-  attList: number[];
-  instructionText: string | null;
-  /** A new deadline (needed when the current one is less than 24 hours away). */
-  offerEndTime: string | null;
-};
+export type PackRevision = z.input<typeof revisePackInput>;
 
-export type SupplierOption = {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-  status: string;
-  email1: string | null;
-  email2: string | null;
-  email3: string | null;
-};
+/** A supplier as the launch page's search answers it. */
+export type SupplierOption = Pick<
+  Wire<SupplierDto>,
+  "id" | "code" | "abbrName" | "fullName" | "status" | "email1" | "email2" | "email3"
+>;
 
-export type CloseInfo = {
-  isClosed: boolean;
-  closeReason: string | null;
-  closeTime: string | null;
-  closedByName: string | null;
-};
+export type CloseInfo = Answer<typeof getCloseInfo>;
 
-export type ProjectInput = {
-  id?: number;
-  name: string;
-  kind: Kind;
-  category: number | null;
-  remark: string | null;
-  demandCode?: string | null;
-  equipmentName?: string | null;
-  offerItemType?: QuotationType | null;
-  estimatedAmount?: string | null;
-  isBidding?: boolean;
-  linesRequired?: boolean;
-  sealedQuotes?: boolean;
-  /** Certificate types invited suppliers must hold; left out: unchanged. */
-  requiredCertificates?: string[];
-  instructionText?: string | null;
-  opiList: Item[];
-  attList: number[];
-};
+/** A new project, or (with its id) a changed one. */
+export type ProjectInput = z.input<typeof createProjectInput> & { id?: number };
 
-export type Category = { id: number; name: string; description?: string | null; sort?: number };
+export type Category = Pick<Wire<CategoryDto>, "id" | "name"> & Partial<Wire<CategoryDto>>;
 
 /** The list page of each kind, its launch and result pages, and the permissions that go with it. */
 export const kindPages = {
