@@ -1,6 +1,5 @@
 // Quotation project categories (OfferProjectType): query by name, create, edit, delete.
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import {
   AddButton,
   EditDeleteActions,
@@ -22,15 +21,7 @@ import {
 import { fmt } from "../projects/parts.tsx";
 import { PT } from "../projects/api.ts";
 import { CertificateTypePicker, TypeNames } from "../suppliers/CertificateTypes.tsx";
-
-type Category = {
-  id: number;
-  name: string;
-  description: string | null;
-  sort: number;
-  requiredCertificates: string[];
-  creationTime: string;
-};
+import { categoriesApi, type Category } from "./api.ts";
 
 const FIELDS = ["name", "description", "sort", "requiredCertificates"] as const;
 
@@ -40,7 +31,7 @@ export default function CategoryList() {
     initialQuery: { Name: "" },
   });
   const [confirmElement, remove] = useDeleteRow(
-    (row: Category) => api.delete(`${PT}/Delete`, { Id: row.id }, { silent: true }),
+    (row: Category) => categoriesApi.remove(row.id),
     list.reload,
   );
   const edit = useEditDialog<Category>(list.reload);
@@ -127,17 +118,13 @@ function CategoryDialog(
     if (!/^\d*$/.test(values.sort.trim())) missing.sort = c("sortHint");
     if (!form.check(missing)) return;
     const body = {
-      id: category?.id,
       name: values.name.trim(),
       description: values.description.trim() || null,
       sort: Number(values.sort || 0),
       requiredCertificates: values.requiredCertificates,
     };
     const ok = await form.save(
-      () =>
-        category
-          ? api.put(`${PT}/UpdateOfferProjectType`, body, { silent: true })
-          : api.post(`${PT}/CreateOfferProjectType`, body, { silent: true }),
+      () => categoriesApi.save(category?.id, body),
       FIELDS,
     );
     if (ok) onSaved();

@@ -2,7 +2,6 @@
 // terms, payment methods, close reasons, the company calendar …), the chosen type's codes on the right.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import {
   AddButton,
   Badge,
@@ -26,24 +25,7 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { Rates } from "./Rates.tsx";
-
-type CodeType = {
-  id: number;
-  code: string;
-  name: string;
-  nameEn: string | null;
-  description: string | null;
-};
-type Code = {
-  id: number;
-  typeId: number;
-  code: string;
-  name: string;
-  nameEn: string | null;
-  value: string | null;
-  sort: number;
-  isActive: boolean;
-};
+import { type Code, type CodeType, DICTIONARY, dictionaryApi } from "./api.ts";
 
 const CALENDAR = "CompanyCalendar";
 /** Exchange rates are kept with the currencies. */
@@ -52,13 +34,13 @@ const CURRENCY = "Currency";
 export default function Dictionary() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === "en";
-  const types = usePagedList<CodeType, { keyword: string }>("/QMO/SystemCodeType/GetAll", {
+  const types = usePagedList<CodeType, { keyword: string }>(`${DICTIONARY}/GetAll`, {
     initialQuery: { keyword: "" },
   });
   const [selected, setSelected] = useState<CodeType | null>(null);
   const current = selected ?? types.items[0] ?? null;
   const codes = usePagedList<Code, { typeId: number | undefined }>(
-    current ? "/QMO/SystemCodeType/GetCodes" : null,
+    current ? `${DICTIONARY}/GetCodes` : null,
     { initialQuery: { typeId: undefined } },
   );
   if (current && codes.query.typeId !== current.id) codes.search({ typeId: current.id });
@@ -68,14 +50,14 @@ export default function Dictionary() {
   const typeName = (c: CodeType) => (en && c.nameEn) || c.name;
 
   const [confirmTypeElement, removeType] = useDeleteRow(
-    (row: CodeType) => api.delete("/QMO/SystemCodeType/Delete", { id: row.id }, { silent: true }),
+    (row: CodeType) => dictionaryApi.removeType(row.id),
     (row) => {
       if (current?.id === row.id) setSelected(null);
       types.reload();
     },
   );
   const [confirmCodeElement, removeCode] = useDeleteRow(
-    (row: Code) => api.delete("/QMO/SystemCodeType/DeleteCode", { id: row.id }, { silent: true }),
+    (row: Code) => dictionaryApi.removeCode(row.id),
     codes.reload,
   );
 
@@ -239,7 +221,7 @@ function TypeDialog(
     if (!form.check(errs)) return;
     const ok = await form.saveRow(
       type?.id,
-      { create: "/QMO/SystemCodeType/Create", update: "/QMO/SystemCodeType/Update" },
+      { create: `${DICTIONARY}/Create`, update: `${DICTIONARY}/Update` },
       values,
       Object.keys(values),
     );
@@ -321,7 +303,7 @@ function CodeDialog(
     const body = { ...values, sort: Number(values.sort || 0) };
     const ok = await form.saveRow(
       code?.id,
-      { create: "/QMO/SystemCodeType/CreateCode", update: "/QMO/SystemCodeType/UpdateCode" },
+      { create: `${DICTIONARY}/CreateCode`, update: `${DICTIONARY}/UpdateCode` },
       code ? body : { ...body, typeId: type.id },
       ["code", "name", "nameEn", "value", "sort", "isActive"],
     );

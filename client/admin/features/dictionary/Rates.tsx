@@ -1,7 +1,6 @@
 // The data dictionary's exchange rates: shown under the Currency code type, each CNY per one unit
 // of a currency from its effective date on; add, edit and delete (with confirmation).
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import {
   AddButton,
   type Column,
@@ -16,21 +15,17 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
-
-type Rate = { id: number; currency: string; effectiveDate: string; rate: string };
-type Currency = { code: string; name: string; nameEn: string | null };
-
-const base = "/QMO/SystemCodeType";
+import { type Currency, DICTIONARY, dictionaryApi, type Rate } from "./api.ts";
 
 export function Rates({ currencies }: { currencies: Currency[] }) {
   const { t } = useTranslation();
   const r = (k: string) => t(`ratesPage.${k}`);
-  const list = usePagedList<Rate, Record<never, never>>(`${base}/GetExchangeRates`, {
+  const list = usePagedList<Rate, Record<never, never>>(`${DICTIONARY}/GetExchangeRates`, {
     initialQuery: {},
   });
   const edit = useEditDialog<Rate>(list.reload);
   const [confirmElement, remove] = useDeleteRow(
-    (row: Rate) => api.delete(`${base}/DeleteExchangeRate`, { id: row.id }, { silent: true }),
+    (row: Rate) => dictionaryApi.removeRate(row.id),
     list.reload,
   );
 
@@ -109,7 +104,7 @@ function RateDialog(
     const body = { ...values, rate: values.rate.trim() };
     const ok = await form.saveRow(
       rate?.id,
-      { create: `${base}/CreateExchangeRate`, update: `${base}/UpdateExchangeRate` },
+      { create: `${DICTIONARY}/CreateExchangeRate`, update: `${DICTIONARY}/UpdateExchangeRate` },
       body,
       ["currency", "effectiveDate", "rate"],
     );

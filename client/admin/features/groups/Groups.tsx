@@ -1,7 +1,6 @@
 // System management › groups: query, add/edit with a members picker, delete.
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { formatTime } from "../../../shared/time.ts";
 import {
   AddButton,
@@ -24,24 +23,16 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
-
-type Member = { id: number; userName: string; name: string };
-type GroupRow = {
-  id: number;
-  name: string;
-  description: string | null;
-  creationTime: string;
-  members: Member[];
-};
+import { type GroupRow, GROUPS, groupsApi, type Member } from "./api.ts";
 
 export default function Groups() {
   const { t } = useTranslation();
-  const list = usePagedList<GroupRow, { keyword: string }>("/QMO/Group/GetAll", {
+  const list = usePagedList<GroupRow, { keyword: string }>(`${GROUPS}/GetAll`, {
     initialQuery: { keyword: "" },
   });
   const edit = useEditDialog<GroupRow>(list.reload);
   const [confirmElement, remove] = useDeleteRow(
-    (row: GroupRow) => api.delete("/QMO/Group/Delete", { id: row.id }, { silent: true }),
+    (row: GroupRow) => groupsApi.remove(row.id),
     list.reload,
   );
 
@@ -119,11 +110,7 @@ function GroupDialog(
   const [users, setUsers] = useState<Member[]>([]);
   const [filter, setFilter] = useState("");
   useEffect(() => {
-    api.get<{ items: Member[] }>("/app/User/GetAll", {
-      MaxResultCount: 1000,
-      kind: "staff",
-      Sorting: "userName asc",
-    }).then((r) => setUsers(r.items), () => {});
+    groupsApi.staff().then((r) => setUsers(r.items), () => {});
   }, []);
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -139,7 +126,7 @@ function GroupDialog(
     if (!form.check(requiredErrors(t, { name: [values.name, t("groupsPage.name")] }))) return;
     const ok = await form.saveRow(
       group?.id,
-      { create: "/QMO/Group/Create", update: "/QMO/Group/Update" },
+      { create: `${GROUPS}/Create`, update: `${GROUPS}/Update` },
       values,
       ["name", "description", "userIds"],
     );

@@ -2,7 +2,6 @@
 // change or remove it.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import {
   type Column,
   Field,
@@ -22,29 +21,19 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
+import { type LeaderRow, LEADERS, leadersApi } from "./api.ts";
 
-type LeaderRow = {
-  userId: number;
-  userName: string;
-  name: string;
-  emailAddress: string | null;
-  leaderId: number | null;
-  leaderUserName: string | null;
-  leaderName: string | null;
-  leaderEmailAddress: string | null;
-};
 type Staff = { id: number; userName: string; name: string };
 
 export default function Leaders() {
   const { t } = useTranslation();
   const list = usePagedList<LeaderRow, { keyword: string; hasLeader: string }>(
-    "/QMO/UserLeader/GetAll",
+    `${LEADERS}/GetAll`,
     { initialQuery: { keyword: "", hasLeader: "" } },
   );
   const edit = useEditDialog<LeaderRow>(list.reload);
   const [confirmElement, remove] = useDeleteRow(
-    (row: LeaderRow) =>
-      api.delete("/QMO/UserLeader/Delete", { userId: row.userId }, { silent: true }),
+    (row: LeaderRow) => leadersApi.remove(row.userId),
     list.reload,
   );
 
@@ -123,10 +112,10 @@ function LeaderDialog(
   const { leaderId } = form.values;
   const [staff, setStaff] = useState<Staff[]>([]);
   useEffect(() => {
-    api.get<{ items: Staff[] }>("/QMO/UserLeader/GetAll", { MaxResultCount: 1000 }).then(
+    leadersApi.all().then(
       (r) =>
         setStaff(
-          (r.items as unknown as LeaderRow[]).map((u) => ({
+          r.items.map((u) => ({
             id: u.userId,
             userName: u.userName,
             name: u.name,
@@ -138,7 +127,7 @@ function LeaderDialog(
   async function save() {
     if (!form.check(requiredErrors(t, { leaderId: [leaderId, t("leadersPage.leader")] }))) return;
     const ok = await form.save(
-      () => api.post("/QMO/UserLeader/Set", { userId: row.userId, leaderId }, { silent: true }),
+      () => leadersApi.set(row.userId, leaderId),
       ["userId", "leaderId"],
     );
     if (ok) onSaved();

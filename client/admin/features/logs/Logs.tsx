@@ -2,7 +2,6 @@
 // exception) and a detail view with the parameters and the error.
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import {
@@ -20,23 +19,7 @@ import {
   Toolbar,
   usePagedList,
 } from "../../components/index.ts";
-
-export type AuditLog = {
-  id: number;
-  userId: number | null;
-  userName: string | null;
-  serviceName: string;
-  methodName: string;
-  httpMethod: string;
-  path: string;
-  parameters: string | null;
-  executionTime: string;
-  executionDuration: number;
-  clientIp: string | null;
-  browserInfo: string | null;
-  httpStatus: number;
-  exception: string | null;
-};
+import { AUDIT_LOG, type AuditLog, logsApi, type VerifyReport } from "./api.ts";
 
 type Query = {
   userName: string;
@@ -60,7 +43,7 @@ const statusTone = (s: number) => (s >= 500 ? "red" : s >= 400 ? "amber" : "gree
 export default function Logs() {
   const { t } = useTranslation();
   const [verifying, setVerifying] = useState(false);
-  const list = usePagedList<AuditLog, Query>("/QMO/AuditLog/GetAll", {
+  const list = usePagedList<AuditLog, Query>(`${AUDIT_LOG}/GetAll`, {
     initialQuery: {
       userName: "",
       startTime: "",
@@ -222,20 +205,12 @@ export default function Logs() {
   );
 }
 
-type VerifyReport = {
-  ok: boolean;
-  entries: number;
-  head: { seq: number; entryHash: string };
-  firstBroken: { seq: number; quoteId: number | null; reason: string } | null;
-  mismatches: { seq: number | null; quoteId: number; reason: string }[];
-};
-
 /** The quote record's check, as `cli audit verify` runs it: intact, or where it is broken. */
 function RecordCheck({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [report, setReport] = useState<VerifyReport | null>(null);
   useEffect(() => {
-    api.get<VerifyReport>("/QMO/QuoteRecord/Verify").then(setReport, onClose);
+    logsApi.verifyQuoteRecord().then(setReport, onClose);
   }, [onClose]);
   return (
     <FormDialog open size="lg" title={t("logsPage.verifyRecord")} onClose={onClose}>
@@ -293,7 +268,7 @@ function LogDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
   const [log, setLog] = useState<AuditLog | null>(null);
   useEffect(() => {
-    api.get<AuditLog>("/QMO/AuditLog/Get", { id }).then(setLog, onClose);
+    logsApi.get(id).then(setLog, onClose);
   }, [id, onClose]);
   const row = (label: string, value: ReactNode) => (
     <div className="grid grid-cols-[8rem_1fr] gap-3 py-1.5">

@@ -1,6 +1,5 @@
 // System management › roles: query, add/edit with the permission tree of check boxes, delete.
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import {
@@ -26,29 +25,19 @@ import {
 } from "../../components/index.ts";
 import { type PermissionNode, PermissionTree, usePermissionTree } from "./PermissionTree.tsx";
 import { roleDisplayName } from "./roleName.ts";
-
-type RoleRow = {
-  id: number;
-  name: string;
-  displayName: string;
-  description: string | null;
-  isStatic: boolean;
-  grantedPermissions: string[];
-  userCount: number;
-  creationTime: string;
-};
+import { type RoleRow, ROLES, rolesApi } from "./api.ts";
 
 const FIELDS = ["name", "displayName", "description", "grantedPermissions"];
 
 export default function Roles() {
   const { t } = useTranslation();
-  const list = usePagedList<RoleRow, { keyword: string }>("/app/Role/GetAll", {
+  const list = usePagedList<RoleRow, { keyword: string }>(`${ROLES}/GetAll`, {
     initialQuery: { keyword: "" },
   });
   const tree = usePermissionTree();
   const edit = useEditDialog<RoleRow>(list.reload);
   const [confirmElement, remove] = useDeleteRow(
-    (row: RoleRow) => api.delete("/app/Role/Delete", { id: row.id }, { silent: true }),
+    (row: RoleRow) => rolesApi.remove(row.id),
     list.reload,
   );
 
@@ -158,7 +147,7 @@ function RoleDialog(
     if (!form.check(errs)) return;
     const ok = await form.saveRow(
       role?.id,
-      { create: "/app/Role/Create", update: "/app/Role/Update" },
+      { create: `${ROLES}/Create`, update: `${ROLES}/Update` },
       values,
       FIELDS,
     );

@@ -2,7 +2,6 @@
 // reset password, delete.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { formatTime } from "../../../shared/time.ts";
 import {
   AddButton,
@@ -30,41 +29,27 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { roleDisplayName } from "../roles/roleName.ts";
-
-export type UserRow = {
-  id: number;
-  userName: string;
-  name: string;
-  emailAddress: string | null;
-  isActive: boolean;
-  kind: "staff" | "supplier";
-  supplierId: number | null;
-  lastLoginTime: string | null;
-  creationTime: string;
-  roleNames: string[];
-  groupIds: number[];
-};
-type Role = { id: number; name: string; displayName: string };
-type Supplier = { id: number; code: string; abbrName: string | null; fullName: string };
+import type { Supplier } from "../suppliers/api.ts";
+import { PASSWORD_MIN, type Role, type UserRow, USERS, usersApi } from "./api.ts";
 
 const FIELDS = ["userName", "name", "emailAddress", "password", "kind", "supplierId", "roleNames"];
 
 export default function Users() {
   const { t } = useTranslation();
   const list = usePagedList<UserRow, { keyword: string; kind: string; isActive: string }>(
-    "/app/User/GetAll",
+    `${USERS}/GetAll`,
     { initialQuery: { keyword: "", kind: "", isActive: "" } },
   );
   const [roles, setRoles] = useState<Role[]>([]);
   const edit = useEditDialog<UserRow>(list.reload);
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const [confirmElement, remove] = useDeleteRow(
-    (row: UserRow) => api.delete("/app/User/Delete", { id: row.id }, { silent: true }),
+    (row: UserRow) => usersApi.remove(row.id),
     list.reload,
   );
 
   useEffect(() => {
-    api.get<{ items: Role[] }>("/app/User/GetRoles").then((r) => setRoles(r.items), () => {});
+    usersApi.roles().then((r) => setRoles(r.items), () => {});
   }, []);
   const roleLabel = (name: string) => {
     const role = roles.find((r) => r.name === name);
@@ -202,10 +187,7 @@ function UserDialog(
 
   useEffect(() => {
     if (values.kind !== "supplier" || suppliers.length) return;
-    api.get<{ items: Supplier[] }>("/QMO/Supplier/GetAll", {
-      MaxResultCount: 1000,
-      Sorting: "code asc",
-    }).then((r) => setSuppliers(r.items), () => {});
+    usersApi.suppliers().then((r) => setSuppliers(r.items), () => {});
   }, [values.kind, suppliers.length]);
 
   async function save() {
@@ -217,7 +199,7 @@ function UserDialog(
         ? { supplierId: [values.supplierId, t("usersPage.supplier")] as [unknown, string] }
         : {}),
     });
-    if (!user && values.password && values.password.length < 8) {
+    if (!user && values.password && values.password.length < PASSWORD_MIN) {
       errs.password = t("usersPage.passwordTooShort");
     }
     if (!form.check(errs)) return;
@@ -229,7 +211,7 @@ function UserDialog(
     };
     const ok = await form.saveRow(
       user?.id,
-      { create: "/app/User/Create", update: "/app/User/Update" },
+      { create: `${USERS}/Create`, update: `${USERS}/Update` },
       body,
       FIELDS,
     );
@@ -352,14 +334,10 @@ function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose: () => 
   const { t } = useTranslation();
   const form = useFormState({ newPassword: "" });
   async function save() {
-    const tooShort = form.values.newPassword.length < 8;
+    const tooShort = form.values.newPassword.length < PASSWORD_MIN;
     if (!form.check(tooShort ? { newPassword: t("usersPage.passwordTooShort") } : {})) return;
     const ok = await form.save(
-      () =>
-        api.post("/app/User/ResetPassword", {
-          userId: user.id,
-          newPassword: form.values.newPassword,
-        }, { silent: true }),
+      () => usersApi.resetPassword(user.id, form.values.newPassword),
       ["newPassword"],
     );
     if (ok) onClose();
