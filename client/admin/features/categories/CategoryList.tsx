@@ -18,10 +18,10 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
-import { fmt } from "../projects/parts.tsx";
 import { PT } from "../projects/api.ts";
 import { CertificateTypePicker, TypeNames } from "../suppliers/CertificateTypes.tsx";
 import { categoriesApi, type Category } from "./api.ts";
+import { formatTime } from "../../../shared/time.ts";
 
 const FIELDS = ["name", "description", "sort", "requiredCertificates"] as const;
 
@@ -73,7 +73,7 @@ export default function CategoryList() {
             title: c("creationTime"),
             nowrap: true,
             width: "11rem",
-            render: (r) => fmt(r.creationTime),
+            render: (r) => formatTime(r.creationTime),
           },
           {
             key: "actions",

@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api } from "../../../shared/api.ts";
 import { type Kind, kindPages, PM, type Project } from "../projects/api.ts";
-import { fmt, StatusBadge, usePermission } from "../projects/parts.tsx";
+import { StatusBadge } from "../projects/parts.tsx";
+import { formatTime } from "../../../shared/time.ts";
+import { usePermission } from "../../../shared/session.ts";
 
 type Stat = { count: number; filter: Record<string, string> };
 type Summary = {
@@ -127,7 +129,7 @@ function KindOverview({ kind }: { kind: Kind }) {
                         <StatusBadge status={p.status} />
                       </td>
                       <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">
-                        {fmt(p.closesAt ?? p.offerEndTime)}
+                        {formatTime(p.closesAt ?? p.offerEndTime)}
                         {p.currentRound && (
                           <span className="ml-1 text-xs text-slate-500">
                             ({t(`projects.fields.round${p.currentRound}`)})

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api } from "../../../shared/api.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
-import { usePermission } from "../projects/parts.tsx";
 import { RateBars } from "../suppliers/charts.tsx";
 import {
   CERT,
@@ -17,6 +16,7 @@ import {
   typeName,
   useCertificateTypes,
 } from "../suppliers/qualifications.ts";
+import { usePermission } from "../../../shared/session.ts";
 
 const SHOWN = 10;
 

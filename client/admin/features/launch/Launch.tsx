@@ -28,16 +28,15 @@ import {
 import {
   AttachmentList,
   Field,
-  fmt,
   ItemsTable,
   kindOfPath,
   Section,
   StatusBadge,
   useCloseAndGo,
-  usePermission,
   useRequiredId,
 } from "../projects/parts.tsx";
 import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
+import { usePermission } from "../../../shared/session.ts";
 
 type Search = {
   Code: string;
@@ -162,7 +161,7 @@ export default function Launch() {
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label={f("name")}>{project.name}</Field>
           <Field label={f("category")}>{project.categoryName}</Field>
-          <Field label={f("offerEndTime")}>{fmt(project.offerEndTime)}</Field>
+          <Field label={f("offerEndTime")}>{formatTime(project.offerEndTime)}</Field>
           <Field label={f("creator")}>{project.creatorName}</Field>
           {kind === "asset" && (
             <>

@@ -12,7 +12,8 @@ import {
   useFieldErrors,
 } from "../../components/index.ts";
 import { type CloseInfo, type Project, projectsApi } from "./api.ts";
-import { codeName, Field as ReadField, fmt, useCodeOptions } from "./parts.tsx";
+import { codeName, Field as ReadField, useCodeOptions } from "./parts.tsx";
+import { formatTime } from "../../../shared/time.ts";
 
 export function CloseDialog(
   { project, onClose, onDone }: {
@@ -112,7 +113,7 @@ export function CloseInfoDialog(
       testId="close-info-dialog"
     >
       <dl className="grid gap-3 sm:grid-cols-2">
-        <ReadField label={t("projectsPage.closeTime")}>{fmt(info?.closeTime)}</ReadField>
+        <ReadField label={t("projectsPage.closeTime")}>{formatTime(info?.closeTime)}</ReadField>
         <ReadField label={t("projectsPage.closedBy")}>{info?.closedByName}</ReadField>
         <ReadField label={t("projects.fields.closeReason")} wide>
           <span className="whitespace-pre-wrap" data-testid="close-reason">

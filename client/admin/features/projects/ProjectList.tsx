@@ -34,8 +34,10 @@ import {
 } from "./api.ts";
 import { CloseDialog, CloseInfoDialog } from "./CloseDialog.tsx";
 import { FileListDialog } from "./FileListDialog.tsx";
-import { fmt, kindOfPath, StatusBadge, usePermission } from "./parts.tsx";
+import { kindOfPath, StatusBadge } from "./parts.tsx";
 import { ProjectDialog } from "./ProjectDialog.tsx";
+import { formatTime } from "../../../shared/time.ts";
+import { usePermission } from "../../../shared/session.ts";
 
 type Query = {
   Code: string;
@@ -209,7 +211,7 @@ export default function ProjectList() {
         sortField: "pubDate",
         nowrap: true,
         className: "tabular-nums",
-        render: (p) => fmt(p.pubDate),
+        render: (p) => formatTime(p.pubDate),
       },
       {
         key: "offerEndTime",
@@ -217,7 +219,7 @@ export default function ProjectList() {
         sortField: "offerEndTime",
         nowrap: true,
         className: "tabular-nums",
-        render: (p) => fmt(p.offerEndTime),
+        render: (p) => formatTime(p.offerEndTime),
       },
       {
         key: "actions",

@@ -5,9 +5,6 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
-import { session } from "../../../shared/session.ts";
-import { useStore } from "../../../shared/store.ts";
-import { formatTime } from "../../../shared/time.ts";
 import { DataTable } from "../../components/DataTable.tsx";
 import { closeTag } from "../../layout/tags.ts";
 import { useView } from "../../layout/view.ts";
@@ -35,9 +32,6 @@ export function StatusBadge({ status }: { status: DisplayStatus }) {
     </span>
   );
 }
-
-/** Times as the spec shows them: YYYY-MM-DD HH:mm:ss in UTC+8; nothing for none. */
-export const fmt = (v: string | null | undefined) => (v ? formatTime(v) : "");
 
 /** A label and its value in a read-only header grid. */
 export function Field(
@@ -146,9 +140,6 @@ export const codeName = (o: CodeOption, lang: string) =>
 
 /** Which kind a page serves, from its route (the asset pages' paths name AMS). */
 export const kindOfPath = (path: string): Kind => /AMS/.test(path) ? "asset" : "material";
-
-export const usePermission = (permission: string) =>
-  useStore(session)?.grantedPermissionNames.includes(permission) ?? false;
 
 /**
  * The hidden launch and result pages need ?id=…; without one a warning shows, the tab closes and

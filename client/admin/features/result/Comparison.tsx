@@ -8,10 +8,11 @@ import { ApiError } from "../../../shared/api.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge, ExportButton } from "../../components/index.ts";
 import { PM } from "../projects/api.ts";
-import { fmt, Section } from "../projects/parts.tsx";
+import { Section } from "../projects/parts.tsx";
 import { comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";
+import { formatTime } from "../../../shared/time.ts";
 
 export function Comparison(
   { projectId, canAward, mayPublish, onAwarded }: {
@@ -133,7 +134,7 @@ function AwardSummary(
       </p>
       <p className="mt-0.5 text-amber-900/80">{a.reason}</p>
       <p className="mt-0.5 text-xs text-amber-800/70">
-        {t("awardPage.awardedBy", { name: a.awardedByName ?? "", time: fmt(a.awardedAt) })}
+        {t("awardPage.awardedBy", { name: a.awardedByName ?? "", time: formatTime(a.awardedAt) })}
       </p>
     </div>
   );

@@ -5,13 +5,14 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../../shared/api.ts";
 import { Icon } from "../../../shared/icons.tsx";
 import { PM } from "../projects/api.ts";
-import { fmt, Section } from "../projects/parts.tsx";
+import { Section } from "../projects/parts.tsx";
 import type { IntegritySignalsDto } from "../../../../server/domain/quotes/integrityTypes.ts";
+import { formatTime } from "../../../shared/time.ts";
 
 type Signals = IntegritySignalsDto;
 type SignalQuote = Signals["sameIp"][number]["quotes"][number];
 /** Instants arrive as ISO strings in JSON. */
-const when = (v: Date | string) => fmt(typeof v === "string" ? v : v.toISOString());
+const when = (v: Date | string) => formatTime(typeof v === "string" ? v : v.toISOString());
 
 export function IntegritySignals({ projectId, reload }: { projectId: number; reload?: unknown }) {
   const { t } = useTranslation();

@@ -29,14 +29,14 @@ import {
 import {
   AttachmentList,
   Field,
-  fmt,
   ItemsTable,
   kindOfPath,
   Section,
   StatusBadge,
-  usePermission,
   useRequiredId,
 } from "../projects/parts.tsx";
+import { formatTime } from "../../../shared/time.ts";
+import { usePermission } from "../../../shared/session.ts";
 
 type QuoteFile = { round: number; time: string | null; attId: number };
 
@@ -86,7 +86,7 @@ export default function Result() {
     v
       ? (
         <span className="tabular-nums">
-          {fmt(v)}
+          {formatTime(v)}
           {version !== null && p.packVersion !== null && version < p.packVersion && (
             <span
               className="ml-1.5 rounded bg-amber-50 px-1 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200"
@@ -176,8 +176,8 @@ export default function Result() {
       >
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label={f("category")}>{p.categoryName}</Field>
-          <Field label={f("pubDate")}>{fmt(p.pubDate)}</Field>
-          <Field label={f("offerEndTime")}>{fmt(p.offerEndTime)}</Field>
+          <Field label={f("pubDate")}>{formatTime(p.pubDate)}</Field>
+          <Field label={f("offerEndTime")}>{formatTime(p.offerEndTime)}</Field>
           <Field label={r("quoted")}>
             <span className="tabular-nums">{p.quotedCount} / {p.supplierCount}</span>
           </Field>
@@ -193,7 +193,7 @@ export default function Result() {
           )}
           {p.endTime && (
             <Field label={r("endTime")}>
-              {fmt(p.endTime)}
+              {formatTime(p.endTime)}
               {p.endReason && (
                 <span className="ml-1 text-xs text-slate-500">
                   ({t(`projects.endReasons.${p.endReason}`)})
@@ -207,7 +207,7 @@ export default function Result() {
               <span data-testid="seal-state">
                 {p.sealed
                   ? (p.sealOpensAt
-                    ? r("sealedUntil", { time: fmt(p.sealOpensAt) })
+                    ? r("sealedUntil", { time: formatTime(p.sealOpensAt) })
                     : r("sealedUntilEnded"))
                   : r("unsealed")}
               </span>
@@ -235,7 +235,7 @@ export default function Result() {
           <ul className="mt-3 flex flex-wrap gap-2 text-xs" data-testid="rounds">
             {data.rounds.map((x) => (
               <li key={x.round} className="rounded bg-slate-50 px-2 py-1 ring-1 ring-slate-200">
-                {f(`round${x.round}`)}: {fmt(x.openTime)} – {fmt(x.endTime)}
+                {f(`round${x.round}`)}: {formatTime(x.openTime)} – {formatTime(x.endTime)}
                 {x.isOpen && <span className="ml-1 text-amber-700">· {r("roundOpen")}</span>}
               </li>
             ))}
@@ -261,7 +261,7 @@ export default function Result() {
             {data.packVersions.map((v) => (
               <li key={v.version} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
                 <span className="font-medium text-slate-800">v{v.version}</span>
-                <span className="text-slate-500 tabular-nums">{fmt(v.publishedAt)}</span>
+                <span className="text-slate-500 tabular-nums">{formatTime(v.publishedAt)}</span>
                 <code className="text-xs break-all text-slate-500" title={r("contentHash")}>
                   {v.contentHash}
                 </code>
@@ -280,7 +280,7 @@ export default function Result() {
             <p className="flex items-start gap-1.5 text-sm text-slate-600">
               <Icon name="lock" className="mt-0.5 size-4 shrink-0" />
               {p.sealOpensAt
-                ? r("sealedNotice", { time: fmt(p.sealOpensAt) })
+                ? r("sealedNotice", { time: formatTime(p.sealOpensAt) })
                 : r("sealedNoticeNoDeadline")}
             </p>
           </Section>
@@ -310,7 +310,7 @@ export default function Result() {
                   <span className="font-medium text-slate-800">
                     {q.round === 0 ? f("firstQuote") : f(`round${q.round}`)}
                   </span>
-                  <span className="ml-2 text-slate-500 tabular-nums">{fmt(q.time)}</span>
+                  <span className="ml-2 text-slate-500 tabular-nums">{formatTime(q.time)}</span>
                 </span>
                 <button
                   type="button"

@@ -22,7 +22,8 @@ import {
 } from "../../components/index.ts";
 import { type Kind, kindPages } from "../projects/api.ts";
 import { fileSize } from "../projects/FileListDialog.tsx";
-import { fmt, usePermission } from "../projects/parts.tsx";
+import { formatTime } from "../../../shared/time.ts";
+import { usePermission } from "../../../shared/session.ts";
 
 type Setting = { key: string; value: unknown };
 
@@ -160,7 +161,7 @@ function SubmissionList({ kinds }: { kinds: Kind[] }) {
       nowrap: true,
       render: (r) => (
         <span className="tabular-nums">
-          {fmt(r.submittedAt)}
+          {formatTime(r.submittedAt)}
           {r.outdated && r.packVersion !== null && (
             <span
               className="ml-1.5 rounded bg-amber-50 px-1 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200"

@@ -19,7 +19,7 @@ import {
   useFormState,
 } from "../../components/index.ts";
 import { projectsApi } from "../projects/api.ts";
-import { fmt, Section } from "../projects/parts.tsx";
+import { Section } from "../projects/parts.tsx";
 import {
   CERT,
   type Certificate,
@@ -27,6 +27,7 @@ import {
   typeName,
   useCertificateTypes,
 } from "./qualifications.ts";
+import { formatTime } from "../../../shared/time.ts";
 
 const FIELDS = ["type", "number", "issuedOn", "expiresOn", "fileId", "remark"] as const;
 
@@ -115,7 +116,7 @@ export function Certificates({ supplierId }: { supplierId: number }) {
                 {r.remark}
                 {r.expiryWarnedAt && (
                   <div className="text-slate-500">
-                    {c("warned", { time: fmt(r.expiryWarnedAt) })}
+                    {c("warned", { time: formatTime(r.expiryWarnedAt) })}
                   </div>
                 )}
               </div>

@@ -6,9 +6,10 @@ import { Link } from "react-router";
 import { api } from "../../../shared/api.ts";
 import { DataTable } from "../../components/index.ts";
 import { kindPages } from "../projects/api.ts";
-import { fmt, Section } from "../projects/parts.tsx";
+import { Section } from "../projects/parts.tsx";
 import { MonthlyBars } from "./charts.tsx";
 import { percent, PERF, type Summary, type SupplierPerformance } from "./qualifications.ts";
+import { formatTime } from "../../../shared/time.ts";
 
 /** The four numbers as cards, each with what it counts. */
 function SummaryCards({ summary }: { summary: Summary }) {
@@ -95,14 +96,14 @@ export function Performance({ supplierId }: { supplierId: number }) {
                   title: p("invitedAt"),
                   nowrap: true,
                   className: "tabular-nums",
-                  render: (r) => fmt(r.invitedAt),
+                  render: (r) => formatTime(r.invitedAt),
                 },
                 {
                   key: "deadline",
                   title: t("projects.fields.offerEndTime"),
                   nowrap: true,
                   className: "tabular-nums",
-                  render: (r) => fmt(r.deadline),
+                  render: (r) => formatTime(r.deadline),
                 },
                 {
                   key: "quotedAt",
@@ -110,7 +111,7 @@ export function Performance({ supplierId }: { supplierId: number }) {
                   nowrap: true,
                   className: "tabular-nums",
                   render: (r) =>
-                    r.quotedAt ? fmt(r.quotedAt) : (
+                    r.quotedAt ? formatTime(r.quotedAt) : (
                       <span className="text-xs text-slate-400">
                         {p(r.over ? "noAnswer" : "waiting")}
                       </span>

@@ -8,10 +8,11 @@ import { Spinner } from "../../../shared/ui.tsx";
 import { Badge } from "../../components/index.ts";
 import { closeTag } from "../../layout/tags.ts";
 import { useView } from "../../layout/view.ts";
-import { Field, fmt, Section } from "../projects/parts.tsx";
+import { Field, Section } from "../projects/parts.tsx";
 import { Certificates } from "./Certificates.tsx";
 import { Performance } from "./Performance.tsx";
 import { type Supplier, suppliersApi } from "./api.ts";
+import { formatTime } from "../../../shared/time.ts";
 
 const LIST = "/supplier/SupplierList";
 
@@ -68,7 +69,9 @@ export default function SupplierDetail() {
           <Field label={t("suppliersPage.emails")}>
             {[supplier.email1, supplier.email2, supplier.email3].filter(Boolean).join(", ")}
           </Field>
-          <Field label={sf("lastModificationTime")}>{fmt(supplier.lastModificationTime)}</Field>
+          <Field label={sf("lastModificationTime")}>
+            {formatTime(supplier.lastModificationTime)}
+          </Field>
         </dl>
       </Section>
       <Certificates supplierId={supplier.id} />

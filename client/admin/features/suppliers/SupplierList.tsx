@@ -20,7 +20,6 @@ import {
   useConfirm,
   usePagedList,
 } from "../../components/index.ts";
-import { fmt } from "../projects/parts.tsx";
 import { type Account, SUP, type Supplier, suppliersApi, type SupplierSyncReport } from "./api.ts";
 import { SupplierDialog } from "./SupplierDialog.tsx";
 import {
@@ -30,6 +29,7 @@ import {
   SyncReportDialog,
 } from "./SupplierListDialogs.tsx";
 import { SUPPLIER_PAGE } from "./qualifications.ts";
+import { formatTime } from "../../../shared/time.ts";
 
 type Query = {
   Code: string;
@@ -252,7 +252,7 @@ export default function SupplierList() {
             sortField: "lastModificationTime",
             nowrap: true,
             className: "tabular-nums",
-            render: (r) => fmt(r.lastModificationTime),
+            render: (r) => formatTime(r.lastModificationTime),
           },
           {
             key: "actions",
