@@ -3,15 +3,13 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../../shared/api.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 import { RateBars } from "../suppliers/charts.tsx";
 import {
-  CERT,
   type Expiring,
   percent,
-  PERF,
   type PerformanceRow,
+  qualificationsApi,
   SUPPLIER_PAGE,
   typeName,
   useCertificateTypes,
@@ -33,12 +31,9 @@ function Panel() {
   const [expiring, setExpiring] = useState<Expiring[]>([]);
   useEffect(() => {
     // The last 12 months by the server's clock.
-    api.get<{ items: PerformanceRow[] }>(`${PERF}/GetAll`, {
-      Months: 12,
-      MaxResultCount: SHOWN,
-      Sorting: "invitations desc",
-    }, { silent: true }).then((r) => setRows(r.items)).catch(() => setRows([]));
-    api.get<{ items: Expiring[] }>(`${CERT}/GetExpiring`, {}, { silent: true })
+    qualificationsApi.performanceList(12, SHOWN).then((r) => setRows(r.items))
+      .catch(() => setRows([]));
+    qualificationsApi.expiring()
       .then((r) => setExpiring(r.items)).catch(() => {});
   }, []);
 

@@ -1,13 +1,12 @@
 // System management › permissions: the read-only permission tree, with the roles holding each.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge } from "../../components/index.ts";
 import { leavesOf, PermissionTree, usePermissionTree } from "../roles/PermissionTree.tsx";
 import { roleDisplayName } from "../roles/roleName.ts";
-
-type Role = { id: number; name: string; displayName: string; grantedPermissions: string[] };
+import { rolesApi } from "../roles/api.ts";
+import type { Role } from "../users/api.ts";
 
 export default function Permissions() {
   const { t } = useTranslation();
@@ -15,7 +14,7 @@ export default function Permissions() {
   const [roles, setRoles] = useState<Role[]>([]);
   useEffect(() => {
     // Roles are shown beside each permission when the user may read them.
-    api.get<{ items: Role[] }>("/app/Role/GetAll", { MaxResultCount: 1000 }, { silent: true })
+    rolesApi.all()
       .then((r) => setRoles(r.items), () => {});
   }, []);
   const count = tree ? tree.flatMap(leavesOf).length : 0;

@@ -3,13 +3,13 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import { DataTable } from "../../components/DataTable.tsx";
 import { closeTag } from "../../layout/tags.ts";
 import { useView } from "../../layout/view.ts";
 import { HOME } from "../../routes.ts";
 import { type Attachment, type DisplayStatus, type Item, type Kind, projectsApi } from "./api.ts";
+import { type CodeOption, dictionaryApi } from "../dictionary/api.ts";
 
 const statusStyles: Record<DisplayStatus, string> = {
   unpublished: "bg-slate-100 text-slate-700 ring-slate-200",
@@ -120,16 +120,12 @@ export function AttachmentList({ files }: { files: Attachment[] }) {
   );
 }
 
-export type CodeOption = { code: string; name: string; nameEn: string | null };
-
 /** The data dictionary's active codes a project form offers: units, factories, close reasons. */
 export function useCodeOptions(typeCode: "Unit" | "Factory" | "CloseReason", enabled = true) {
   const [items, setItems] = useState<CodeOption[]>([]);
   useEffect(() => {
     if (!enabled) return;
-    api.get<{ items: CodeOption[] }>("/QMO/SystemCodeType/GetOptions", { typeCode }, {
-      silent: true,
-    }).then((r) => setItems(r.items)).catch(() => {});
+    dictionaryApi.options(typeCode).then((r) => setItems(r.items)).catch(() => {});
   }, [typeCode, enabled]);
   return items;
 }

@@ -2,18 +2,12 @@
 // languages, reminder hours, upload limit), saved together; the server checks every value.
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { useAction } from "../../../shared/useAction.ts";
 import { Badge, Field, inputClass, runSave, useFieldErrors } from "../../components/index.ts";
+import { resourcesApi, type Setting } from "./api.ts";
 
-type Setting = {
-  key: "quoteInstructionZh" | "quoteInstructionEn" | "reminderHours" | "uploadLimitMb";
-  value: unknown;
-  isDefault: boolean;
-  lastModificationTime: string | null;
-};
 type Form = {
   quoteInstructionZh: string;
   quoteInstructionEn: string;
@@ -41,7 +35,7 @@ export default function Resources() {
 
   const load = useCallback(async () => {
     try {
-      const r = await api.get<{ items: Setting[] }>("/QMO/SystemResource/GetAll");
+      const r = await resourcesApi.all();
       setItems(r.items);
       setForm(toForm(r.items));
     } catch { /* shown by the API client */ }
@@ -86,14 +80,12 @@ export default function Resources() {
       const saved = await runSave(
         t,
         () =>
-          api.put("/QMO/SystemResource/Update", {
-            items: [
-              { key: "quoteInstructionZh", value: f.quoteInstructionZh },
-              { key: "quoteInstructionEn", value: f.quoteInstructionEn },
-              { key: "reminderHours", value: hours },
-              { key: "uploadLimitMb", value: limit },
-            ],
-          }, { silent: true }),
+          resourcesApi.update([
+            { key: "quoteInstructionZh", value: f.quoteInstructionZh },
+            { key: "quoteInstructionEn", value: f.quoteInstructionEn },
+            { key: "reminderHours", value: hours },
+            { key: "uploadLimitMb", value: limit },
+          ]),
         { fields: KEYS, onFieldErrors: setErrors },
       );
       if (saved) await load();

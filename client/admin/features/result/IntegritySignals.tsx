@@ -2,12 +2,11 @@
 // suppliers, and near-identical prices. Hints to look closer at, never a verdict.
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { Icon } from "../../../shared/icons.tsx";
-import { PM } from "../projects/api.ts";
 import { Section } from "../projects/parts.tsx";
 import type { IntegritySignalsDto } from "../../../../server/domain/quotes/integrityTypes.ts";
 import { formatTime } from "../../../shared/time.ts";
+import { comparisonApi } from "./api.ts";
 
 type Signals = IntegritySignalsDto;
 type SignalQuote = Signals["sameIp"][number]["quotes"][number];
@@ -19,7 +18,7 @@ export function IntegritySignals({ projectId, reload }: { projectId: number; rel
   const g = (k: string, p: Record<string, unknown> = {}) => t(`integrity.${k}`, p);
   const [data, setData] = useState<Signals | null>(null);
   useEffect(() => {
-    api.get<Signals>(`${PM}/GetIntegritySignals`, { OffProId: projectId }, { silent: true })
+    comparisonApi.integritySignals(projectId)
       .then(setData).catch(() => {});
   }, [projectId, reload]);
   if (!data) return null;

@@ -3,14 +3,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { permissionLabelKey } from "../../../../server/domain/auth/permissions.ts";
-import { api } from "../../../shared/api.ts";
-
-export type PermissionNode = { name: string; children?: PermissionNode[] };
+import { type PermissionNode, rolesApi } from "./api.ts";
 
 export function usePermissionTree() {
   const [tree, setTree] = useState<PermissionNode[] | null>(null);
   useEffect(() => {
-    api.get<{ items: PermissionNode[] }>("/app/Role/GetAllPermissions").then(
+    rolesApi.permissions().then(
       (r) => setTree(r.items),
       () => setTree([]),
     );

@@ -23,9 +23,9 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
-import { type PermissionNode, PermissionTree, usePermissionTree } from "./PermissionTree.tsx";
+import { PermissionTree, usePermissionTree } from "./PermissionTree.tsx";
 import { roleDisplayName } from "./roleName.ts";
-import { type RoleRow, ROLES, rolesApi } from "./api.ts";
+import { type PermissionNode, type RoleRow, ROLES, rolesApi } from "./api.ts";
 
 const FIELDS = ["name", "displayName", "description", "grantedPermissions"];
 

@@ -6,7 +6,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
-import { api } from "../../../shared/api.ts";
 import { Icon } from "../../../shared/icons.tsx";
 import { currentLanguage } from "../../../shared/i18n.ts";
 import {
@@ -24,28 +23,11 @@ import { type Kind, kindPages } from "../projects/api.ts";
 import { fileSize } from "../projects/FileListDialog.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
+import type { Wire } from "../../../shared/wire.ts";
+import type { SubmissionRowDto } from "../../../../server/domain/quotes/buyer.ts";
+import { resourcesApi } from "../resources/api.ts";
 
-type Setting = { key: string; value: unknown };
-
-type Submission = {
-  quoteId: number;
-  projectId: number;
-  projectCode: string;
-  projectName: string;
-  projectKind: Kind;
-  supplierId: number;
-  supplierCode: string;
-  supplierName: string;
-  round: number;
-  submittedAt: string;
-  isCurrent: boolean;
-  packVersion: number | null;
-  projectPackVersion: number | null;
-  outdated: boolean;
-  sealed: boolean;
-  fileName: string | null;
-  fileSize: number | null;
-};
+type Submission = Wire<SubmissionRowDto>;
 
 type Query = {
   keyword: string;
@@ -284,7 +266,7 @@ function HowItWorks({ material, asset }: { material: boolean; asset: boolean }) 
   useEffect(() => {
     if (!mayReadSettings) return;
     const key = currentLanguage() === "en" ? "quoteInstructionEn" : "quoteInstructionZh";
-    api.get<{ items: Setting[] }>("/QMO/SystemResource/GetAll")
+    resourcesApi.all()
       .then((r) => setInstruction(String(r.items.find((i) => i.key === key)?.value ?? "")))
       .catch(() => {});
   }, [mayReadSettings]);

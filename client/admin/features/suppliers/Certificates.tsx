@@ -2,7 +2,6 @@
 // expired), its file, and add / edit / delete with the file uploaded through the file service.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import {
   AddButton,
@@ -21,9 +20,9 @@ import {
 import { projectsApi } from "../projects/api.ts";
 import { Section } from "../projects/parts.tsx";
 import {
-  CERT,
   type Certificate,
   type CertificateType,
+  qualificationsApi,
   typeName,
   useCertificateTypes,
 } from "./qualifications.ts";
@@ -39,14 +38,14 @@ export function Certificates({ supplierId }: { supplierId: number }) {
   const edit = useEditDialog<Certificate>(() => load());
 
   const load = () =>
-    api.get<{ items: Certificate[] }>(`${CERT}/GetAll`, { SupplierId: supplierId })
+    qualificationsApi.certificates(supplierId)
       .then((r) => setItems(r.items)).catch(() => setItems([]));
   useEffect(() => {
     load();
   }, [supplierId]);
 
   const [confirmElement, remove] = useDeleteRow(
-    (row: Certificate) => api.delete(`${CERT}/Delete`, { Id: row.id }, { silent: true }),
+    (row: Certificate) => qualificationsApi.removeCertificate(row.id),
     () => load(),
     (row) =>
       c("deleteConfirm", { type: typeName(types, row.type, i18n.language), number: row.number }),
@@ -206,10 +205,7 @@ function CertificateDialog(
       fileId: values.file?.id ?? null,
     };
     const ok = await form.save(
-      () =>
-        certificate
-          ? api.put(`${CERT}/Update`, { id: certificate.id, ...body }, { silent: true })
-          : api.post(`${CERT}/Create`, body, { silent: true }),
+      () => qualificationsApi.saveCertificate(certificate?.id, body),
       FIELDS,
     );
     if (ok) onSaved();

@@ -3,12 +3,16 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../../shared/api.ts";
 import { DataTable } from "../../components/index.ts";
 import { kindPages } from "../projects/api.ts";
 import { Section } from "../projects/parts.tsx";
 import { MonthlyBars } from "./charts.tsx";
-import { percent, PERF, type Summary, type SupplierPerformance } from "./qualifications.ts";
+import {
+  percent,
+  qualificationsApi,
+  type Summary,
+  type SupplierPerformance,
+} from "./qualifications.ts";
 import { formatTime } from "../../../shared/time.ts";
 
 /** The four numbers as cards, each with what it counts. */
@@ -51,7 +55,7 @@ export function Performance({ supplierId }: { supplierId: number }) {
   const p = (k: string, o: Record<string, unknown> = {}) => t(`performancePage.${k}`, o);
   const [data, setData] = useState<SupplierPerformance | null>(null);
   useEffect(() => {
-    api.get<SupplierPerformance>(`${PERF}/Get`, { SupplierId: supplierId }).then(setData)
+    qualificationsApi.performance(supplierId).then(setData)
       .catch(() => {});
   }, [supplierId]);
 

@@ -2,6 +2,7 @@
 // page, the launch page, the category and project dialogs, and the dashboard.
 import { useEffect, useState } from "react";
 import { api } from "../../../shared/api.ts";
+import type { Wire } from "../../../shared/wire.ts";
 import type {
   CertificateDto,
   CertificateTypeOption,
@@ -10,20 +11,15 @@ import type {
   ProjectOutcome,
 } from "../../../../server/domain/suppliers/qualificationTypes.ts";
 
-export const CERT = "/QMO/SupplierCertificate";
-export const PERF = "/QMO/SupplierPerformance";
+const CERT = "/QMO/SupplierCertificate";
+const PERF = "/QMO/SupplierPerformance";
 /** The supplier's own page (hidden route, ?id=…). */
 export const SUPPLIER_PAGE = "/supplier/SupplierDetail";
 
-/** A server type as JSON delivers it: instants arrive as strings. */
-type Json<T> = {
-  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
-};
-
 export type CertificateType = CertificateTypeOption;
-export type Certificate = Json<CertificateDto>;
+export type Certificate = Wire<CertificateDto>;
 export type Summary = PerformanceSummary;
-type Outcome = Json<ProjectOutcome>;
+type Outcome = Wire<ProjectOutcome>;
 export type Expiring = ExpiringCertificate;
 
 export type SupplierPerformance = {
@@ -38,6 +34,26 @@ export type PerformanceRow = Summary & {
   code: string;
   abbrName: string;
   fullName: string;
+};
+
+export const qualificationsApi = {
+  certificates: (supplierId: number) =>
+    api.get<{ items: Certificate[] }>(`${CERT}/GetAll`, { SupplierId: supplierId }),
+  removeCertificate: (id: number) => api.delete(`${CERT}/Delete`, { Id: id }, { silent: true }),
+  saveCertificate: (id: number | undefined, body: Record<string, unknown>) =>
+    id === undefined
+      ? api.post(`${CERT}/Create`, body, { silent: true })
+      : api.put(`${CERT}/Update`, { id, ...body }, { silent: true }),
+  expiring: () => api.get<{ items: Expiring[] }>(`${CERT}/GetExpiring`, {}, { silent: true }),
+  performance: (supplierId: number) =>
+    api.get<SupplierPerformance>(`${PERF}/Get`, { SupplierId: supplierId }),
+  /** The suppliers most invited over the last months (by the server's clock). */
+  performanceList: (months: number, count: number) =>
+    api.get<{ items: PerformanceRow[] }>(`${PERF}/GetAll`, {
+      Months: months,
+      MaxResultCount: count,
+      Sorting: "invitations desc",
+    }, { silent: true }),
 };
 
 let typesOnce: Promise<CertificateType[]> | null = null;
