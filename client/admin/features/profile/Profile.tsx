@@ -2,7 +2,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../shared/api.ts";
 import { message } from "../../../shared/messages.ts";
 import { loadUserInfo, session } from "../../../shared/session.ts";
 import { useStore } from "../../../shared/store.ts";
@@ -10,6 +9,7 @@ import { PasswordForm } from "../../../shared/PasswordForm.tsx";
 import { Avatar, Spinner } from "../../../shared/ui.tsx";
 import { useAction } from "../../../shared/useAction.ts";
 import { roleDisplayName } from "../roles/roleName.ts";
+import { profileApi } from "./api.ts";
 
 export default function Profile() {
   const { t } = useTranslation();
@@ -91,7 +91,7 @@ function AccountForm() {
     e.preventDefault();
     if (!form.name.trim()) return message.error(t("profile.nameRequired"));
     await run(async () => {
-      await api.put("/app/User/UpdateProfile", form);
+      await profileApi.update(form);
       await loadUserInfo();
       message.success(t("shell.saved"));
     });
