@@ -18,9 +18,9 @@ import { useStore } from "../shared/store.ts";
 import { FullPageSpinner, Messages } from "../shared/ui.tsx";
 import { usePageTitle } from "../shared/pageTitle.ts";
 import { refreshTag } from "./layout/tags.ts";
-import Login from "./pages/login/Login.tsx";
-import NotFound from "./pages/error/NotFound.tsx";
-import Unauthorized from "./pages/error/Unauthorized.tsx";
+import Login from "./features/login/Login.tsx";
+import NotFound from "./features/error/NotFound.tsx";
+import Unauthorized from "./features/error/Unauthorized.tsx";
 import { HOME } from "./routes.ts";
 
 // The signed-in shell (menus, tabs, Headless UI) loads after sign-in, not with the sign-in page.

@@ -1,4 +1,4 @@
-// The route and menu table of spec §2. Pages are looked up in pages/registry.ts by path.
+// The route and menu table of spec §2. Pages are looked up in features/registry.ts by path.
 import { Permissions as P } from "../../server/domain/auth/permissions.ts";
 import type { RouteRecord } from "../shared/permission.ts";
 

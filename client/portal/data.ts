@@ -12,92 +12,25 @@ import {
 import { getToken } from "../shared/auth.ts";
 import { i18n, t } from "../shared/i18n.ts";
 import { createStore, useStore } from "../shared/store.ts";
+import type { Wire } from "../shared/wire.ts";
 import { detectContentType, HEAD_BYTES } from "../../server/domain/files/detect.ts";
+import type {
+  instruction,
+  MyProjectDetail,
+  MyProjectDto,
+  QuoteDto,
+} from "../../server/domain/quotes/service.ts";
 
-export type QuoteStatus = "canOffer" | "quoted" | "notQuoted";
-
-export type MyProject = {
-  id: number;
-  code: string;
-  name: string;
-  kind: "material" | "asset";
-  typeName: string | null;
-  pubDate: string | null;
-  offerEndTime: string | null;
-  agreed: boolean;
-  lastQuoteTime: string | null;
-  /** The request changed after my current quote: it answers an older version. */
-  requestChanged: boolean;
-  /** What the award in force gives my company (null: nothing, or no award yet). */
-  award: { awardedAt: string; projectWide: boolean; items: string[] } | null;
-  round: number;
-  status: QuoteStatus;
-  canSubmit: boolean;
-  /** Why a submission would be refused now (a message key of the server), null while open. */
-  refusal: string | null;
-  closesAt: string | null;
-  secondsLeft: number;
-  projectStatus: "unpublished" | "published" | "inQuotation" | "ended" | "closed";
-};
-
-export type ProjectDetail = MyProject & {
-  demandCode: string | null;
-  equipmentName: string | null;
-  offerItemType: string | null;
-  agreedAt: string | null;
-  invitedRounds: number[];
-  rounds: { round: number; openedAt: string; endTime: string }[];
-  opiList: {
-    id: number;
-    materialCode: string | null;
-    itemName: string;
-    description: string | null;
-    unit: string | null;
-    estimateYearAmount: string | null;
-    useFactory: string | null;
-    needExplain: string | null;
-  }[];
-  attList: { id: number; fileName: string; size: number }[];
-  /** The buyer's instructions and the request version in force, with every version published. */
-  instructionText: string | null;
-  packVersion: number | null;
-  packVersions: { version: number; contentHash: string; publishedAt: string }[];
-};
-
-/** A submission's receipt: the hashes of its entry in the tamper-evident record. */
-export type Receipt = {
-  recordNo: number;
-  contentHash: string;
-  fileSha256: string;
-  linesHash: string | null;
-  packVersion: number | null;
-  packHash: string | null;
-  prevHash: string;
-  recordHash: string;
-  submittedAt: string;
-};
-
-export type Quote = {
-  id: number;
-  offProId: number;
-  round: number;
-  submittedAt: string;
-  fileId: number;
-  fileName: string;
-  size: number;
-  sha256: string;
-  isCurrent: boolean;
-  /** The request version it answered. */
-  packVersion: number | null;
-  receipt: Receipt | null;
-};
-
-export type Instruction = {
-  content: string;
-  agreed: boolean | null;
-  agreedAt: string | null;
-  maxUploadMb: number;
-};
+/** A project as this supplier's list shows it, with its status for the supplier. */
+export type MyProject = Wire<MyProjectDto>;
+export type QuoteStatus = MyProject["status"];
+/** One project as this supplier may read it: header, line items, attachments, rounds, versions. */
+export type ProjectDetail = Wire<MyProjectDetail>;
+/** One of the supplier's submissions, with its receipt in the tamper-evident record. */
+export type Quote = Wire<QuoteDto>;
+export type Receipt = NonNullable<Quote["receipt"]>;
+/** The instructions to agree to before quoting, and the upload limit. */
+export type Instruction = Wire<Awaited<ReturnType<typeof instruction>>>;
 
 const base = "/QMO/SupplierOffer";
 

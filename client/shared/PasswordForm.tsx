@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import { api } from "./api.ts";
 import { message } from "./messages.ts";
 import { Spinner } from "./ui.tsx";
+import { useAction } from "./useAction.ts";
 
 export function PasswordForm() {
   const { t } = useTranslation();
   const empty = { currentPassword: "", newPassword: "", confirm: "" };
   const [form, setForm] = useState(empty);
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const [error, setError] = useState("");
 
   async function save(e: FormEvent) {
@@ -17,19 +18,14 @@ export function PasswordForm() {
     setError("");
     if (!form.currentPassword || !form.newPassword) return setError(t("profile.passwordRequired"));
     if (form.newPassword !== form.confirm) return setError(t("profile.passwordMismatch"));
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.post("/app/User/ChangePassword", {
         currentPassword: form.currentPassword,
         newPassword: form.newPassword,
       });
       setForm(empty);
       message.success(t("profile.passwordChanged"));
-    } catch {
-      /* the API client showed the reason */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const field = (k: keyof typeof form, label: string, auto: string) => (

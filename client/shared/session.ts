@@ -2,7 +2,7 @@
 import { api } from "./api.ts";
 import { getToken, removeToken, setToken } from "./auth.ts";
 import { t } from "./i18n.ts";
-import { createStore } from "./store.ts";
+import { createStore, useStore } from "./store.ts";
 
 export type UserInfo = {
   id: number;
@@ -87,3 +87,7 @@ export function watchInactivity(now: () => number = Date.now) {
     removeEventListener("keydown", touch, true);
   };
 }
+
+/** Whether the signed-in user holds a permission (for buttons such as Publish). */
+export const usePermission = (permission: string) =>
+  useStore(session)?.grantedPermissionNames.includes(permission) ?? false;

@@ -10,6 +10,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api.ts";
+import { useAction } from "../../shared/useAction.ts";
 import { Field, type FieldErrors, inputClass, runSave, useFieldErrors } from "./FormDialog.tsx";
 
 /** What a bound control needs of a form: its values, its field errors and how to set a field. */
@@ -30,7 +31,7 @@ export function useFormState<T extends object>(initial: T | (() => T)) {
   const { t } = useTranslation();
   const [values, setValues] = useState<T>(initial);
   const { errors, setErrors, clear, clearField } = useFieldErrors();
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const set = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
     clearField(String(name));
@@ -45,13 +46,12 @@ export function useFormState<T extends object>(initial: T | (() => T)) {
    * them. Answers whether it worked.
    */
   const save = useCallback(async (action: () => Promise<unknown>, fields: readonly string[]) => {
-    setBusy(true);
-    try {
-      return await runSave(t, action, { fields, onFieldErrors: setErrors });
-    } finally {
-      setBusy(false);
-    }
-  }, [t, setErrors]);
+    let saved = false;
+    await run(async () => {
+      saved = await runSave(t, action, { fields, onFieldErrors: setErrors });
+    });
+    return saved;
+  }, [t, setErrors, run]);
   /**
    * Saves the dialog's row (see save): PUT `paths.update` with the row's `id` when it edits one,
    * POST `paths.create` when it adds one. Answers whether it worked.

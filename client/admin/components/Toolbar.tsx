@@ -1,11 +1,12 @@
 // The buttons above a table: add, export (with "exporting" while it runs and the spec's messages),
 // and any others a page needs; plus the small row-action links of tables.
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api, ApiError, saveBlob } from "../../shared/api.ts";
 import { Icon } from "../../shared/icons.tsx";
 import { message } from "../../shared/messages.ts";
 import { Spinner } from "../../shared/ui.tsx";
+import { useAction } from "../../shared/useAction.ts";
 
 export function Toolbar({ children, right }: { children?: ReactNode; right?: ReactNode }) {
   return (
@@ -48,10 +49,9 @@ export function ExportButton(
   },
 ) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  async function run() {
-    setBusy(true);
-    try {
+  const [run, busy] = useAction();
+  const exportRows = () =>
+    run(async () => {
       const file = await api.download(path, params, { silent: true });
       if (!file.blob.size) {
         message.warning(t("ui.noRecordsToExport"));
@@ -59,18 +59,15 @@ export function ExportButton(
       }
       saveBlob(file, fileName);
       message.success(t("ui.exported"));
-    } catch (err) {
+    }, (err) => {
       if (err instanceof ApiError && err.status === 404) message.warning(t("ui.noRecordsToExport"));
       else message.error(err instanceof Error ? err.message : t("errors.error"));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   return (
     <button
       type="button"
       className="btn btn-default"
-      onClick={run}
+      onClick={exportRows}
       disabled={busy || disabled}
       aria-busy={busy || undefined}
       data-testid="export"

@@ -20,8 +20,8 @@ import {
 } from "../../shared/settings.ts";
 import { useStore } from "../../shared/store.ts";
 import { Spinner } from "../../shared/ui.tsx";
-import Coming from "../pages/Coming.tsx";
-import { pages } from "../pages/registry.ts";
+import Coming from "../features/Coming.tsx";
+import { pages } from "../features/registry.ts";
 import { allLeafRoutes, type FlatRoute, HOME } from "../routes.ts";
 import { Navbar } from "./Navbar.tsx";
 import { SettingsPanel } from "./SettingsPanel.tsx";

@@ -1,0 +1,25 @@
+// The data dictionary calls (spec §7 SystemCodeType): code types, their codes, and exchange rates,
+// typed by the server's DTOs.
+import { api } from "../../../shared/api.ts";
+import type { Wire } from "../../../shared/wire.ts";
+import type { CodeDto, CodeTypeDto } from "../../../../server/domain/dictionary/service.ts";
+import type { CommercialOption, RateDto } from "../../../../server/domain/dictionary/commercial.ts";
+
+export const DICTIONARY = "/QMO/SystemCodeType";
+
+export type CodeType = Wire<CodeTypeDto>;
+export type Code = Wire<CodeDto>;
+export type Rate = Wire<RateDto>;
+/** A code as forms offer it: code and names (currencies, units, factories …). */
+export type CodeOption = CommercialOption;
+export type Currency = CodeOption;
+
+export const dictionaryApi = {
+  /** A code type's active codes, as forms offer them (units, factories, close reasons …). */
+  options: (typeCode: string) =>
+    api.get<{ items: Currency[] }>(`${DICTIONARY}/GetOptions`, { typeCode }, { silent: true }),
+  removeType: (id: number) => api.delete(`${DICTIONARY}/Delete`, { id }, { silent: true }),
+  removeCode: (id: number) => api.delete(`${DICTIONARY}/DeleteCode`, { id }, { silent: true }),
+  removeRate: (id: number) =>
+    api.delete(`${DICTIONARY}/DeleteExchangeRate`, { id }, { silent: true }),
+};

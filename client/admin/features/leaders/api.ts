@@ -1,0 +1,16 @@
+// The leader settings calls (QMO UserLeader), typed by the server's UserLeaderDto.
+import { api } from "../../../shared/api.ts";
+import type { Wire } from "../../../shared/wire.ts";
+import type { UserLeaderDto } from "../../../../server/domain/leaders/service.ts";
+
+export const LEADERS = "/QMO/UserLeader";
+
+export type LeaderRow = Wire<UserLeaderDto>;
+
+export const leadersApi = {
+  remove: (userId: number) => api.delete(`${LEADERS}/Delete`, { userId }, { silent: true }),
+  /** Every staff user with their leader (up to 1000). */
+  all: () => api.get<{ items: LeaderRow[] }>(`${LEADERS}/GetAll`, { MaxResultCount: 1000 }),
+  set: (userId: number, leaderId: number | null) =>
+    api.post(`${LEADERS}/Set`, { userId, leaderId }, { silent: true }),
+};

@@ -1,0 +1,412 @@
+// The material and asset quotation project lists: query, create/edit, delete, export, end by hand,
+// close with a reason, file list, and the way to the launch and result pages. Which row actions
+// show comes from the server (each project's `actions`) and the user's publish permission.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { message } from "../../../shared/messages.ts";
+import {
+  AddButton,
+  type Column,
+  ExportButton,
+  ListPage,
+  PagedTable,
+  QueryField,
+  QueryForm,
+  QuerySelect,
+  QueryText,
+  RowAction,
+  RowActions,
+  runDelete,
+  Toolbar,
+  useConfirm,
+  usePagedList,
+} from "../../components/index.ts";
+import { useView } from "../../layout/view.ts";
+import {
+  type Category,
+  kindPages,
+  PM,
+  type Project,
+  projectsApi,
+  QUOTATION_TYPES,
+  STATUSES,
+} from "./api.ts";
+import { CloseDialog, CloseInfoDialog } from "./CloseDialog.tsx";
+import { FileListDialog } from "./FileListDialog.tsx";
+import { kindOfPath, StatusBadge } from "./parts.tsx";
+import { ProjectDialog } from "./ProjectDialog.tsx";
+import { formatTime } from "../../../shared/time.ts";
+import { usePermission } from "../../../shared/session.ts";
+
+type Query = {
+  Code: string;
+  Name: string;
+  Category: string;
+  Status: string;
+  OfferItemType: string;
+  DemandCode: string;
+  CreatedFrom: string;
+  CreatedTo: string;
+  /** Filters a dashboard link brings along; shown as a removable note. */
+  Open?: string;
+  QuotedFrom?: string;
+  AwaitingQuotes?: string;
+  OfferEndTimeFrom?: string;
+  OfferEndTimeTo?: string;
+  ClosingFrom?: string;
+  ClosingTo?: string;
+};
+
+const empty: Query = {
+  Code: "",
+  Name: "",
+  Category: "",
+  Status: "",
+  OfferItemType: "",
+  DemandCode: "",
+  CreatedFrom: "",
+  CreatedTo: "",
+};
+
+const linked = [
+  "Open",
+  "QuotedFrom",
+  "AwaitingQuotes",
+  "OfferEndTimeFrom",
+  "OfferEndTimeTo",
+  "ClosingFrom",
+  "ClosingTo",
+];
+
+/** The query a link brought (?status=…&open=1 …), keys matched without regard to case. */
+function queryOf(search: string): Query {
+  const q: Query = { ...empty };
+  for (const [k, v] of new URLSearchParams(search)) {
+    const key = [...Object.keys(empty), ...linked].find((x) => x.toLowerCase() === k.toLowerCase());
+    if (key) (q as Record<string, string>)[key] = v;
+  }
+  return q;
+}
+
+/** Dates of the query form are whole days in UTC+8, as the screens show times. */
+function toParams(q: Query, kind: string): Record<string, unknown> {
+  return {
+    ...q,
+    Kind: kind,
+    CreatedFrom: q.CreatedFrom ? `${q.CreatedFrom} 00:00:00` : "",
+    CreatedTo: q.CreatedTo ? `${q.CreatedTo} 23:59:59` : "",
+  };
+}
+
+export default function ProjectList() {
+  const { t } = useTranslation();
+  const view = useView();
+  const navigate = useNavigate();
+  const kind = kindOfPath(view.path);
+  const pages = kindPages[kind];
+  const mayPublish = usePermission(pages.publish);
+  const f = (k: string) => t(`projects.fields.${k}`);
+  const list = usePagedList<Project, Query>(`${PM}/GetAll`, {
+    initialQuery: queryOf(view.search),
+    toParams: (q) => toParams(q, kind),
+  });
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [dialog, setDialog] = useState<{ editId: number | null; revise?: boolean } | null>(null);
+  const [files, setFiles] = useState<Project | null>(null);
+  const [closing, setClosing] = useState<Project | null>(null);
+  const [closeInfo, setCloseInfo] = useState<Project | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+
+  useEffect(() => {
+    projectsApi.categories().then(setCategories).catch(() => {});
+  }, []);
+  // A dashboard link opening this (kept) tab again brings its own filter.
+  const [lastSearch, setLastSearch] = useState(view.search);
+  useEffect(() => {
+    if (view.search === lastSearch) return;
+    setLastSearch(view.search);
+    list.search(queryOf(view.search));
+  }, [view.search]);
+
+  const draft = list.draft;
+  const setDraft = (patch: Partial<Query>) => list.setDraft({ ...draft, ...patch });
+  const linkedActive = linked.filter((k) => (list.query as Record<string, unknown>)[k]);
+
+  async function remove(p: Project) {
+    if (!(await confirm())) return;
+    if (await runDelete(t, () => projectsApi.remove(p.id))) list.reload();
+  }
+
+  async function end(p: Project) {
+    const ok = await confirm({
+      text: t("projectsPage.endConfirm", { code: p.code }),
+      okLabel: t("projectsPage.end"),
+    });
+    if (!ok) return;
+    try {
+      await projectsApi.end(p.id);
+      message.success(t("projectsPage.ended"));
+      list.reload();
+    } catch { /* shown by the API client */ }
+  }
+
+  const columns = (() => {
+    const cols: Column<Project>[] = [
+      {
+        key: "code",
+        title: f("code"),
+        sortField: "code",
+        nowrap: true,
+        className: "font-mono text-xs",
+      },
+      {
+        key: "name",
+        title: f("name"),
+        sortField: "name",
+        className: "min-w-40 font-medium text-slate-900",
+      },
+      { key: "categoryName", title: f("category"), nowrap: true },
+    ];
+    if (kind === "asset") {
+      cols.push(
+        { key: "demandCode", title: f("demandCode"), nowrap: true },
+        {
+          key: "offerItemType",
+          title: f("offerItemType"),
+          nowrap: true,
+          render: (p) => (p.offerItemType ? t(`projects.quotationTypes.${p.offerItemType}`) : ""),
+        },
+      );
+    }
+    cols.push(
+      {
+        key: "status",
+        title: f("status"),
+        sortField: "status",
+        render: (p) => <StatusBadge status={p.status} />,
+      },
+      {
+        key: "quoted",
+        title: t("projectsPage.quotedOfInvited"),
+        align: "right",
+        nowrap: true,
+        className: "tabular-nums",
+        render: (p) => (p.supplierCount ? `${p.quotedCount} / ${p.supplierCount}` : ""),
+      },
+      {
+        key: "award",
+        title: f("award"),
+        render: (p) =>
+          p.award && (
+            <span className="text-xs font-medium text-amber-800" data-testid="project-award">
+              ★ {p.award}
+            </span>
+          ),
+      },
+      { key: "creatorName", title: f("creator"), nowrap: true },
+      {
+        key: "pubDate",
+        title: f("pubDate"),
+        sortField: "pubDate",
+        nowrap: true,
+        className: "tabular-nums",
+        render: (p) => formatTime(p.pubDate),
+      },
+      {
+        key: "offerEndTime",
+        title: f("offerEndTime"),
+        sortField: "offerEndTime",
+        nowrap: true,
+        className: "tabular-nums",
+        render: (p) => formatTime(p.offerEndTime),
+      },
+      {
+        key: "actions",
+        title: t("ui.actions"),
+        render: (p) => (
+          <RowActions>
+            <RowAction onClick={() => setFiles(p)} testId="files">
+              {t("projectsPage.files")}
+            </RowAction>
+            {p.actions.includes("edit") && (
+              <RowAction onClick={() => setDialog({ editId: p.id })} testId="edit">
+                {t("ui.edit")}
+              </RowAction>
+            )}
+            {p.actions.includes("publish") && (
+              <RowAction
+                onClick={() => navigate(`${pages.launch}?id=${p.id}`)}
+                testId="launch"
+              >
+                {t("projectsPage.launch")}
+              </RowAction>
+            )}
+            {p.status !== "unpublished" && (
+              <RowAction
+                onClick={() => navigate(`${pages.result}?id=${p.id}`)}
+                testId="result"
+              >
+                {t("projectsPage.result")}
+              </RowAction>
+            )}
+            {mayPublish && p.actions.includes("end") && (
+              // Quoting is open: the request pack may still change, as a new version.
+              <RowAction onClick={() => setDialog({ editId: p.id, revise: true })} testId="revise">
+                {t("projectsPage.revise")}
+              </RowAction>
+            )}
+            {mayPublish && p.actions.includes("end") && (
+              <RowAction onClick={() => end(p)} testId="end">{t("projectsPage.end")}</RowAction>
+            )}
+            {mayPublish && p.actions.includes("close") && (
+              <RowAction
+                danger
+                onClick={() => setClosing(p)}
+                testId="close"
+              >
+                {t("projectsPage.close")}
+              </RowAction>
+            )}
+            {p.status === "closed" && (
+              <RowAction onClick={() => setCloseInfo(p)} testId="close-info">
+                {f("closeInfo")}
+              </RowAction>
+            )}
+            {p.actions.includes("delete") && (
+              <RowAction
+                danger
+                onClick={() => remove(p)}
+                testId="delete"
+              >
+                {t("ui.delete")}
+              </RowAction>
+            )}
+          </RowActions>
+        ),
+      },
+    );
+    return cols;
+  })();
+
+  return (
+    <ListPage
+      testId="project-list"
+      query={
+        <QueryForm onSearch={() => list.search()} onReset={() => list.search(empty)}>
+          <QueryText list={list} name="Code" id="pq-code" label={f("code")} width="w-40" />
+          <QueryText list={list} name="Name" id="pq-name" label={f("name")} />
+          <QuerySelect
+            list={list}
+            name="Category"
+            id="pq-category"
+            label={f("category")}
+            width="w-40"
+          >
+            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </QuerySelect>
+          <QuerySelect list={list} name="Status" id="pq-status" label={f("status")} width="w-36">
+            {STATUSES.map((s) => <option key={s} value={s}>{t(`projects.statuses.${s}`)}</option>)}
+          </QuerySelect>
+          {kind === "asset" && (
+            <>
+              <QueryText
+                list={list}
+                name="DemandCode"
+                id="pq-demand"
+                label={f("demandCode")}
+                width="w-40"
+              />
+              <QuerySelect
+                list={list}
+                name="OfferItemType"
+                id="pq-type"
+                label={f("offerItemType")}
+                width="w-36"
+              >
+                {QUOTATION_TYPES.map((q) => (
+                  <option key={q} value={q}>{t(`projects.quotationTypes.${q}`)}</option>
+                ))}
+              </QuerySelect>
+            </>
+          )}
+          <QueryField label={t("projectsPage.createdBetween")} htmlFor="pq-from" width="w-auto">
+            <div className="flex items-center gap-1">
+              <input
+                id="pq-from"
+                type="date"
+                className="input w-36"
+                value={draft.CreatedFrom}
+                onChange={(e) => setDraft({ CreatedFrom: e.target.value })}
+              />
+              <span className="text-slate-400">–</span>
+              <input
+                type="date"
+                aria-label={t("projectsPage.createdTo")}
+                className="input w-36"
+                value={draft.CreatedTo}
+                onChange={(e) => setDraft({ CreatedTo: e.target.value })}
+              />
+            </div>
+          </QueryField>
+        </QueryForm>
+      }
+      toolbar={
+        <Toolbar
+          right={linkedActive.length > 0 && (
+            <span
+              className="inline-flex items-center gap-1 rounded bg-primary-50 py-0.5 pr-1 pl-2 text-xs text-primary-700 ring-1 ring-primary-100"
+              data-testid="linked-filter"
+            >
+              {t("projectsPage.linkedFilter")}
+              <button
+                type="button"
+                className="rounded px-1 hover:text-primary-900 focus-visible:outline-2 focus-visible:outline-primary"
+                aria-label={t("projectsPage.clearLinked")}
+                onClick={() => {
+                  const next = { ...list.query };
+                  for (const k of linked) delete (next as Record<string, unknown>)[k];
+                  list.search(next);
+                }}
+              >
+                ×
+              </button>
+            </span>
+          )}
+        >
+          <AddButton onClick={() => setDialog({ editId: null })} />
+          <ExportButton
+            path={`${PM}/GetExportList`}
+            params={toParams(list.query, kind)}
+            fileName={`${t("exports.projectsFile")}.xlsx`}
+          />
+        </Toolbar>
+      }
+    >
+      <PagedTable list={list} rowKey={(p) => p.id} columns={columns} />
+      <ProjectDialog
+        kind={kind}
+        open={!!dialog}
+        editId={dialog?.editId ?? null}
+        revise={dialog?.revise}
+        categories={categories}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          list.reload();
+        }}
+      />
+      <FileListDialog project={files} onClose={() => setFiles(null)} />
+      <CloseDialog
+        project={closing}
+        onClose={() => setClosing(null)}
+        onDone={() => {
+          setClosing(null);
+          list.reload();
+        }}
+      />
+      <CloseInfoDialog project={closeInfo} onClose={() => setCloseInfo(null)} />
+      {confirmElement}
+    </ListPage>
+  );
+}

@@ -1,0 +1,158 @@
+// The quotation project calls (spec §7 OfferProjectManager, OfferProjectType, FileService) and the
+// shapes they answer, shared by the lists, the launch and result pages and the dashboard.
+import { api, saveBlob } from "../../../shared/api.ts";
+import type { z } from "zod";
+import type { Wire } from "../../../shared/wire.ts";
+import { Permissions } from "../../../../server/domain/auth/permissions.ts";
+import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
+import type { ProjectDto } from "../../../../server/domain/projects/dto.ts";
+import type {
+  getCloseInfo,
+  getProjectData,
+  getProjectResult,
+  SupplierResult as ServerSupplierResult,
+} from "../../../../server/domain/projects/read.ts";
+import type { DisplayStatus, ProjectKind } from "../../../../server/domain/projects/rules.ts";
+import type {
+  createProjectInput,
+  revisePackInput,
+} from "../../../../server/domain/projects/schemas.ts";
+import type { SupplierDto } from "../../../../server/domain/suppliers/service.ts";
+
+export const PM = "/QMO/OfferProjectManager";
+export const PT = "/QMO/OfferProjectType";
+const FS = "/QMO/FileService";
+
+export type Kind = ProjectKind;
+export type { DisplayStatus };
+export type QuotationType = NonNullable<z.output<typeof createProjectInput>["offerItemType"]>;
+
+export const STATUSES: DisplayStatus[] = [
+  "unpublished",
+  "published",
+  "inQuotation",
+  "ended",
+  "closed",
+];
+export const QUOTATION_TYPES: QuotationType[] = [
+  "tendering",
+  "comparePrices",
+  "bargaining",
+  "optimize",
+];
+
+/** What a call of the server's `F` answers, as JSON brings it. */
+type Answer<F extends (...args: never[]) => unknown> = Wire<Awaited<ReturnType<F>>>;
+
+/** A project as the lists and pages show it (the server's ProjectDto, status and type narrowed). */
+export type Project = Omit<Wire<ProjectDto>, "status" | "offerItemType"> & {
+  status: DisplayStatus;
+  offerItemType: QuotationType | null;
+};
+
+/** A line item: as the server answers it, or a new one (no id yet) in the editor. */
+export type Item = Omit<ProjectData["opiList"][number], "id" | "sort"> & {
+  id?: number;
+  sort?: number;
+};
+
+export type Attachment = { id: number; fileName: string; size?: number };
+
+export type ProjectData = Omit<Answer<typeof getProjectData>, keyof ProjectDto> & Project;
+
+export type SupplierResult = Wire<ServerSupplierResult>;
+
+export type ProjectResult = Omit<Answer<typeof getProjectResult>, "project"> & {
+  project: Project;
+};
+
+/** A change of a published request pack: the whole new items, attachments and instructions. */
+export type PackRevision = z.input<typeof revisePackInput>;
+
+/** A supplier as the launch page's search answers it. */
+export type SupplierOption = Pick<
+  Wire<SupplierDto>,
+  "id" | "code" | "abbrName" | "fullName" | "status" | "email1" | "email2" | "email3"
+>;
+
+export type CloseInfo = Answer<typeof getCloseInfo>;
+
+/** A new project, or (with its id) a changed one. */
+export type ProjectInput = z.input<typeof createProjectInput> & { id?: number };
+
+export type Category = Pick<Wire<CategoryDto>, "id" | "name"> & Partial<Wire<CategoryDto>>;
+
+/** The list page of each kind, its launch and result pages, and the permissions that go with it. */
+export const kindPages = {
+  material: {
+    list: "/offerProjectManager/OfferProjectManagerList",
+    /** Where publishing returns to (spec §4). */
+    back: "/OfferProjectManager/index",
+    launch: "/offerProjectManager/launch",
+    result: "/offerProjectManager/offerProjectManagerResult",
+    search: Permissions.OfferProjectManagerSearch,
+    publish: Permissions.OfferProjectManagerPublish,
+  },
+  asset: {
+    list: "/offerProjectManager/offerProjectAMSList",
+    back: "/OfferProjectAMS/indexAMS",
+    launch: "/offerProjectManager/AMSlaunch",
+    result: "/offerProjectManager/AMSOfferProjectManagerResult",
+    search: Permissions.AmsOfferProjectManagerSearch,
+    publish: Permissions.AmsOfferProjectManagerPublish,
+  },
+} as const;
+
+export const projectsApi = {
+  data: (id: number) => api.get<ProjectData>(`${PM}/GetOfferProjectManagerData`, { OffProId: id }),
+  result: (id: number) =>
+    api.get<ProjectResult>(`${PM}/GetSupplierOfferProjectManagerResult`, { OffProId: id }),
+  closeInfo: (id: number) =>
+    api.get<CloseInfo>(`${PM}/GetOfferProjectManagerCloseInfo`, { OffProId: id }),
+  create: (input: ProjectInput) =>
+    api.post<ProjectData>(`${PM}/CreateOfferProjectManagerData`, input),
+  update: (input: ProjectInput) =>
+    api.post<ProjectData>(`${PM}/UpdateOfferProjectManagerData`, input),
+  revise: (input: PackRevision) =>
+    api.post<ProjectData & { revisedTo: number }>(`${PM}/ReviseRequestPack`, input),
+  remove: (id: number) => api.delete(`${PM}/Delete`, { Id: id }),
+  end: (id: number) => api.get<Project>(`${PM}/EndOfferProject`, { OffProId: id }),
+  close: (id: number, closeReason: string) =>
+    api.post<CloseInfo>(`${PM}/CreateOfferProjectCloses`, { offProId: id, closeReason }),
+  publish: (
+    id: number,
+    offerEndTime: string | null,
+    supList: { id: number; code: string }[],
+  ) =>
+    api.post<ProjectData>(`${PM}/UpdateSupplierOfferProject`, {
+      OffProManagerId: id,
+      OfferEndTime: offerEndTime,
+      supList,
+    }, { silent: true }),
+  openRound: (id: number, round: number, endTime: string) =>
+    api.post<ProjectResult>(`${PM}/OpenOptimizeRound`, { offProId: id, round, endTime }),
+  files: (id: number, page = 1, limit = 10) =>
+    api.get<{ items: Attachment[]; totalCount: number }>(`${PM}/GetFileListData`, {
+      OfferProManId: id,
+      SkipCount: (page - 1) * limit,
+      MaxResultCount: limit,
+    }),
+  isWeekDay: (date: string) => api.get<boolean>(`${PM}/IsWeekDay`, { date }),
+  exportList: (params: Record<string, unknown>) =>
+    api.download(`${PM}/GetExportList`, params, { silent: true }),
+  categories: () => api.get<Category[]>(`${PT}/GetOfferProjectTypeList`),
+  upload: (file: File, projectId?: number) => {
+    const form = new FormData();
+    form.append("file", file);
+    if (projectId) form.append("projectId", String(projectId));
+    return api.post<Attachment>(`${FS}/Upload`, form);
+  },
+  /** Downloads an attachment or quote file and hands it to the browser. */
+  download: async (id: number, fallbackName?: string, silent = false) => {
+    const file = await api.download(`${FS}/GetFileStream`, { id }, { silent });
+    saveBlob(file, fallbackName);
+  },
+};
+
+/** "YYYY-MM-DDTHH:mm" of a datetime-local input, read in UTC+8 as the screens show times. */
+export const localToInstant = (v: string) => (v ? `${v.replace("T", " ")}:00` : null);

@@ -1,0 +1,169 @@
+// Pieces the project pages share: the status badge, read-only fields, the line items table, the
+// attachment list, and the id check of the hidden launch and result pages.
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { message } from "../../../shared/messages.ts";
+import { DataTable } from "../../components/DataTable.tsx";
+import { closeTag } from "../../layout/tags.ts";
+import { useView } from "../../layout/view.ts";
+import { HOME } from "../../routes.ts";
+import { type Attachment, type DisplayStatus, type Item, type Kind, projectsApi } from "./api.ts";
+import { type CodeOption, dictionaryApi } from "../dictionary/api.ts";
+
+const statusStyles: Record<DisplayStatus, string> = {
+  unpublished: "bg-slate-100 text-slate-700 ring-slate-200",
+  published: "bg-sky-50 text-sky-700 ring-sky-200",
+  inQuotation: "bg-amber-50 text-amber-800 ring-amber-200",
+  ended: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  closed: "bg-rose-50 text-rose-700 ring-rose-200",
+};
+
+export function StatusBadge({ status }: { status: DisplayStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-status={status}
+      className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${
+        statusStyles[status]
+      }`}
+    >
+      {t(`projects.statuses.${status}`)}
+    </span>
+  );
+}
+
+/** A label and its value in a read-only header grid. */
+export function Field(
+  { label, children, wide }: { label: string; children: ReactNode; wide?: boolean },
+) {
+  return (
+    <div className={`min-w-0 ${wide ? "sm:col-span-2 lg:col-span-3" : ""}`}>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 min-h-5 text-sm break-words text-slate-900">
+        {children === null || children === undefined || children === ""
+          ? <span className="text-slate-300">—</span>
+          : children}
+      </dd>
+    </div>
+  );
+}
+
+export function Section(
+  { title, extra, children, testId }: {
+    title: ReactNode;
+    extra?: ReactNode;
+    children: ReactNode;
+    testId?: string;
+  },
+) {
+  return (
+    <section className="card p-4" data-testid={testId}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+        {extra}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The project's line items, read-only (spec §2: name, unit, yearly usage, factory, description). */
+export function ItemsTable({ items, kind }: { items: Item[]; kind: Kind }) {
+  const { t } = useTranslation();
+  const f = (k: string) => t(`projects.fields.${k}`);
+  return (
+    <DataTable
+      testId="items-table"
+      rowKey={(r) => r.id ?? r.itemName}
+      rows={items}
+      columns={[
+        { key: "materialCode", title: f("materialCode"), nowrap: true },
+        {
+          key: "itemName",
+          title: kind === "asset" ? f("equipmentName") : f("itemName"),
+          className: "font-medium text-slate-900",
+        },
+        { key: "unit", title: f("unit"), nowrap: true },
+        {
+          key: "estimateYearAmount",
+          title: f("estimateYearAmount"),
+          align: "right",
+          className: "tabular-nums",
+        },
+        { key: "useFactory", title: f("useFactory") },
+        { key: "needExplain", title: f("needExplain") },
+      ]}
+    />
+  );
+}
+
+/** The attachments, each a download button. */
+export function AttachmentList({ files }: { files: Attachment[] }) {
+  const { t } = useTranslation();
+  if (!files.length) return <p className="text-sm text-slate-400">{t("projectsPage.noFiles")}</p>;
+  return (
+    <ul className="flex flex-wrap gap-2" data-testid="attachments">
+      {files.map((f) => (
+        <li key={f.id}>
+          <button
+            type="button"
+            className="btn btn-default h-7 max-w-80 text-xs"
+            title={t("projectsPage.download")}
+            onClick={() => projectsApi.download(f.id, f.fileName).catch(() => {})}
+          >
+            <span className="truncate">{f.fileName}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The data dictionary's active codes a project form offers: units, factories, close reasons. */
+export function useCodeOptions(typeCode: "Unit" | "Factory" | "CloseReason", enabled = true) {
+  const [items, setItems] = useState<CodeOption[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    dictionaryApi.options(typeCode).then((r) => setItems(r.items)).catch(() => {});
+  }, [typeCode, enabled]);
+  return items;
+}
+
+/** A code's name in the reader's language. */
+export const codeName = (o: CodeOption, lang: string) =>
+  lang === "en" ? o.nameEn ?? o.name : o.name;
+
+/** Which kind a page serves, from its route (the asset pages' paths name AMS). */
+export const kindOfPath = (path: string): Kind => /AMS/.test(path) ? "asset" : "material";
+
+/**
+ * The hidden launch and result pages need ?id=…; without one a warning shows, the tab closes and
+ * the main page opens (spec §2, §8). Answers the id, or null while leaving.
+ */
+export function useRequiredId(): number | null {
+  const { t } = useTranslation();
+  const view = useView();
+  const navigate = useNavigate();
+  const raw = new URLSearchParams(view.search).get("id");
+  const id = raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  const warned = useRef(false);
+  useEffect(() => {
+    if (id !== null || !view.active || warned.current) return;
+    warned.current = true;
+    message.warning(t("projectsPage.noId"));
+    closeTag(view.path);
+    navigate(HOME, { replace: true });
+  }, [id, view.active, view.path]);
+  return id;
+}
+
+/** Closes this page's tab and opens `to` (after publishing). */
+export function useCloseAndGo() {
+  const view = useView();
+  const navigate = useNavigate();
+  return (to: string) => {
+    closeTag(view.path);
+    navigate(to);
+  };
+}

@@ -1,0 +1,18 @@
+// The role management calls (spec §7 Role), typed by the server's RoleDto.
+import { api } from "../../../shared/api.ts";
+import type { Role } from "../users/api.ts";
+
+export const ROLES = "/app/Role";
+
+export type RoleRow = Role;
+
+/** A permission and the ones under it, as the permission tree shows them. */
+export type PermissionNode = { name: string; children?: PermissionNode[] };
+
+export const rolesApi = {
+  remove: (id: number) => api.delete(`${ROLES}/Delete`, { id }, { silent: true }),
+  /** Every role (up to 1000), for the permission list; quiet when the user may not read them. */
+  all: () =>
+    api.get<{ items: Role[] }>(`${ROLES}/GetAll`, { MaxResultCount: 1000 }, { silent: true }),
+  permissions: () => api.get<{ items: PermissionNode[] }>(`${ROLES}/GetAllPermissions`),
+};

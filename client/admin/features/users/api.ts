@@ -1,0 +1,25 @@
+// The user management calls (spec §7 User), typed by the server's UserDto and RoleDto.
+import { api } from "../../../shared/api.ts";
+import type { Wire } from "../../../shared/wire.ts";
+import { passwordSchema } from "../../../../server/domain/users/schemas.ts";
+import type { UserDto } from "../../../../server/domain/users/service.ts";
+import type { RoleDto } from "../../../../server/domain/roles/service.ts";
+import { SUP, type Supplier } from "../suppliers/api.ts";
+
+export const USERS = "/app/User";
+
+export type UserRow = Wire<UserDto>;
+export type Role = Wire<RoleDto>;
+
+/** The server's shortest password, checked before sending. */
+export const PASSWORD_MIN = passwordSchema.minLength ?? 0;
+
+export const usersApi = {
+  remove: (id: number) => api.delete(`${USERS}/Delete`, { id }, { silent: true }),
+  roles: () => api.get<{ items: Role[] }>(`${USERS}/GetRoles`),
+  /** The suppliers a supplier user may be linked to, by code. */
+  suppliers: () =>
+    api.get<{ items: Supplier[] }>(`${SUP}/GetAll`, { MaxResultCount: 1000, Sorting: "code asc" }),
+  resetPassword: (userId: number, newPassword: string) =>
+    api.post(`${USERS}/ResetPassword`, { userId, newPassword }, { silent: true }),
+};
