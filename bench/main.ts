@@ -1,7 +1,7 @@
 // `deno task bench`: the real server on generated data (BENCH_SCALE, default 1 = full size), driven
 // over loopback by autocannon; prints latency, throughput, memory and query plans, then the deadline
 // rush, the sign-ins before a deadline, the 100,000-row export and the client's first-load sizes.
-// Figures only: nothing here fails on a time. See README "Performance".
+// Figures only: nothing here fails on a time. See docs/performance.md.
 import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditLogs, offerProjectTypes, quotes, users } from "../db/schema.ts";
@@ -266,7 +266,7 @@ if (only.has("queries")) {
     if (withCeiling) {
       log("");
       log(
-        `The ceiling (5) was measured ${ceilings.length} times, before the first scenario and after each: ${
+        `The ceiling (6) was measured ${ceilings.length} times, before the first scenario and after each: ${
           byRps.map((c) => c.rps.toFixed(0)).join(", ")
         } req/s (its row: the median). Each scenario's share is of the mean of the two measured beside it.`,
       );

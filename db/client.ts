@@ -475,7 +475,7 @@ const appendSizes = [256, 128, 64, 32, 16, 8, 4, 2, 1];
  * process's write lock. In WAL mode a connection drops its page cache whenever another connection
  * has committed since its last read; rows written by the reading connection itself leave its cache
  * as it is. So rows written with every call (the audit log) do not make the next calls' reads start
- * cold (README, Performance). Elsewhere (libsql:// servers, memory) through drizzle.
+ * cold (docs/performance.md). Elsewhere (libsql:// servers, memory) through drizzle.
  */
 export async function appendRows<T extends SQLiteTable>(
   db: Db,
