@@ -1,6 +1,6 @@
 // The tamper-evident record of submissions: each quote appends an entry hashing the one before,
 // the supplier gets the hashes as a receipt (answer, page call and email), the canonical form the
-// README documents is recomputed here by hand, and edits made directly in the database are found
+// docs/decisions.md documents is recomputed here by hand, and edits made directly in the database are found
 // at the link where they were made.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";

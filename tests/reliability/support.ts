@@ -333,7 +333,7 @@ export async function checkFileStore(dataDir: string, purpose = "quote"): Promis
   return { broken, checked: rows.length, tempFiles };
 }
 
-/** The line each reliability test ends with, in one form the README quotes. */
+/** The line each reliability test ends with, in one form. */
 export function printTally(
   name: string,
   t: { cases: number; failures: number; rowsLost: number; note?: string },
