@@ -1,7 +1,7 @@
 // The QMO command line: `deno task cli -- <command>`; each area registers its commands here.
 import { Command, CommanderError } from "commander";
 import { describeFailure, EXIT_BAD_INPUT, say } from "./context.ts";
-import { hasControlCharacter } from "../server/domain/input.ts";
+import { hasControlCharacter } from "../server/domain/shared/input.ts";
 import { registerUserCommands } from "./commands/users.ts";
 import { registerSupplierCommands } from "./commands/suppliers.ts";
 import { registerDbCommands } from "./commands/db.ts";

@@ -2,7 +2,7 @@
 // ("field desc") in; { items, totalCount } out.
 import { asc, Column, desc, is, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { wholeNumber } from "./input.ts";
+import { wholeNumber } from "./shared/input.ts";
 import { fieldError } from "./errors.ts";
 
 export const pagedInput = {

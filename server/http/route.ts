@@ -5,7 +5,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { Actor, Deps } from "../domain/context.ts";
 import { hasAnyPermission } from "../domain/context.ts";
-import { controlCharacterFields } from "../domain/input.ts";
+import { controlCharacterFields } from "../domain/shared/input.ts";
 import {
   DomainError,
   type FieldError,

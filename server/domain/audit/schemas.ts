@@ -1,6 +1,6 @@
 // Inputs of the audit-log queries.
 import { z } from "zod";
-import { id, wholeNumber } from "../input.ts";
+import { id, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 import { strictDate } from "../shared/dates.ts";
 

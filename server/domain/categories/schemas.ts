@@ -1,6 +1,6 @@
 // Inputs of the quotation project categories (OfferProjectType); shared by HTTP and CLI.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../input.ts";
+import { id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 
 const fields = {

@@ -1,6 +1,6 @@
 // Inputs of the comparison matrix, its export and the award; shared by HTTP, CLI and client.
 import { z } from "zod";
-import { id, multiLine } from "../input.ts";
+import { id, multiLine } from "../shared/input.ts";
 
 export const matrixInput = z.object({ offProId: id });
 

@@ -1,6 +1,6 @@
 // Inputs of the data dictionary (code types and their codes); shared by HTTP and CLI.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../input.ts";
+import { id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);

@@ -1,7 +1,7 @@
 // Inputs of the email operations (templates, email log, manual and scheduled sending); shared by
 // the HTTP routes, the CLI and the client.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../input.ts";
+import { id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 import type { Mechanism, NotifyObject } from "./templates.ts";
 

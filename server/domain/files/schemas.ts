@@ -1,6 +1,6 @@
 // Inputs of the file operations; shared by the HTTP routes and the CLI.
 import { z } from "zod";
-import { id, wholeNumber } from "../input.ts";
+import { id, wholeNumber } from "../shared/input.ts";
 
 export const fileIdInput = z.object({ id });
 

@@ -1,6 +1,6 @@
 // Inputs of the person-in-charge operations (set the person in charge); shared by HTTP, CLI and client.
 import { z } from "zod";
-import { id, wholeNumber } from "../input.ts";
+import { id, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 
 export const listLeadersInput = z.object({

@@ -1,6 +1,6 @@
 // Inputs of the quotation project operations (OfferProjectManager); shared by HTTP and CLI.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../input.ts";
+import { id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 import { instant } from "../shared/dates.ts";
 

@@ -16,7 +16,7 @@ import {
   TRADE_TERMS,
 } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
-import { hasControlCharacter, wholeNumberOf } from "../input.ts";
+import { hasControlCharacter, wholeNumberOf } from "../shared/input.ts";
 
 /** Longest payment term and lead time accepted, in days. */
 export const MAX_DAYS = 730;

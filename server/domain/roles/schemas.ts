@@ -1,6 +1,6 @@
 // Inputs of the role and permission operations.
 import { z } from "zod";
-import { id, multiLine } from "../input.ts";
+import { id, multiLine } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 
 export const listRolesInput = z.object({

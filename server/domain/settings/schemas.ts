@@ -1,6 +1,6 @@
 // Inputs of the system resources (typed settings); shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
-import { multiLine, wholeNumber } from "../input.ts";
+import { multiLine, wholeNumber } from "../shared/input.ts";
 
 /** Every editable system resource with the schema its value must satisfy. */
 export const settingSchemas = {

@@ -1,7 +1,7 @@
 // Inputs of the supplier operations (master data, portal accounts, ERP records); shared by the HTTP
 // routes, the CLI and the client.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../input.ts";
+import { id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 import { passwordSchema } from "../users/schemas.ts";
 import { instant, isCalendarDate, strictDate } from "../shared/dates.ts";

@@ -19,7 +19,7 @@ import {
 } from "./importRows.ts";
 import { readXlsx } from "./importXlsx.ts";
 import { readCapped } from "../shared/responses.ts";
-import { controlCharacterFields } from "../input.ts";
+import { controlCharacterFields } from "../shared/input.ts";
 import { getSupplier, type SupplierDto } from "./service.ts";
 
 export type SyncOutcome = "created" | "updated" | "unchanged" | "rejected";

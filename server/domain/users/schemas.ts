@@ -1,6 +1,6 @@
 // Inputs of the user operations; shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
-import { id, multiLine } from "../input.ts";
+import { id, multiLine } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 
 const userNameSchema = z.string().trim().regex(/^[A-Za-z0-9._@-]{2,64}$/, {

@@ -1,6 +1,6 @@
 // The audit log (spec §2 /systemManager/logManager).
 import { z } from "zod";
-import { id } from "../../domain/input.ts";
+import { id } from "../../domain/shared/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import { getAuditLog, listAuditLogs } from "../../domain/audit/service.ts";
 import { listAuditLogsInput } from "../../domain/audit/schemas.ts";

@@ -1,6 +1,6 @@
 // Email alert management (spec §2 emailManager) and the email log, in the spec's path style.
 import { z } from "zod";
-import { id } from "../../domain/input.ts";
+import { id } from "../../domain/shared/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as email from "../../domain/email/service.ts";
 import {

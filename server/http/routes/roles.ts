@@ -1,6 +1,6 @@
 // Roles, the permission tree and groups (spec §2 /systemManager).
 import { z } from "zod";
-import { id } from "../../domain/input.ts";
+import { id } from "../../domain/shared/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as roles from "../../domain/roles/service.ts";
 import * as groups from "../../domain/groups/service.ts";

@@ -1,6 +1,6 @@
 // User administration (spec §7 /app/User/*) and the signed-in user's own profile.
 import { z } from "zod";
-import { id } from "../../domain/input.ts";
+import { id } from "../../domain/shared/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as users from "../../domain/users/service.ts";
 import { allRoles } from "../../domain/roles/service.ts";
