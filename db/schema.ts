@@ -1,5 +1,6 @@
 // The single description of every table; migrations are generated from this file by drizzle-kit.
 import { relations, sql } from "drizzle-orm";
+import { EMAIL_MECHANISMS, EMAIL_RECIPIENTS } from "./enums.ts";
 import {
   type AnySQLiteColumn,
   index,
@@ -656,26 +657,9 @@ export const emailTemplates = sqliteTable("email_templates", {
   content: text("content").notNull(),
   subjectEn: text("subject_en").notNull(),
   contentEn: text("content_en").notNull(),
-  mechanism: text("mechanism", {
-    enum: [
-      "published",
-      "beforeDeadline",
-      "roundOpened",
-      "ended",
-      "closed",
-      "quoteReceived",
-      "quoteReceipt",
-      "packRevised",
-      "awarded",
-      "awardWithdrawn",
-      "certificateExpiring",
-      "manual",
-    ],
-  }).notNull(),
+  mechanism: text("mechanism", { enum: EMAIL_MECHANISMS }).notNull(),
   mechanismDescription: text("mechanism_description"),
-  notifyObject: text("notify_object", {
-    enum: ["suppliers", "suppliersNotQuoted", "buyer", "buyerAndLeader"],
-  }).notNull(),
+  notifyObject: text("notify_object", { enum: EMAIL_RECIPIENTS }).notNull(),
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
   /** Reminders: hours before the deadline at which this template sends, e.g. [24, 2]. */
   hoursBefore: text("hours_before", { mode: "json" }).$type<number[]>(),

@@ -5,7 +5,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { Actor, Deps } from "../domain/context.ts";
 import { hasAnyPermission } from "../domain/context.ts";
-import { controlCharacterFields } from "../domain/shared/input.ts";
+import { controlCharacterFields, defOf } from "../domain/shared/input.ts";
 import {
   DomainError,
   type FieldError,
@@ -106,15 +106,6 @@ export const audienceOf = (def: RouteDef): Audience =>
 // ---------------------------------------------------------------------------------------------
 // Input keys are matched without regard to case, as ABP does.
 // ---------------------------------------------------------------------------------------------
-
-type Def = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-};
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** A schema's keys by their lower case, made once per shape. */
 const lowerKeys = new WeakMap<object, Map<string, string>>();

@@ -4,27 +4,10 @@ import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
 import type { Mechanism, NotifyObject } from "./templates.ts";
+import { EMAIL_MECHANISMS, EMAIL_RECIPIENTS } from "../../../db/enums.ts";
 
-export const MECHANISMS: Mechanism[] = [
-  "published",
-  "beforeDeadline",
-  "roundOpened",
-  "ended",
-  "closed",
-  "quoteReceived",
-  "quoteReceipt",
-  "packRevised",
-  "awarded",
-  "awardWithdrawn",
-  "certificateExpiring",
-  "manual",
-];
-export const NOTIFY_OBJECTS: NotifyObject[] = [
-  "suppliers",
-  "suppliersNotQuoted",
-  "buyer",
-  "buyerAndLeader",
-];
+export const MECHANISMS: Mechanism[] = [...EMAIL_MECHANISMS];
+export const NOTIFY_OBJECTS: NotifyObject[] = [...EMAIL_RECIPIENTS];
 
 const required = (key: string, max: number) =>
   z.string({ error: key }).trim().min(1, { error: key }).max(max);

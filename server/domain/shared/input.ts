@@ -60,7 +60,8 @@ export function multiLine<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
-type Def = {
+/** What a zod schema is made of (zod's own description of it), as far as these walks read it. */
+export type Def = {
   type: string;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
@@ -68,7 +69,7 @@ type Def = {
   in?: z.ZodType;
   out?: z.ZodType;
 };
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /**
  * The fields of `value` (paths, as `schema` names them) whose text holds a control character.
