@@ -2,10 +2,13 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Sets the tab's title to the page's (already translated) title, again when the language changes. */
-export function usePageTitle(title: string) {
+/**
+ * Sets the tab's title to the page's (already translated) title, again when the language changes;
+ * leaves it as it is while there is none.
+ */
+export function usePageTitle(title: string | undefined) {
   const { t } = useTranslation();
   useEffect(() => {
-    document.title = `${title} - ${t("app.title")}`;
+    if (title) document.title = `${title} - ${t("app.title")}`;
   }, [title, t]);
 }

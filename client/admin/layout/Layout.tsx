@@ -20,6 +20,7 @@ import {
 } from "../../shared/settings.ts";
 import { useStore } from "../../shared/store.ts";
 import { Spinner } from "../../shared/ui.tsx";
+import { usePageTitle } from "../../shared/pageTitle.ts";
 import Coming from "../features/Coming.tsx";
 import { pages } from "../features/registry.ts";
 import { allLeafRoutes, type FlatRoute, HOME } from "../routes.ts";
@@ -53,6 +54,8 @@ export function Layout() {
     if (home) addTag({ path: HOME, fullPath: HOME, title: home.title, affix: true });
   }, [flat]);
 
+  usePageTitle(route ? t(route.title) : undefined);
+
   useEffect(() => {
     if (!route) return;
     addTag({
@@ -61,7 +64,6 @@ export function Layout() {
       title: route.title,
       affix: !!route.affix,
     });
-    document.title = `${t(route.title)} - ${t("app.title")}`;
     if (appState.get().device === "mobile") closeSidebar();
   }, [route, loc.pathname, loc.search, t]);
 

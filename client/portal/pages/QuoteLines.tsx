@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api.ts";
 import { Card } from "../parts.tsx";
 import type { QuoteLine } from "../../../server/domain/quotes/lines.ts";
+import { DAYS, PRICE, RATE } from "../../../server/domain/shared/priceFormats.ts";
 
 type Option = { code: string; name: string; nameEn: string | null };
 export type QuoteForm = {
@@ -38,9 +39,6 @@ const FIELDS: (keyof LineDraft)[] = [
   "validUntil",
   "remark",
 ];
-const PRICE = /^\d{1,12}(\.\d{1,6})?$/;
-const RATE = /^\d{1,3}(\.\d{1,2})?$/;
-const DAYS = /^\d{1,4}$/;
 
 const empty = (): LineDraft => ({
   unitPrice: "",

@@ -17,6 +17,7 @@ import {
 } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { hasControlCharacter, wholeNumberOf } from "../shared/input.ts";
+import { DAYS, PRICE, RATE } from "../shared/priceFormats.ts";
 
 /** Longest payment term and lead time accepted, in days. */
 export const MAX_DAYS = 730;
@@ -58,9 +59,6 @@ export async function quotableItems(db: DbOrTx, projectId: number) {
     isNull(offerProjectItems.removedAt),
   )).orderBy(asc(offerProjectItems.sort), asc(offerProjectItems.id));
 }
-
-const PRICE = /^\d{1,12}(\.\d{1,6})?$/;
-const RATE = /^\d{1,3}(\.\d{1,2})?$/;
 
 const text = (v: unknown) => (v === undefined || v === null ? "" : String(v).trim());
 
@@ -133,7 +131,7 @@ function checkLines(
         err(i, field, `quoteLines.required.${field}`, p);
         return 0;
       }
-      if (!/^\d{1,4}$/.test(v) || Number(v) > MAX_DAYS) {
+      if (!DAYS.test(v) || Number(v) > MAX_DAYS) {
         err(i, field, `quoteLines.badDays.${field}`, { ...p, max: MAX_DAYS });
         return 0;
       }
