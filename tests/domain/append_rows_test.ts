@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { asc, count } from "drizzle-orm";
-import { appendRows, migrateDatabase, openDatabase, statementCache } from "../../db/client.ts";
+import { appendRows, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { statementCache } from "../../db/nativeReads.ts";
 import { auditLogs } from "../../db/schema.ts";
 
 type Entry = typeof auditLogs.$inferInsert;

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { createClient, LibsqlError } from "@libsql/client";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
-import { openDatabase, statementCache } from "../../db/client.ts";
+import { openDatabase } from "../../db/client.ts";
+import { statementCache } from "../../db/nativeReads.ts";
 
 async function bothWays() {
   const dir = await Deno.makeTempDir({ prefix: "qmo-reads-" });

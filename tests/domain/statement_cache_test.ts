@@ -5,12 +5,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import {
-  firstRow,
-  openDatabase,
-  statementCache,
-  STATEMENTS_PER_CONNECTION,
-} from "../../db/client.ts";
+import { firstRow, openDatabase } from "../../db/client.ts";
+import { statementCache, STATEMENTS_PER_CONNECTION } from "../../db/nativeReads.ts";
 
 async function twoConnections() {
   const dir = await Deno.makeTempDir({ prefix: "qmo-stmt-" });
