@@ -18,8 +18,8 @@ import type {
   instruction,
   MyProjectDetail,
   MyProjectDto,
-  QuoteDto,
 } from "../../server/domain/quotes/service.ts";
+import type { QuoteDto } from "../../server/domain/quotes/submit.ts";
 
 /** A project as this supplier's list shows it, with its status for the supplier. */
 export type MyProject = Wire<MyProjectDto>;

@@ -21,7 +21,7 @@ import {
   publishPermissionOf,
   searchPermissionOf,
 } from "../projects/rules.ts";
-import { currentQuotes } from "../quotes/service.ts";
+import { currentQuotes } from "../quotes/submit.ts";
 import { assertQuotesReadable, recordQuoteOpens } from "../quotes/sealed.ts";
 import { linesOfQuotes, quotableItems } from "../quotes/lines.ts";
 import { ratesOf } from "../dictionary/commercial.ts";

@@ -4,7 +4,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { offerProjects, offerProjectSuppliers, users } from "../../../db/schema.ts";
 import type { Actor, Deps } from "../context.ts";
 import { Permissions, StaticRoles } from "../auth/permissions.ts";
-import { agree, submitQuote } from "./service.ts";
+import { agree } from "./service.ts";
+import { submitQuote } from "./submit.ts";
 import { quotableItems } from "./lines.ts";
 
 /** A one-page PDF showing `lines` (ASCII), with a correct cross-reference table. */

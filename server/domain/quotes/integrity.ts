@@ -14,7 +14,7 @@ import { cmp, type Dec, dec, div, isZero, mul, sub, toFixed } from "../compariso
 import { formatUtc8 } from "../shared/time.ts";
 import { recordQuoteOpens, sealOpensAt } from "./sealed.ts";
 import { roundsOf } from "../projects/access.ts";
-import { currentQuotes } from "./service.ts";
+import { currentQuotes } from "./submit.ts";
 import type {
   IntegritySignalsDto,
   NearPriceLine,

@@ -2,7 +2,14 @@
 // answer is limited to the projects published to the caller's supplier. One staff call beside them:
 // the submissions across the projects a buyer may see (the supplier quotations page).
 import { Permissions } from "../../domain/auth/permissions.ts";
-import * as quotesSvc from "../../domain/quotes/service.ts";
+import {
+  agree,
+  instruction,
+  isInvited,
+  myProject,
+  myProjects,
+} from "../../domain/quotes/service.ts";
+import { myQuotes, quoteForm, quoteReceipt, submitQuote } from "../../domain/quotes/submit.ts";
 import { allSubmissions } from "../../domain/quotes/buyer.ts";
 import {
   allSubmissionsInput,
@@ -27,7 +34,7 @@ export const supplierOfferRoutes = [
     summary:
       "My projects: status (canOffer / quoted / notQuoted), deadline and seconds left by the server clock, most urgent first.",
     query: myProjectsInput,
-    handler: ({ deps, actor, query }) => quotesSvc.myProjects(deps, actor, query),
+    handler: ({ deps, actor, query }) => myProjects(deps, actor, query),
   }),
   defineRoute({
     method: "get",
@@ -37,7 +44,7 @@ export const supplierOfferRoutes = [
     summary:
       "One of my projects, read-only: header, line items (opiList) and attachments (attList).",
     query: offProIdInput,
-    handler: ({ deps, actor, query }) => quotesSvc.myProject(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => myProject(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
@@ -47,8 +54,7 @@ export const supplierOfferRoutes = [
     summary:
       "The quote instructions in the caller's language; with OffProId also whether I agreed.",
     query: instructionInput,
-    handler: ({ deps, actor, query, lang }) =>
-      quotesSvc.instruction(deps, actor, lang, query.offProId),
+    handler: ({ deps, actor, query, lang }) => instruction(deps, actor, lang, query.offProId),
   }),
   defineRoute({
     method: "post",
@@ -57,7 +63,7 @@ export const supplierOfferRoutes = [
     audience,
     summary: "Agree to the quote instructions for a project (recorded once, with the time).",
     body: offProIdInput,
-    handler: ({ deps, actor, body }) => quotesSvc.agree(deps, actor, body.offProId),
+    handler: ({ deps, actor, body }) => agree(deps, actor, body.offProId),
   }),
   defineRoute({
     method: "post",
@@ -68,7 +74,7 @@ export const supplierOfferRoutes = [
       "Submit a quote: multipart offProId, round (0 first quote, 1/2 optimisation) and one file.",
     form: submitQuoteForm,
     auditOmit: ["file", "lines"],
-    handler: ({ deps, actor, body, meta }) => quotesSvc.submitQuote(deps, actor, body, meta),
+    handler: ({ deps, actor, body, meta }) => submitQuote(deps, actor, body, meta),
   }),
   defineRoute({
     method: "get",
@@ -77,7 +83,7 @@ export const supplierOfferRoutes = [
     audience,
     summary: "My submissions for a project, newest first; the last of each round is current.",
     query: offProIdInput,
-    handler: ({ deps, actor, query }) => quotesSvc.myQuotes(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => myQuotes(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
@@ -87,7 +93,7 @@ export const supplierOfferRoutes = [
     summary:
       "What pricing the lines needs: the items, whether every one must be priced, the dictionary's currencies, trade terms and payment methods, and my latest lines.",
     query: offProIdInput,
-    handler: ({ deps, actor, query }) => quotesSvc.quoteForm(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => quoteForm(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
@@ -97,7 +103,7 @@ export const supplierOfferRoutes = [
     summary:
       "The receipt of one of my submissions (QuoteId): file, time, request pack version, content hash and its entry in the tamper-evident record.",
     query: quoteIdInput,
-    handler: ({ deps, actor, query }) => quotesSvc.quoteReceipt(deps, actor, query.quoteId),
+    handler: ({ deps, actor, query }) => quoteReceipt(deps, actor, query.quoteId),
   }),
   defineRoute({
     method: "get",
@@ -106,7 +112,7 @@ export const supplierOfferRoutes = [
     audience,
     summary: "Whether I am invited to a published project (false alike for unknown ids).",
     query: offProIdInput,
-    handler: ({ deps, actor, query }) => quotesSvc.isInvited(deps, actor, query.offProId),
+    handler: ({ deps, actor, query }) => isInvited(deps, actor, query.offProId),
   }),
   defineRoute({
     method: "get",
