@@ -275,8 +275,9 @@ export async function migrateDatabase(db: Db): Promise<void> {
   for (let attempt = 1;; attempt++) {
     try {
       await migrate(db, { migrationsFolder });
-      // Fresh statistics for the planner where tables have grown or shrunk much since the last.
-      await db.run(sql`PRAGMA optimize`);
+      // Fresh statistics for the planner where tables have grown or shrunk much since the last; a
+      // server that does not allow it (a remote libSQL server) keeps its own.
+      await db.run(sql`PRAGMA optimize`).catch(() => {});
       return;
     } catch (err) {
       if (attempt >= 5) throw err;
