@@ -5,23 +5,9 @@
 import { sql } from "drizzle-orm";
 import { auditLogs, offerProjects, offerProjectTypes, quotes, suppliers } from "../db/schema.ts";
 import type { Db } from "../db/client.ts";
+import { rng } from "../server/domain/demo/vocabulary.ts";
 
-/** A small seeded generator (mulberry32): the same seed draws the same requests in every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
-  const chance = (p: number) => next() < p;
-  return { int, pick, chance };
-}
-type Random = ReturnType<typeof random>;
+type Random = ReturnType<typeof rng>;
 
 /** A piece of a name a person would type: a word of an English name, 2–4 characters of a Chinese one. */
 function fragment(r: Random, name: string): string | undefined {
@@ -70,7 +56,8 @@ export async function variedPaths(
   count: number,
   seed = 20_261_126,
 ): Promise<VariedPaths> {
-  const r = random(seed);
+  // The same seed draws the same requests in every run.
+  const r = rng(seed);
   const supplierNames = await db.select({
     code: suppliers.code,
     fullName: suppliers.fullName,

@@ -5,14 +5,14 @@ import { type Command, InvalidArgumentError } from "commander";
 import { statfs } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { t } from "../../server/i18n.ts";
+import { generateDemoData } from "../../server/domain/demo/generate.ts";
 import {
   estimatedBytes,
   FULL_SIZE,
   type GenerateCounts,
-  generateDemoData,
   ownRows,
   scaledCounts,
-} from "../../server/domain/demo/generate.ts";
+} from "../../server/domain/demo/size.ts";
 import { cliConfig, CliError, EXIT_BAD_INPUT, formatSize, lang, withDeps } from "../context.ts";
 
 const tr = (key: string, params?: Record<string, unknown>) => t(lang, key, params);

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { count, eq, like, sql } from "drizzle-orm";
 import { auditLogs, offerProjectItems, offerProjects, quotes, suppliers } from "../../db/schema.ts";
-import { FULL_SIZE, generateDemoData, scaledCounts } from "../../server/domain/demo/generate.ts";
+import { generateDemoData } from "../../server/domain/demo/generate.ts";
+import { FULL_SIZE, scaledCounts } from "../../server/domain/demo/size.ts";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { DomainError } from "../../server/domain/errors.ts";
 import { verifyChain } from "../../server/domain/quotes/chain.ts";
