@@ -3,11 +3,31 @@
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../paging.ts";
-import type { Mechanism, NotifyObject } from "./templates.ts";
 import { EMAIL_MECHANISMS, EMAIL_RECIPIENTS } from "../../../db/enums.ts";
 
-export const MECHANISMS: Mechanism[] = [...EMAIL_MECHANISMS];
-export const NOTIFY_OBJECTS: NotifyObject[] = [...EMAIL_RECIPIENTS];
+export const MECHANISMS = [...EMAIL_MECHANISMS];
+export const NOTIFY_OBJECTS = [...EMAIL_RECIPIENTS];
+
+/** The names a template may use as {{name}}, each filled in where the email is made. */
+export const PLACEHOLDERS = [
+  "projectCode",
+  "projectName",
+  "deadline",
+  "supplierName",
+  "portalLink",
+  "round",
+  "recipientName",
+  "reason",
+  "packVersion",
+  "submittedAt",
+  "contentHash",
+  "recordNo",
+  "recordHash",
+  "awardedItems",
+  "certificateType",
+  "certificateNumber",
+  "expiryDate",
+] as const;
 
 const required = (key: string, max: number) =>
   z.string({ error: key }).trim().min(1, { error: key }).max(max);

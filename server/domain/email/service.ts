@@ -11,6 +11,7 @@ import {
   createTemplateInput,
   type ListOutboxInput,
   type ListTemplatesInput,
+  PLACEHOLDERS,
   type UpdateTemplateInput,
   updateTemplateInput,
 } from "./schemas.ts";
@@ -19,7 +20,6 @@ import {
   type Mechanism,
   type NotifyObject,
   placeholderErrors,
-  PLACEHOLDERS,
 } from "./templates.ts";
 import { flushOutbox } from "./mailer.ts";
 

@@ -4,26 +4,8 @@ import { eq } from "drizzle-orm";
 import { emailTemplates } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { FieldError } from "../errors.ts";
+import { PLACEHOLDERS } from "./schemas.ts";
 
-export const PLACEHOLDERS = [
-  "projectCode",
-  "projectName",
-  "deadline",
-  "supplierName",
-  "portalLink",
-  "round",
-  "recipientName",
-  "reason",
-  "packVersion",
-  "submittedAt",
-  "contentHash",
-  "recordNo",
-  "recordHash",
-  "awardedItems",
-  "certificateType",
-  "certificateNumber",
-  "expiryDate",
-] as const;
 type Placeholder = (typeof PLACEHOLDERS)[number];
 /** An event fills the placeholders it knows; the others are rendered empty. */
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;

@@ -1,7 +1,11 @@
 // Adding or modifying an email template: codes, subjects and contents in both languages, the send
 // mechanism and its hours, the notify object and the active flag.
 import { useTranslation } from "react-i18next";
-import { MECHANISMS, NOTIFY_OBJECTS } from "../../../../server/domain/email/schemas.ts";
+import {
+  MECHANISMS,
+  NOTIFY_OBJECTS,
+  PLACEHOLDERS,
+} from "../../../../server/domain/email/schemas.ts";
 import {
   Badge,
   CheckField,
@@ -72,17 +76,7 @@ export function TemplateDialog(
     );
     if (ok) onSaved();
   }
-  const placeholders = template?.placeholders ??
-    [
-      "projectCode",
-      "projectName",
-      "deadline",
-      "supplierName",
-      "portalLink",
-      "round",
-      "recipientName",
-      "reason",
-    ];
+  const placeholders = template?.placeholders ?? PLACEHOLDERS;
   return (
     <FormDialog
       open
