@@ -6,6 +6,7 @@ import {
   index,
   integer,
   primaryKey,
+  type SQLiteColumn,
   sqliteTable,
   text,
   uniqueIndex,
@@ -307,6 +308,23 @@ export const offerProjectTypes = sqliteTable("offer_project_types", {
   updatedAt: instant("updated_at"),
 });
 
+/** The project list's indexes for these sort columns (see offerProjects). */
+function listSorts(
+  t: { status: SQLiteColumn; firstQuoteAt: SQLiteColumn; typeId: SQLiteColumn; kind: SQLiteColumn },
+  sorts: SQLiteColumn[],
+) {
+  return sorts.flatMap((sort) => [
+    index(`offer_projects_by_${sort.name}`).on(sort, t.typeId, t.kind),
+    index(`offer_projects_by_status_${sort.name}`).on(
+      t.status,
+      sort,
+      t.firstQuoteAt,
+      t.typeId,
+      t.kind,
+    ),
+  ]);
+}
+
 export const offerProjects = sqliteTable("offer_projects", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   /** Project number, unique and readable (e.g. by date and sequence). */
@@ -375,24 +393,13 @@ export const offerProjects = sqliteTable("offer_projects", {
 }, (t) => [
   index("offer_projects_kind_status_idx").on(t.kind, t.status, t.offerEndTime),
   index("offer_projects_type_idx").on(t.typeId),
-  // The list by category and status reads the page's ids from this index alone (no table rows).
-  index("offer_projects_type_status_idx").on(
-    t.typeId,
-    t.status,
-    t.offerEndTime,
-    t.kind,
-    t.allQuotedAt,
-  ),
-  index("offer_projects_end_idx").on(t.status, t.offerEndTime),
-  // The next instant a published project's early close falls due (the list's kept pages).
-  index("offer_projects_quoted_idx").on(t.status, t.allQuotedAt),
-  // A status by the clock (published, in quotation, ended) is a range of this index.
-  index("offer_projects_closes_idx").on(t.status, t.closesAt, t.firstQuoteAt, t.kind),
-  // Each sort of the list reads its pages in order from an index instead of sorting every match.
-  index("offer_projects_created_idx").on(t.createdAt),
-  index("offer_projects_pub_date_idx").on(t.pubDate),
-  index("offer_projects_deadline_idx").on(t.offerEndTime),
-  index("offer_projects_name_idx").on(t.name),
+  // Published projects whose quoting has closed by the clock (statusSql.ts overtakenAt, the
+  // endProjects job) are a range of this index.
+  index("offer_projects_closes_idx").on(t.status, t.closesAt),
+  // Each sort of the list has two indexes that give its pages in order, each holding the columns
+  // the list filters on so that no row is read to filter: one for the list of every status, one
+  // that starts with the stored status for a list of one status (statusSql.ts).
+  ...listSorts(t, [t.createdAt, t.pubDate, t.offerEndTime, t.name, t.code, t.id]),
 ]);
 
 /** Line items: a material (code, name, description …) or a piece of equipment. */

@@ -4,7 +4,12 @@
 import assert from "node:assert/strict";
 import { inArray, sql } from "drizzle-orm";
 import { files, offerProjects, offerRounds, quotes, suppliers } from "../../db/schema.ts";
-import { closesAtSql, statusCondition } from "../../server/domain/projects/statusSql.ts";
+import {
+  closesAtSql,
+  overtakenAt,
+  overtakenValues,
+  statusCondition,
+} from "../../server/domain/projects/statusSql.ts";
 import {
   EARLY_END_WINDOW_MS,
   projectDisplayStatus,
@@ -94,9 +99,10 @@ Deno.test("the status SQL names the same projects as the status rule, over a gri
   const ids = rows.map((p) => p.id);
   for (const t of [...edges].sort((a, b) => a - b)) {
     const now = new Date(t);
+    const overtaken = overtakenValues(await overtakenAt(env.db, now));
     for (const status of STATUSES) {
       const bySql = (await env.db.select({ id: offerProjects.id }).from(offerProjects)
-        .where(sql`${inArray(offerProjects.id, ids)} and ${statusCondition(status, now)}`))
+        .where(sql`${inArray(offerProjects.id, ids)} and ${statusCondition(status, overtaken)}`))
         .map((r) => r.id).sort((a, b) => a - b);
       const byRule = rows.filter((p) =>
         projectDisplayStatus(

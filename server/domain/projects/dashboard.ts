@@ -7,7 +7,13 @@ import { dateInUtc8 } from "../shared/time.ts";
 import { type ProjectKind, visibleKinds } from "./rules.ts";
 import { roundsOf } from "./access.ts";
 import { selectProjects } from "./list.ts";
-import { closesAtSql, openCondition, quotedCurrentPackSql } from "./statusSql.ts";
+import {
+  closesAtSql,
+  openCondition,
+  overtakenAt,
+  overtakenValues,
+  quotedCurrentPackSql,
+} from "./statusSql.ts";
 
 /** How far ahead "ending soon" looks. */
 const ENDING_SOON_MS = 48 * 3600_000;
@@ -28,7 +34,7 @@ export async function dashboardSummary(
   const kinds = visibleKinds(actor.permissions).filter((k) => !kind || k === kind);
   if (!kinds.length) throw forbidden();
   const inKinds = inArray(offerProjects.kind, kinds);
-  const open = and(inKinds, openCondition(now))!;
+  const open = and(inKinds, openCondition(overtakenValues(await overtakenAt(deps.db, now))))!;
   const soonTo = new Date(now.getTime() + ENDING_SOON_MS);
   // Ending soon by when quoting really closes: a round's end, or early once everyone quoted.
   const soon = and(

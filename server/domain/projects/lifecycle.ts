@@ -1,12 +1,12 @@
 // Ending, closing and optimisation rounds; the early end once everyone quoted; automatic ends.
-import { and, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { offerProjects, offerProjectSuppliers, offerRounds, quotes } from "../../../db/schema.ts";
 import { type DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError } from "../errors.ts";
 import { enqueue } from "../email/outbox.ts";
-import { automaticEndReason, canDo, EARLY_END_WINDOW_MS, quoteClosesAt } from "./rules.ts";
+import { automaticEndReason, canDo, quoteClosesAt } from "./rules.ts";
 import { closeInput, openRoundInput } from "./schemas.ts";
 import { assertMayPublish, loadProject, roundsOf } from "./access.ts";
 import { projectDto } from "./dto.ts";
@@ -161,15 +161,10 @@ export async function recordAutomaticEnds(
   deps: Deps,
 ): Promise<{ id: number; code: string; endReason: string }[]> {
   const now = deps.clock.now();
+  // closes_at is when first-round quoting closes: the deadline, or the end of the early-end window.
   const candidates = await deps.db.select().from(offerProjects).where(and(
     eq(offerProjects.status, "published"),
-    or(
-      and(isNotNull(offerProjects.offerEndTime), lte(offerProjects.offerEndTime, now)),
-      and(
-        isNotNull(offerProjects.allQuotedAt),
-        lt(offerProjects.allQuotedAt, new Date(now.getTime() - EARLY_END_WINDOW_MS + 1)),
-      ),
-    ),
+    lte(offerProjects.closesAt, now),
   ));
   const ended: { id: number; code: string; endReason: string }[] = [];
   for (const row of candidates) {

@@ -1,5 +1,5 @@
 // The project list (GetAll) and the same list read in batches for exports.
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { offerProjects } from "../../../db/schema.ts";
 import { type DbOrTx, preparedByShape } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
@@ -7,12 +7,21 @@ import { forbidden } from "../errors.ts";
 import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
 import { batchesInOrder } from "../exports/batches.ts";
 import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
-import { type ProjectKind, visibleKinds } from "./rules.ts";
+import { type ProjectKind, projectKinds, visibleKinds } from "./rules.ts";
 import { type ExportProjectsInput, type ListProjectsInput } from "./schemas.ts";
 import { ProjectDto, projectsByIds } from "./dto.ts";
-import { awaitingQuotesSql, closesAtSql, openCondition, statusCondition } from "./statusSql.ts";
+import {
+  awaitingQuotesSql,
+  closesAtSql,
+  openCondition,
+  type Overtaken,
+  overtakenAt,
+  overtakenPlaceholders,
+  overtakenValues,
+  statusCondition,
+} from "./statusSql.ts";
 
-type ListShape = { kinds: ProjectKind[]; input: ExportProjectsInput };
+type ListShape = { kinds: ProjectKind[]; input: ExportProjectsInput; overtaken?: Overtaken };
 
 /** The kinds of project the list covers: those the actor may see, or the one asked for. */
 function listKinds(actor: Actor, input: ExportProjectsInput): ProjectKind[] {
@@ -66,17 +75,20 @@ function textValues(field: TextFilter, text: string | undefined) {
 }
 
 /** The list's filters, each value a placeholder that `listValues` binds. */
-function listConditions({ kinds, input }: ListShape): SQL | undefined {
+function listConditions({ kinds, input, overtaken }: ListShape): SQL | undefined {
   const p = sql.placeholder;
   const now = p("now");
-  const where: SQL[] = [inArray(offerProjects.kind, kinds)];
+  const where: SQL[] = [];
+  // Every kind: no condition, so that counting all projects is a count of the table.
+  if (kinds.length < projectKinds.length) where.push(inArray(offerProjects.kind, kinds));
+  const byClock = overtaken && overtakenPlaceholders(overtaken);
   if (input.code) where.push(textCondition("code", input.code));
   if (input.name) where.push(textCondition("name", input.name));
   if (input.category) where.push(eq(offerProjects.typeId, p("category")));
   if (input.offerItemType) where.push(eq(offerProjects.offerItemType, p("offerItemType")));
   if (input.demandCode) where.push(textCondition("demandCode", input.demandCode));
-  if (input.status) where.push(statusCondition(input.status, now));
-  if (input.open || input.awaitingQuotes) where.push(openCondition(now));
+  if (input.status) where.push(statusCondition(input.status, byClock!));
+  if (input.open || input.awaitingQuotes) where.push(openCondition(byClock!));
   if (input.awaitingQuotes) where.push(awaitingQuotesSql);
   if (input.quotedFrom) {
     where.push(sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id}
@@ -94,8 +106,9 @@ function listConditions({ kinds, input }: ListShape): SQL | undefined {
 }
 
 /** The values `listConditions` placeholders stand for. */
-const listValues = (input: ExportProjectsInput, now: Date) => ({
+const listValues = (input: ExportProjectsInput, now: Date, overtaken?: Overtaken) => ({
   now: now.getTime(),
+  ...overtaken && overtakenValues(overtaken),
   ...textValues("code", input.code),
   ...textValues("name", input.name),
   ...textValues("demandCode", input.demandCode),
@@ -113,9 +126,10 @@ const listValues = (input: ExportProjectsInput, now: Date) => ({
 });
 
 /** Which filters are given and how it is sorted: one prepared statement each (preparedByShape). */
-const listShape = ({ kinds, input }: ListShape) =>
+const listShape = ({ kinds, input, overtaken }: ListShape) =>
   JSON.stringify([
     kinds,
+    overtaken && [overtaken.closedByClock.length > 0, overtaken.inRound.length > 0],
     Object.entries(input).filter(([k, v]) => v !== undefined && k !== "status" && k !== "sorting")
       .map(([k, v]) =>
         typeof v === "boolean"
@@ -138,6 +152,15 @@ const sortable = {
 };
 
 /**
+ * Rows that sort alike come in id order, the same way as the sort, so that the sort's index (which
+ * keeps equal values in id order) gives the whole order: newest first when unsorted.
+ */
+const tieBreak = (sorting: string | undefined) =>
+  /\basc\s*$/i.test(sorting ?? "") || /^\s*\w+\s*$/.test(sorting ?? "")
+    ? asc(offerProjects.id)
+    : desc(offerProjects.id);
+
+/**
  * The ids of one page, sorted and cut on the table alone (SQLite computes every selected column of
  * every row it sorts, so the costly ones, counts and awards, are asked for the page's rows only).
  * Each sort has an index that gives the rows in its order, so a page is read, not sorted.
@@ -145,7 +168,7 @@ const sortable = {
 const pageIdsQuery = (db: DbOrTx, cond: SQL | undefined, sorting: string | undefined) =>
   db.select({ id: offerProjects.id })
     .from(offerProjects).where(cond)
-    .orderBy(...orderBy(sorting, sortable, [desc(offerProjects.id)]))
+    .orderBy(...orderBy(sorting, sortable, [tieBreak(sorting)]))
     .$dynamic();
 
 const pageIds = (
@@ -181,6 +204,18 @@ export async function selectProjects(
   return await projectsByIds(db, page.map((r) => r.id), now);
 }
 
+/** The list's shape: the kinds, the filters and, where a status is asked for, the projects the clock moved on. */
+async function listShapeOf(
+  deps: Deps,
+  actor: Actor,
+  input: ExportProjectsInput,
+  now: Date,
+): Promise<ListShape> {
+  const kinds = listKinds(actor, input);
+  const byStatus = input.status || input.open || input.awaitingQuotes;
+  return { kinds, input, overtaken: byStatus ? await overtakenAt(deps.db, now) : undefined };
+}
+
 /** GetAll: the projects of the kinds the actor may see, filtered and paged. */
 export async function listProjects(
   deps: Deps,
@@ -188,8 +223,8 @@ export async function listProjects(
   input: ListProjectsInput,
 ): Promise<Paged<ProjectDto>> {
   const now = deps.clock.now();
-  const shape = { kinds: listKinds(actor, input), input };
-  const values = listValues(input, now);
+  const shape = await listShapeOf(deps, actor, input, now);
+  const values = listValues(input, now, shape.overtaken);
   const [{ total }] = await listCount(deps.db, shape).all(values);
   const rows = input.skipCount < total
     ? await listPageIds(deps.db, shape).all({
@@ -204,8 +239,8 @@ export async function listProjects(
 /** The same list for exports: counted first, then read a batch at a time. */
 export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {
   const now = deps.clock.now();
-  const shape = { kinds: listKinds(actor, input), input };
-  const values = listValues(input, now);
+  const shape = await listShapeOf(deps, actor, input, now);
+  const values = listValues(input, now, shape.overtaken);
   // An unknown sort field is refused here, before streaming starts.
   const pages = listPageIds(deps.db, shape);
   const [{ total }] = await listCount(deps.db, shape).all(values);

@@ -173,7 +173,7 @@ export const REVISION_NOTICE_MS = 24 * 3600 * 1000;
 // ---------------------------------------------------------------------------------------------
 
 export type ProjectKind = "material" | "asset";
-const projectKinds: readonly ProjectKind[] = ["material", "asset"];
+export const projectKinds: readonly ProjectKind[] = ["material", "asset"];
 
 /** Seeing a project (lists, results, attachments, export) needs its kind's search permission. */
 export const searchPermissionOf = (kind: ProjectKind): Permission =>

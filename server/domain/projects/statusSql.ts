@@ -1,12 +1,26 @@
 // The project states of rules.ts said in SQL (so lists can filter and count by them), and the
 // counts and award names a project's header shows.
-import { and, eq, isNotNull, isNull, not, or, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { offerProjects } from "../../../db/schema.ts";
+import {
+  and,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  not,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { offerProjects, offerRounds } from "../../../db/schema.ts";
+import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 
 /**
  * The project's id, always with its table's name: inside a subquery an unqualified "id" would be
  * the subquery's own table's (drizzle leaves columns unqualified in a one-table select list).
  */
+const p = sql.placeholder;
 const projectId = sql`${offerProjects}.${sql.identifier(offerProjects.id.name)}`;
 
 export const supplierCountSql = sql<number>`(select count(*) from offer_project_suppliers s
@@ -22,43 +36,91 @@ export const awardNamesSql = sql<string | null>`(select group_concat(n, ', ') fr
       where a.project_id = ${projectId} and a.superseded_at is null)
    order by s.code))`;
 
-/** The instant the conditions are judged at: a time, or a placeholder bound to its milliseconds. */
-type At = Date | Placeholder;
-const msOf = (now: At) => now instanceof Date ? now.getTime() : now;
+/**
+ * The projects whose status the clock has moved on from the stored one, at one instant: published
+ * projects whose first-round quoting has closed (the endProjects job marks them ended within a
+ * minute), and projects inside an optimisation round. Both are few at any time, so a status filter
+ * is the stored status (a range of an index) corrected by these ids, not a judgement of every row.
+ */
+export type Overtaken = { closedByClock: number[]; inRound: number[] };
+
+const closedByClockAt = preparedQuery((db) =>
+  db.select({ id: offerProjects.id }).from(offerProjects)
+    .where(and(eq(offerProjects.status, "published"), lte(offerProjects.closesAt, p("now"))))
+    .prepare()
+);
+const inRoundAt = preparedQuery((db) =>
+  db.selectDistinct({ id: offerRounds.projectId }).from(offerRounds)
+    .where(and(gt(offerRounds.endTime, p("now")), lte(offerRounds.openedAt, p("now"))))
+    .prepare()
+);
+
+export async function overtakenAt(db: DbOrTx, now: Date): Promise<Overtaken> {
+  const at = { now: now.getTime() };
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+  return {
+    closedByClock: ids(await closedByClockAt(db).all(at)),
+    inRound: ids(await inRoundAt(db).all(at)),
+  };
+}
 
 /**
- * The projects whose display status (rules.ts projectDisplayStatus) is `status` at `now`, said with
- * the stored status, closes_at (when first-round quoting closes) and first_quote_at, so that each
- * status is a range of an index rather than a judgement of every row.
+ * The overtaken ids as a status condition reads them: each set as its value (a JSON array) or as
+ * the placeholder of a prepared statement, and null when empty (its terms are then left out, so
+ * the statement's shape says which sets are empty).
  */
-export function statusCondition(status: string, now: At): SQL {
-  const t = msOf(now);
-  const closes = offerProjects.closesAt;
-  const published = eq(offerProjects.status, "published");
-  // Published and still open by the clock, or published with quoting closed by the clock.
-  const open = and(published, sql`(${closes} is null or ${closes} > ${t})`);
-  const endedByClock = or(
-    eq(offerProjects.status, "ended"),
-    and(published, sql`${closes} <= ${t}`),
-  );
-  // The few projects with a round open now, found once (not asked again for each project).
-  const roundOpen = sql`${projectId} in (select r.project_id from offer_rounds r
-    where r.opened_at <= ${t} and r.end_time > ${t})`;
+export type OvertakenIds = { closedByClock: unknown | null; inRound: unknown | null };
+
+/** `overtaken`'s sets as values for a statement built now. */
+export const overtakenValues = (o: Overtaken): OvertakenIds => ({
+  closedByClock: o.closedByClock.length ? JSON.stringify(o.closedByClock) : null,
+  inRound: o.inRound.length ? JSON.stringify(o.inRound) : null,
+});
+
+/** `overtaken`'s sets as placeholders named after them, for a prepared statement. */
+export const overtakenPlaceholders = (o: Overtaken): OvertakenIds => ({
+  closedByClock: o.closedByClock.length ? p("closedByClock") : null,
+  inRound: o.inRound.length ? p("inRound") : null,
+});
+
+const inSet = (ids: unknown) => sql`${projectId} in (select value from json_each(${ids}))`;
+
+/**
+ * The projects whose display status (rules.ts projectDisplayStatus) is `status` at the instant
+ * `overtaken` was read at: the stored status, corrected by the few projects the clock moved on.
+ */
+export function statusCondition(status: string, overtaken: OvertakenIds): SQL {
+  const { closedByClock, inRound } = overtaken;
+  const stored = (s: typeof offerProjects.$inferSelect.status) => eq(offerProjects.status, s);
+  const notClosedByClock = closedByClock === null ? undefined : not(inSet(closedByClock));
+  // Published and still open by the clock.
+  const open = and(stored("published"), notClosedByClock)!;
+  // Ended, or published with quoting closed by the clock.
+  const ended = closedByClock === null
+    ? stored("ended")
+    : or(stored("ended"), inSet(closedByClock))!;
   switch (status) {
     case "unpublished":
     case "closed":
-      return eq(offerProjects.status, status);
+      return stored(status);
     case "ended":
-      return and(endedByClock, not(roundOpen))!;
+      return inRound === null ? ended : and(ended, not(inSet(inRound)))!;
     case "published":
       return and(open, isNull(offerProjects.firstQuoteAt))!;
-    default: // inQuotation
-      return or(
-        and(open, isNotNull(offerProjects.firstQuoteAt)),
-        and(endedByClock, roundOpen),
-      )!;
+    default: { // inQuotation
+      const quoting = and(open, isNotNull(offerProjects.firstQuoteAt))!;
+      return inRound === null ? quoting : or(quoting, and(ended, inSet(inRound)))!;
+    }
   }
 }
+
+/** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
+export const openCondition = (overtaken: OvertakenIds) =>
+  or(statusCondition("published", overtaken), statusCondition("inQuotation", overtaken))!;
+
+/** The instant the conditions are judged at: a time, or a placeholder bound to its milliseconds. */
+type At = Date | Placeholder;
+const msOf = (now: At) => now instanceof Date ? now.getTime() : now;
 
 /**
  * When quoting closes as of `now`: an open optimisation round's end, else the first-quote close
@@ -69,10 +131,6 @@ export function closesAtSql(now: At): SQL {
   return sql`coalesce((select r.end_time from offer_rounds r where r.project_id = ${projectId}
     and r.opened_at <= ${t} and r.end_time > ${t}), ${offerProjects.closesAt})`;
 }
-
-/** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
-export const openCondition = (now: At) =>
-  or(statusCondition("published", now), statusCondition("inQuotation", now))!;
 
 /**
  * The invited supplier (invitation row aliased `s`) has a first quote that answers the request
