@@ -64,10 +64,8 @@ function serialiseWrites(
   reads?: NativeReads,
 ) {
   const lock = createLock();
-  const writes = { begun: 0 };
-  const locked = <T>(fn: () => Promise<T>, counted = true) => {
+  const locked = <T>(fn: () => Promise<T>) => {
     if (inTransaction.getStore()) return Promise.reject(new NestedWriteError());
-    if (counted) writes.begun++;
     return lock(fn);
   };
   const execute = (stmt: InStatement | string, args?: InArgs): Promise<ResultSet> => {
@@ -99,7 +97,7 @@ function serialiseWrites(
       return client.protocol;
     },
   };
-  return { client: wrapped, lock: locked, writes };
+  return { client: wrapped, lock: locked };
 }
 
 /** The file behind a `file:` URL, unless it is in memory (another connection would not see it). */
@@ -120,20 +118,17 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   const inTransaction = new AsyncLocalStorage<true>();
   const file = localFile(url);
   const reads = file ? nativeReads(file, 5000) : undefined;
-  const { client, lock, writes } = serialiseWrites(raw, inTransaction, reads);
+  const { client, lock } = serialiseWrites(raw, inTransaction, reads);
   const db = drizzle(client, { schema });
-  writeCounts.set(db, writes);
   if (reads) {
     nativeFirstRows.set(db, reads.firstRow);
-    nativeWriters.set(db, (statements, counted) =>
-      lock(
-        () =>
-          // A throw in the executor rejects the promise.
-          new Promise<void>((resolve) => {
-            reads.writeAll(statements);
-            resolve();
-          }),
-        counted,
+    nativeWriters.set(db, (statements) =>
+      lock(() =>
+        // A throw in the executor rejects the promise.
+        new Promise<void>((resolve) => {
+          reads.writeAll(statements);
+          resolve();
+        })
       ));
   }
   const transaction = db.transaction.bind(db);
@@ -153,10 +148,8 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
 
 const nativeWriters = new WeakMap<
   Db,
-  (statements: { sql: string; args: unknown[] }[], counted: boolean) => Promise<void>
+  (statements: { sql: string; args: unknown[] }[]) => Promise<void>
 >();
-
-const writeCounts = new WeakMap<DbOrTx, { begun: number }>();
 
 const nativeFirstRows = new WeakMap<Db, (sql: string) => unknown[] | undefined>();
 
@@ -174,31 +167,6 @@ export async function firstRow(db: DbOrTx, query: string): Promise<unknown[] | u
   const [row] = await db.values(sql.raw(query));
   // The client's rows carry names beside positions: the positions alone.
   return row && Array.from(row as ArrayLike<unknown>);
-}
-
-/**
- * How many writes this process has begun on this database handle (undefined for a transaction's
- * handle): a value read from the database, kept while this number stays the same, cannot predate a
- * write of this process. Rows appended to a table that no trigger follows (appendRows: the audit
- * log) are not counted.
- */
-export function writesBegun(db: DbOrTx): number | undefined {
-  return writeCounts.get(db)?.begun;
-}
-
-/** Whether a trigger follows writes to a table, per handle and table (read once). */
-const triggered = new WeakMap<Db, Map<string, Promise<boolean>>>();
-function hasTriggers(db: Db, table: string): Promise<boolean> {
-  let tables = triggered.get(db);
-  if (!tables) triggered.set(db, tables = new Map());
-  let found = tables.get(table);
-  if (!found) {
-    found = db.get<{ n: number }>(
-      sql`select count(*) as n from sqlite_master where type = 'trigger' and tbl_name = ${table}`,
-    ).then((r) => Number(r.n) > 0);
-    tables.set(table, found);
-  }
-  return found;
 }
 
 /** Rows in one statement, for appendRows: powers of two, so that few statements are compiled. */
@@ -247,7 +215,7 @@ export async function appendRows<T extends SQLiteTable>(
       at += size;
     }
   }
-  await write(statements, await hasTriggers(db, getTableName(table)));
+  await write(statements);
 }
 
 const appendSqlKept = new WeakMap<SQLiteTable, Map<number, string>>();

@@ -6,7 +6,6 @@ import type { Deps } from "../domain/context.ts";
 import { notFound as notFoundError } from "../domain/errors.ts";
 import { DomainError } from "../domain/errors.ts";
 import { serializeParameters, writeAuditLog } from "../domain/audit/service.ts";
-import { withOneCounterRead } from "../domain/kept.ts";
 import { langFromHeader, t } from "../i18n.ts";
 import { errorResponse } from "./envelope.ts";
 import { type AppEnv, mountRoutes, type RouteDef } from "./route.ts";
@@ -83,8 +82,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const started = deps.clock.now();
     const t0 = performance.now();
-    // One read of the change counters serves the token's check and the call's kept results.
-    await withOneCounterRead(next);
+    await next();
     const segments = c.req.path.slice(API_PREFIX.length).split("/").filter(Boolean);
     const err = c.error;
     const actor = c.get("actor");

@@ -11,7 +11,6 @@ import {
 } from "../../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
-import { changeStamp, keptResults } from "../kept.ts";
 import { tooMany, unauthorized } from "../errors.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";
 
@@ -240,38 +239,19 @@ async function verifiedClaims(secret: string, token: string, now: Date): Promise
   return claims;
 }
 
-/**
- * The user and session rows of recent calls' tokens, each kept while the actors' change counter
- * (migration 0016: users, roles, their permissions, sessions) stays as it was when read: a call
- * then reads one counter instead of the user, their roles and permissions. The session's expiry is
- * still judged at each call's time.
- */
-const keptActorRows = keptResults<{ row: ActorRow; actor: Actor | undefined } | null>({
-  entries: 10_000,
-});
-
 /** Verifies a bearer token's signature, expiry and session; answers the acting user or throws 401. */
 export async function resolveToken(deps: Deps, token: string): Promise<Actor> {
   const payload = await verifiedClaims(deps.config.jwtSecret, token, deps.clock.now());
   const userId = Number(payload.sub);
   if (!payload.jti || !Number.isSafeInteger(userId)) throw unauthorized("auth.tokenRevoked");
-  const kept = await keptActorRows(
-    deps.db,
-    `${userId}:${payload.jti}`,
-    await changeStamp(deps.db, ["actors"]),
-    async () => {
-      const row = await actorRow(deps.db, userId, payload.jti);
-      return row ? { row, actor: toActor(row) } : null;
-    },
-  );
+  const row = await actorRow(deps.db, userId, payload.jti);
   const now = deps.clock.now().getTime();
-  const row = kept?.row;
   if (!row || row.revokedAt != null || row.expiresAt == null || row.expiresAt <= now) {
     throw unauthorized("auth.tokenRevoked");
   }
-  if (!kept.actor) throw unauthorized("auth.tokenRevoked");
-  // The kept actor's role names and permissions are shared by the calls of this token.
-  return { ...kept.actor, sessionId: payload.jti };
+  const actor = toActor(row);
+  if (!actor) throw unauthorized("auth.tokenRevoked");
+  return { ...actor, sessionId: payload.jti };
 }
 
 type ActorRow = {

@@ -4,7 +4,7 @@
 import { or, type SQL, sql } from "drizzle-orm";
 import { suppliers } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
-import { changeVersion, keptResults } from "../kept.ts";
+import { keptResults, suppliersVersion } from "../kept.ts";
 import { contains } from "../paging.ts";
 import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
 
@@ -72,7 +72,7 @@ const keptMatches = keptResults<Int32Array>({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The suppliers' code order, kept per suppliers change counter
+// The suppliers' code order, kept while the suppliers' change counter stays
 // ---------------------------------------------------------------------------------------------
 
 /** A search the trigram index answers exactly (exactQuery), in code order. */
@@ -80,7 +80,6 @@ export type ExactSearch = { match: SQL; effectiveOnly: boolean };
 
 /** Every supplier's place in code order and whether it is effective, at one counter value. */
 type CodeOrder = {
-  version: number;
   /** Supplier id → place in code order (-1: no such supplier). */
   placeOf: Int32Array;
   /** Place in code order → supplier id. */
@@ -88,7 +87,9 @@ type CodeOrder = {
   /** Supplier id → 1 when effective. */
   effective: Uint8Array;
 };
-const codeOrders = new WeakMap<DbOrTx, CodeOrder & { builtAt: number }>();
+const keptOrder = keptResults<CodeOrder>({ entries: 1 });
+/** When the code order was last read, per database handle, and at which counter value. */
+const orderReads = new WeakMap<DbOrTx, { version: number; at: number }>();
 /**
  * Reading the order takes 40–80 ms for 100,000 suppliers: while suppliers keep changing (a sync, an
  * import) it is read again at most this often, and searches meanwhile go the SQL way (a few ms).
@@ -97,23 +98,25 @@ const ORDER_READ_EVERY_MS = 10_000;
 
 /** The code order at counter value `version`; undefined while it was read too recently. */
 async function codeOrder(db: DbOrTx, version: number): Promise<CodeOrder | undefined> {
-  const known = codeOrders.get(db);
-  if (known?.version === version) return known;
-  if (known && performance.now() - known.builtAt < ORDER_READ_EVERY_MS) return undefined;
-  const [row] = await db.select({
-    ids: sql<string>`json_group_array(${suppliers.id} order by ${suppliers.code})`,
-    effective: sql<string>`json_group_array(${suppliers.id})
-      filter (where ${suppliers.status} = 'effective')`,
-  }).from(suppliers);
-  const idAt = Int32Array.from(JSON.parse(row?.ids ?? "[]") as number[]);
-  const size = idAt.reduce((max, id) => Math.max(max, id), 0) + 1;
-  const placeOf = new Int32Array(size).fill(-1);
-  idAt.forEach((id, place) => placeOf[id] = place);
-  const effective = new Uint8Array(size);
-  for (const id of JSON.parse(row?.effective ?? "[]") as number[]) effective[id] = 1;
-  const order = { version, placeOf, idAt, effective, builtAt: performance.now() };
-  codeOrders.set(db, order);
-  return order;
+  const last = orderReads.get(db);
+  if (last && last.version !== version && performance.now() - last.at < ORDER_READ_EVERY_MS) {
+    return undefined;
+  }
+  return await keptOrder(db, "codeOrder", version, async () => {
+    orderReads.set(db, { version, at: performance.now() });
+    const [row] = await db.select({
+      ids: sql<string>`json_group_array(${suppliers.id} order by ${suppliers.code})`,
+      effective: sql<string>`json_group_array(${suppliers.id})
+        filter (where ${suppliers.status} = 'effective')`,
+    }).from(suppliers);
+    const idAt = Int32Array.from(JSON.parse(row?.ids ?? "[]") as number[]);
+    const size = idAt.reduce((max, id) => Math.max(max, id), 0) + 1;
+    const placeOf = new Int32Array(size).fill(-1);
+    idAt.forEach((id, place) => placeOf[id] = place);
+    const effective = new Uint8Array(size);
+    for (const id of JSON.parse(row?.effective ?? "[]") as number[]) effective[id] = 1;
+    return { placeOf, idAt, effective };
+  });
 }
 
 /**
@@ -158,8 +161,8 @@ export async function supplierMatches(
   order: SQL[],
   exact?: ExactSearch,
 ): Promise<Int32Array> {
-  const version = await changeVersion(db, "suppliers");
-  return await keptMatches(db, key, String(version), async () => {
+  const version = await suppliersVersion(db);
+  return await keptMatches(db, key, version, async () => {
     const viaIndex = exact && await indexMatchesInCodeOrder(db, version, exact);
     if (viaIndex) return viaIndex;
     const [row] = await db.select({
