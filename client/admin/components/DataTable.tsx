@@ -35,6 +35,8 @@ export type DataTableProps<T> = {
   onRowClick?: (row: T) => void;
   /** Marks a row (the selected one). */
   isRowSelected?: (row: T) => boolean;
+  /** A row that cannot be chosen: greyed, and a click on it does nothing. */
+  isRowDisabled?: (row: T) => boolean;
   empty?: ReactNode;
   maxHeight?: number;
   testId?: string;
@@ -60,6 +62,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onSort,
     onRowClick,
     isRowSelected,
+    isRowDisabled,
     maxHeight = TABLE_MAX_HEIGHT,
     testId = "data-table",
     indexOffset = 0,
@@ -127,15 +130,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <tbody>
           {rows.map((row, i) => {
             const selected = isRowSelected?.(row);
+            const disabled = isRowDisabled?.(row);
+            const clickable = onRowClick && !disabled;
             return (
               <tr
                 key={rowKey(row)}
                 data-testid="row"
                 aria-selected={selected || undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                className={`${onRowClick ? "cursor-pointer" : ""} ${
+                aria-disabled={disabled || undefined}
+                onClick={clickable ? () => onRowClick(row) : undefined}
+                className={`${clickable ? "cursor-pointer hover:bg-primary-50" : ""} ${
                   selected ? "bg-primary-50" : "odd:bg-white even:bg-slate-50"
-                } hover:bg-primary-50`}
+                } ${disabled ? "opacity-60" : onRowClick ? "" : "hover:bg-primary-50"}`}
               >
                 {showIndex && (
                   <td className="border-b border-slate-100 px-2 py-1.5 text-center text-xs text-slate-400 tabular-nums">

@@ -25,7 +25,7 @@ import { storeUpload } from "../files/service.ts";
 import { tinyPdf } from "../quotes/demo.ts";
 import { chainEntries, chainHead, contentHash } from "../quotes/chain.ts";
 import { dateInUtc8 } from "../shared/time.ts";
-import { MONTHLY_PURCHASE_THRESHOLD } from "../projects/rules.ts";
+import { MONTHLY_PURCHASE_THRESHOLD } from "../projects/schemas.ts";
 import { mergeSupplierIndex } from "../suppliers/search.ts";
 import { nextId, writeRows } from "./writeRows.ts";
 import { type GenerateCounts } from "./size.ts";

@@ -1,5 +1,5 @@
 // Creating, editing and deleting unpublished projects and their line items.
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   files,
@@ -10,7 +10,7 @@ import {
 } from "../../../db/schema.ts";
 import { type DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
-import { conflict, fieldError, notFound } from "../errors.ts";
+import { conflict, DomainError, fieldError, notFound } from "../errors.ts";
 import { attachToProject } from "../files/service.ts";
 import { checkCertificateTypes } from "../suppliers/certificates.ts";
 import { dateInUtc8 } from "../shared/time.ts";
@@ -30,7 +30,30 @@ async function nextCode(tx: DbOrTx, kind: ProjectKind, now: Date): Promise<strin
 
 type ProjectFields = z.infer<typeof createProjectInput>;
 
-async function headerValues(db: DbOrTx, input: ProjectFields) {
+/**
+ * A demand imported from the asset system serves one project: another project already using its
+ * number is refused (the import list shows such demands as used, but two buyers may race).
+ */
+async function assertDemandFree(db: DbOrTx, demandCode: string, selfId?: number) {
+  const [other] = await db.select({ code: offerProjects.code }).from(offerProjects)
+    .where(and(
+      eq(offerProjects.demandCode, demandCode),
+      selfId === undefined ? undefined : ne(offerProjects.id, selfId),
+    ))
+    .limit(1);
+  if (other) {
+    throw new DomainError("conflict", "projects.demandUsed", {
+      demand: demandCode,
+      project: other.code,
+    }, [{
+      messageKey: "projects.demandUsed",
+      params: { demand: demandCode, project: other.code },
+      members: ["demandCode"],
+    }]);
+  }
+}
+
+async function headerValues(db: DbOrTx, input: ProjectFields, selfId?: number) {
   if (input.category != null) {
     const type = await db.query.offerProjectTypes.findFirst({
       where: eq(offerProjectTypes.id, input.category),
@@ -42,6 +65,9 @@ async function headerValues(db: DbOrTx, input: ProjectFields) {
   const asset = input.kind === "asset";
   if (asset && !input.offerItemType) {
     throw fieldError("offerItemType", "projects.quotationTypeRequired");
+  }
+  if (asset && input.fromAms && input.demandCode) {
+    await assertDemandFree(db, input.demandCode, selfId);
   }
   return {
     name: input.name,
@@ -146,7 +172,7 @@ export async function updateProject(
     const row = await loadProject(tx, input.id);
     assertMaySee(actor, row.kind);
     if (!canDo(row, "edit", deps.clock.now())) throw conflict("projects.onlyUnpublishedEdit");
-    const header = await headerValues(tx, { ...input, kind: row.kind });
+    const header = await headerValues(tx, { ...input, kind: row.kind }, row.id);
     await tx.update(offerProjects).set({
       ...header,
       offerEndTime: input.offerEndTime,

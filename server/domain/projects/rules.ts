@@ -1,6 +1,7 @@
 // The project state machine and the deadline rules, as pure functions of the stored project and the
 // server's clock. Both the buyer side (projects) and the supplier side (quotes) decide with these.
 import { type Permission, Permissions } from "../auth/permissions.ts";
+import { MONTHLY_PURCHASE_THRESHOLD } from "./schemas.ts";
 
 export type StoredStatus = "unpublished" | "published" | "ended" | "closed";
 /** What people see: "published" until the first quote arrives, then "inQuotation". */
@@ -9,8 +10,6 @@ export type ProjectAction = "edit" | "delete" | "publish" | "end" | "close" | "o
 
 /** After every invited supplier has quoted, quotes may still be modified for this long. */
 export const EARLY_END_WINDOW_MS = 30 * 60 * 1000;
-/** Monthly purchase flag: estimated untaxed amount in CNY at or above this. */
-export const MONTHLY_PURCHASE_THRESHOLD = 200_000;
 
 export type ProjectTiming = {
   status: StoredStatus;

@@ -13,6 +13,9 @@ const decimal = z.union([z.string(), z.number()])
 const optionalDecimal = z.union([decimal, z.literal(""), z.null()]).optional()
   .transform((v) => (v === "" || v == null ? null : v));
 
+/** Monthly purchase flag: estimated untaxed amount in CNY at or above this (the dialog shows it too). */
+export const MONTHLY_PURCHASE_THRESHOLD = 200_000;
+
 export const kindSchema = z.enum(["material", "asset"]);
 const quotationTypeSchema = z.enum(["tendering", "comparePrices", "bargaining", "optimize"]);
 const displayStatusSchema = z.enum([

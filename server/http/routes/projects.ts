@@ -276,7 +276,8 @@ export const projectRoutes = [
     method: "get",
     path: `${base}/GetDemandFromAMS`,
     access: Permissions.AmsOfferProjectManagerSearch,
-    summary: "Open equipment demands from the asset system (AMS_URL).",
+    summary:
+      "Open equipment demands from the asset system (AMS_URL): demandCode, equipmentName, estimatedAmount, monthlyPurchase, requester, demandDate, and used / usedBy (the project already using it).",
     handler: ({ deps }) => demandsFromAms(deps),
   }),
 ];

@@ -37,6 +37,7 @@ import {
 } from "../projects/parts.tsx";
 import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
+import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
 
 type Search = {
   Code: string;
@@ -155,6 +156,7 @@ export default function Launch() {
             <span className="font-mono text-xs text-slate-500">{project.code}</span>
             <span>{project.name}</span>
             <StatusBadge status={project.status} />
+            <ProjectBadges project={project} />
           </span>
         }
       >
@@ -175,6 +177,7 @@ export default function Launch() {
                   <span className="tabular-nums">{project.estimatedAmount}</span>
                 )}
               </Field>
+              <FlagFields project={project} />
             </>
           )}
           {project.remark && <Field label={f("remark")} wide>{project.remark}</Field>}

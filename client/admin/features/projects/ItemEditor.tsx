@@ -22,6 +22,15 @@ export const emptyItem = (): DraftItem =>
   });
 
 const cell = "h-7 px-1.5 text-sm";
+/** The server's limits of a line item's texts (projects/schemas.ts). */
+const MAX_LENGTH: Partial<Record<keyof Item, number>> = {
+  materialCode: 64,
+  itemName: 200,
+  description: 1000,
+  unit: 32,
+  useFactory: 100,
+  needExplain: 2000,
+};
 
 export function ItemEditor(
   { kind, items, cellErrors, error, open, onChange, onItemChange }: {
@@ -42,7 +51,7 @@ export function ItemEditor(
   const units = useCodeOptions("Unit", open);
   const factories = useCodeOptions("Factory", open);
   return (
-    <fieldset data-testid="item-editor">
+    <fieldset className="min-w-0" data-testid="item-editor">
       <div className="mb-1.5 flex items-center justify-between">
         <legend className="text-sm font-semibold text-slate-800">
           {t("projectsPage.items")}
@@ -57,7 +66,7 @@ export function ItemEditor(
         </button>
       </div>
       <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
-        <table className="w-full min-w-[56rem] text-sm">
+        <table className="w-full min-w-[60rem] text-sm">
           <thead className="bg-slate-50 text-xs text-slate-600">
             <tr>
               <th className="w-8 px-2 py-1.5 text-center font-semibold">#</th>
@@ -68,6 +77,7 @@ export function ItemEditor(
                 <span className="text-red-500">*</span>
                 {kind === "asset" ? f("equipmentName") : f("itemName")}
               </th>
+              <th className="px-1 py-1.5 text-left font-semibold">{f("description")}</th>
               <th className="w-20 px-1 py-1.5 text-left font-semibold">{f("unit")}</th>
               <th className="w-28 px-1 py-1.5 text-left font-semibold">
                 {f("estimateYearAmount")}
@@ -89,6 +99,7 @@ export function ItemEditor(
                   [
                     "materialCode",
                     "itemName",
+                    "description",
                     "unit",
                     "estimateYearAmount",
                     "useFactory",
@@ -109,6 +120,7 @@ export function ItemEditor(
                           ? "pj-factories"
                           : undefined}
                         inputMode={k === "estimateYearAmount" ? "decimal" : undefined}
+                        maxLength={MAX_LENGTH[k]}
                         value={i[k] ?? ""}
                         onChange={(e) => onItemChange(i.key, { [k]: e.target.value })}
                       />

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
 import { useAction } from "../../../shared/useAction.ts";
+import { usePermission } from "../../../shared/session.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import type { z } from "zod";
@@ -23,6 +24,7 @@ import {
   type Category,
   type Item,
   type Kind,
+  kindPages,
   localToInstant,
   type ProjectInput,
   projectsApi,
@@ -62,13 +64,15 @@ export function ProjectDialog(
     open: boolean;
     categories: Category[];
     onClose: () => void;
-    onSaved: () => void;
+    /** `launch`: the saved project's publish page is to open next (Save and choose suppliers). */
+    onSaved: (launch?: { id: number }) => void;
   },
 ) {
   const { t } = useTranslation();
   const f = (k: string) => t(`projects.fields.${k}`);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [run, busy] = useAction();
+  const mayPublish = usePermission(kindPages[kind].publish);
   const [uploading, setUploading] = useState(0);
   const { errors, setErrors, clear, clearField } = useFieldErrors();
   /** A line item's own errors, by `${item key}.${field}`, shown under the cell. */
@@ -88,6 +92,7 @@ export function ProjectDialog(
         offerItemType: "",
         estimatedAmount: "",
         isBidding: false,
+        fromAms: false,
         linesRequired: false,
         sealedQuotes: false,
         sealedTouched: false,
@@ -112,6 +117,7 @@ export function ProjectDialog(
         offerItemType: p.offerItemType ?? "",
         estimatedAmount: p.estimatedAmount ?? "",
         isBidding: p.isBidding,
+        fromAms: p.fromAms,
         linesRequired: p.linesRequired,
         sealedQuotes: p.sealedQuotes,
         sealedTouched: true,
@@ -164,7 +170,8 @@ export function ProjectDialog(
     }
   }
 
-  async function save() {
+  /** Saves; with `launch`, the project's publish page opens next. */
+  async function save(launch = false) {
     if (!draft) return;
     const found = requiredErrors(t, {
       name: [draft.name, f("name")],
@@ -254,18 +261,20 @@ export function ProjectDialog(
           offerItemType: draft.offerItemType || null,
           estimatedAmount: blank(draft.estimatedAmount),
           isBidding: draft.isBidding,
+          fromAms: draft.fromAms,
         }
         : {}),
       opiList,
       attList: draft.files.map((x) => x.id),
     };
     await run(async () => {
+      let id = editId ?? 0;
       const saved = await runSave(
         t,
-        () => (editId ? projectsApi.update(input) : projectsApi.create(input)),
+        async () => (id = (await (editId ? projectsApi.update : projectsApi.create)(input)).id),
         { fields: FIELDS, onFieldErrors: setErrors },
       );
-      if (saved) onSaved();
+      if (saved) onSaved(launch ? { id } : undefined);
     });
   }
 
@@ -278,8 +287,22 @@ export function ProjectDialog(
         ? t("projectsPage.edit")
         : t("projectsPage.create")}
       onClose={onClose}
-      onSubmit={draft ? save : undefined}
+      onSubmit={draft ? () => save() : undefined}
       busy={busy || uploading > 0}
+      footer={!revise && draft && (
+        <button
+          type="button"
+          className="btn btn-default"
+          disabled={busy || uploading > 0 || !mayPublish}
+          title={mayPublish
+            ? t("projectsPage.saveAndLaunchHint")
+            : t("projects.noPublishPermission")}
+          onClick={() => save(true)}
+          data-testid="save-and-launch"
+        >
+          {t("projectsPage.saveAndLaunch")}
+        </button>
+      )}
       size="xl"
       testId="project-dialog"
     >

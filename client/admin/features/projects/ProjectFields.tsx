@@ -1,7 +1,9 @@
 // The header fields of a project dialog: name, category, the asset fields, line rules, sealed
 // quotes, required certificates and remark (read-only while a published pack is revised).
 import { useTranslation } from "react-i18next";
+import { MONTHLY_PURCHASE_THRESHOLD } from "../../../../server/domain/projects/schemas.ts";
 import {
+  Badge,
   CheckField,
   Field,
   type FormBinding,
@@ -18,6 +20,12 @@ import {
 } from "./api.ts";
 import type { DraftItem } from "./ItemEditor.tsx";
 import { CertificateTypePicker } from "../suppliers/CertificateTypes.tsx";
+import { DemandField } from "./AmsImport.tsx";
+
+/** Whether an amount as typed is a monthly purchase (as the server will judge it on saving). */
+const reachesMonthly = (amount: string) =>
+  /^\d{1,15}(\.\d{1,6})?$/.test(amount.trim()) &&
+  Number(amount.trim().split(".")[0]) >= MONTHLY_PURCHASE_THRESHOLD;
 
 export type Draft = {
   name: string;
@@ -28,6 +36,8 @@ export type Draft = {
   offerItemType: QuotationType | "";
   estimatedAmount: string;
   isBidding: boolean;
+  /** The demand was imported from the asset system (AMS). */
+  fromAms: boolean;
   linesRequired: boolean;
   sealedQuotes: boolean;
   /** Once the buyer ticks or unticks it, the quotation type no longer sets it. */
@@ -89,12 +99,12 @@ export function ProjectFields(
               <option key={q} value={q}>{t(`projects.quotationTypes.${q}`)}</option>
             ))}
           </SelectField>
-          <TextField
-            form={form}
-            name="demandCode"
-            id="pj-demand"
-            label={f("demandCode")}
-            maxLength={64}
+          <DemandField
+            demandCode={form.values.demandCode}
+            fromAms={form.values.fromAms}
+            error={form.errors.demandCode}
+            set={form.set}
+            setFromAms={(fromAms) => onChange({ fromAms })}
           />
           <TextField
             form={form}
@@ -108,7 +118,14 @@ export function ProjectFields(
             name="estimatedAmount"
             id="pj-amount"
             label={f("estimatedAmount")}
-            hint={t("projectsPage.monthlyHint")}
+            hint={reachesMonthly(form.values.estimatedAmount)
+              ? (
+                <span className="inline-flex items-center gap-1.5" data-testid="monthly-flag">
+                  <Badge tone="amber">{t("projectsPage.badgeMonthly")}</Badge>
+                  {t("projectsPage.monthlyHint")}
+                </span>
+              )
+              : t("projectsPage.monthlyHint")}
             controlClass="tabular-nums"
             inputMode="decimal"
           />

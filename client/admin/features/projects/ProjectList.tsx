@@ -35,6 +35,7 @@ import {
 import { CloseDialog, CloseInfoDialog } from "./CloseDialog.tsx";
 import { FileListDialog } from "./FileListDialog.tsx";
 import { kindOfPath, StatusBadge } from "./parts.tsx";
+import { ProjectBadges } from "./Flags.tsx";
 import { ProjectDialog } from "./ProjectDialog.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
@@ -165,6 +166,12 @@ export default function ProjectList() {
         title: f("name"),
         sortField: "name",
         className: "min-w-40 font-medium text-slate-900",
+        render: (p) => (
+          <>
+            {p.name}
+            <ProjectBadges project={p} className="mt-1 flex" />
+          </>
+        ),
       },
       { key: "categoryName", title: f("category"), nowrap: true },
     ];
@@ -391,9 +398,10 @@ export default function ProjectList() {
         revise={dialog?.revise}
         categories={categories}
         onClose={() => setDialog(null)}
-        onSaved={() => {
+        onSaved={(launch) => {
           setDialog(null);
           list.reload();
+          if (launch) navigate(`${pages.launch}?id=${launch.id}`);
         }}
       />
       <FileListDialog project={files} onClose={() => setFiles(null)} />

@@ -13,6 +13,7 @@ import type {
   SupplierResult as ServerSupplierResult,
 } from "../../../../server/domain/projects/read.ts";
 import type { DisplayStatus, ProjectKind } from "../../../../server/domain/projects/rules.ts";
+import type { AmsDemand } from "../../../../server/domain/projects/ams.ts";
 import type {
   createProjectInput,
   revisePackInput,
@@ -103,6 +104,9 @@ export const kindPages = {
   },
 } as const;
 
+/** An open equipment demand of the asset system, as the import list shows it. */
+export type Demand = Wire<AmsDemand>;
+
 export const projectsApi = {
   data: (id: number) => api.get<ProjectData>(`${PM}/GetOfferProjectManagerData`, { OffProId: id }),
   result: (id: number) =>
@@ -136,6 +140,11 @@ export const projectsApi = {
       OfferProManId: id,
       SkipCount: (page - 1) * limit,
       MaxResultCount: limit,
+    }),
+  /** GetDemandFromAMS: the asset system's open demands; the caller shows a failure. */
+  amsDemands: () =>
+    api.get<{ items: Demand[]; totalCount: number }>(`${PM}/GetDemandFromAMS`, {}, {
+      silent: true,
     }),
   isWeekDay: (date: string) => api.get<boolean>(`${PM}/IsWeekDay`, { date }),
   exportList: (params: Record<string, unknown>) =>

@@ -68,7 +68,10 @@ export function Section(
   );
 }
 
-/** The project's line items, read-only (spec §2: name, unit, yearly usage, factory, description). */
+/**
+ * The project's line items, read-only (spec §2: name, unit, yearly usage, factory, description),
+ * each item's own description under its name as the portal shows it.
+ */
 export function ItemsTable({ items, kind }: { items: Item[]; kind: Kind }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`projects.fields.${k}`);
@@ -82,7 +85,19 @@ export function ItemsTable({ items, kind }: { items: Item[]; kind: Kind }) {
         {
           key: "itemName",
           title: kind === "asset" ? f("equipmentName") : f("itemName"),
-          className: "font-medium text-slate-900",
+          render: (i) => (
+            <>
+              <p className="font-medium text-slate-900">{i.itemName}</p>
+              {i.description && (
+                <p
+                  className="text-xs whitespace-pre-line text-slate-500"
+                  data-testid="item-description"
+                >
+                  {i.description}
+                </p>
+              )}
+            </>
+          ),
         },
         { key: "unit", title: f("unit"), nowrap: true },
         {

@@ -37,6 +37,7 @@ import {
 } from "../projects/parts.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
+import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
 
 type QuoteFile = { round: number; time: string | null; attId: number };
 
@@ -161,6 +162,7 @@ export default function Result() {
             <span className="font-mono text-xs text-slate-500">{p.code}</span>
             <span>{p.name}</span>
             <StatusBadge status={p.status} />
+            <ProjectBadges project={p} />
           </span>
         }
         extra={nextRound && mayPublish && (
@@ -189,6 +191,7 @@ export default function Result() {
               </Field>
               <Field label={f("equipmentName")}>{p.equipmentName}</Field>
               <Field label={f("estimatedAmount")}>{p.estimatedAmount}</Field>
+              <FlagFields project={p} />
             </>
           )}
           {p.endTime && (
