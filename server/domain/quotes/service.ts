@@ -13,7 +13,7 @@ import {
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { forbidden, notFound } from "../errors.ts";
-import type { Paged } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import {
   type DisplayStatus,
   displayStatus,
