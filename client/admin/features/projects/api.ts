@@ -17,7 +17,7 @@ import type {
   createProjectInput,
   revisePackInput,
 } from "../../../../server/domain/projects/schemas.ts";
-import type { SupplierDto } from "../../../../server/domain/suppliers/service.ts";
+import type { searchSuppliers } from "../../../../server/domain/suppliers/launchSearch.ts";
 
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
@@ -69,11 +69,8 @@ export type ProjectResult = Omit<Answer<typeof getProjectResult>, "project"> & {
 /** A change of a published request pack: the whole new items, attachments and instructions. */
 export type PackRevision = z.input<typeof revisePackInput>;
 
-/** A supplier as the launch page's search answers it. */
-export type SupplierOption = Pick<
-  Wire<SupplierDto>,
-  "id" | "code" | "abbrName" | "fullName" | "status" | "email1" | "email2" | "email3"
->;
+/** A supplier as the launch page's search answers it, with whether it may be invited and why not. */
+export type SupplierOption = Answer<typeof searchSuppliers>["items"][number];
 
 export type CloseInfo = Answer<typeof getCloseInfo>;
 
