@@ -239,7 +239,7 @@ export async function myProjects(
 export type MyProjectDetail = MyProjectDto & {
   demandCode: string | null;
   equipmentName: string | null;
-  offerItemType: string | null;
+  offerItemType: ProjectRow["offerItemType"];
   agreedAt: Date | null;
   invitedRounds: number[];
   rounds: { round: number; openedAt: Date; endTime: Date }[];

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Wire } from "../../../shared/wire.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
+import type { FileDto } from "../../../../server/domain/files/service.ts";
 import type { ProjectDto } from "../../../../server/domain/projects/dto.ts";
 import type {
   getCloseInfo,
@@ -18,6 +19,7 @@ import type {
   revisePackInput,
 } from "../../../../server/domain/projects/schemas.ts";
 import type { searchSuppliers } from "../../../../server/domain/suppliers/launchSearch.ts";
+import type { Paged } from "../../../../server/domain/shared/paging.ts";
 
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
@@ -56,9 +58,13 @@ export type Item = Omit<ProjectData["opiList"][number], "id" | "sort"> & {
   sort?: number;
 };
 
-export type Attachment = { id: number; fileName: string; size?: number };
+/** A project's attachment as its pages list it. */
+export type Attachment = Pick<Wire<FileDto>, "id" | "fileName" | "size">;
 
-export type ProjectData = Omit<Answer<typeof getProjectData>, keyof ProjectDto> & Project;
+/** An answer that holds a project's fields, with them narrowed as Project narrows them. */
+export type WithProject<T> = Omit<T, keyof ProjectDto> & Project;
+
+export type ProjectData = WithProject<Answer<typeof getProjectData>>;
 
 export type SupplierResult = Wire<ServerSupplierResult>;
 
@@ -129,7 +135,7 @@ export const projectsApi = {
   openRound: (id: number, round: number, endTime: string) =>
     api.post<ProjectResult>(`${PM}/OpenOptimizeRound`, { offProId: id, round, endTime }),
   files: (id: number, page = 1, limit = 10) =>
-    api.get<{ items: Attachment[]; totalCount: number }>(`${PM}/GetFileListData`, {
+    api.get<Paged<Wire<FileDto>>>(`${PM}/GetFileListData`, {
       OfferProManId: id,
       SkipCount: (page - 1) * limit,
       MaxResultCount: limit,
@@ -142,7 +148,7 @@ export const projectsApi = {
     const form = new FormData();
     form.append("file", file);
     if (projectId) form.append("projectId", String(projectId));
-    return api.post<Attachment>(`${FS}/Upload`, form);
+    return api.post<Wire<FileDto>>(`${FS}/Upload`, form);
   },
   /** Downloads an attachment or quote file and hands it to the browser. */
   download: async (id: number, fallbackName?: string, silent = false) => {

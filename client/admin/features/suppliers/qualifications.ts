@@ -8,8 +8,11 @@ import type {
   CertificateTypeOption,
   ExpiringCertificate,
   PerformanceSummary,
-  ProjectOutcome,
 } from "../../../../server/domain/suppliers/qualificationTypes.ts";
+import type {
+  listPerformance,
+  supplierPerformance,
+} from "../../../../server/domain/suppliers/performance.ts";
 
 const CERT = "/QMO/SupplierCertificate";
 const PERF = "/QMO/SupplierPerformance";
@@ -19,22 +22,13 @@ export const SUPPLIER_PAGE = "/supplier/SupplierDetail";
 export type CertificateType = CertificateTypeOption;
 export type Certificate = Wire<CertificateDto>;
 export type Summary = PerformanceSummary;
-type Outcome = Wire<ProjectOutcome>;
 export type Expiring = ExpiringCertificate;
 
-export type SupplierPerformance = {
-  supplier: { id: number; code: string; abbrName: string; fullName: string };
-  summary: Summary;
-  projects: Outcome[];
-  months: { month: string; invitations: number; quoted: number }[];
-};
+/** One supplier's performance: its summary, each invitation's outcome, and the months. */
+export type SupplierPerformance = Wire<Awaited<ReturnType<typeof supplierPerformance>>>;
 
-export type PerformanceRow = Summary & {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-};
+/** A supplier of the performance list, with its summary. */
+export type PerformanceRow = Wire<Awaited<ReturnType<typeof listPerformance>>>["items"][number];
 
 export const qualificationsApi = {
   certificates: (supplierId: number) =>
