@@ -1,7 +1,7 @@
 // The supplier calls (spec §7 Supplier, SupplierCertificate, SupplierPerformance) and their
 // answers, typed by the server's DTOs.
 import type { z } from "zod";
-import { api } from "../../../shared/api.ts";
+import { api, createOrUpdate } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { PortalAccount, SupplierDto } from "../../../../server/domain/suppliers/service.ts";
 import type { SyncOutcome, SyncReport } from "../../../../server/domain/suppliers/sync.ts";
@@ -75,9 +75,7 @@ export const qualificationsApi = {
     api.get<{ items: Certificate[] }>(`${CERT}/GetAll`, { SupplierId: supplierId }),
   removeCertificate: (id: number) => api.delete(`${CERT}/Delete`, { Id: id }, { silent: true }),
   saveCertificate: (id: number | undefined, body: Record<string, unknown>) =>
-    id === undefined
-      ? api.post(`${CERT}/Create`, body, { silent: true })
-      : api.put(`${CERT}/Update`, { id, ...body }, { silent: true }),
+    createOrUpdate({ create: `${CERT}/Create`, update: `${CERT}/Update` }, id, body),
   certificateTypes: () =>
     api.get<{ items: CertificateType[] }>(`${CERT}/GetTypes`, {}, { silent: true }),
   expiring: () => api.get<{ items: Expiring[] }>(`${CERT}/GetExpiring`, {}, { silent: true }),
