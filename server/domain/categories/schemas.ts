@@ -1,7 +1,7 @@
 // Inputs of the quotation project categories (OfferProjectType); shared by HTTP and CLI.
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 
 const fields = {
   name: z.string().trim().min(1).max(100),

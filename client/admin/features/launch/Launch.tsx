@@ -47,7 +47,6 @@ type Search = {
   /** The project: each row then says whether the supplier may be invited to it, and why not. */
   OffProId?: number;
 };
-type Option = SupplierOption & { invitable?: boolean; notInvitableReason?: string | null };
 /** Spec §9: the supplier search shows 5 rows by default. */
 const SEARCH_SIZES = [5, 10, 20, 50];
 
@@ -77,7 +76,7 @@ export default function Launch() {
     ...(kind === "asset" ? { IsInvalidFiltering: "1" } : {}),
     ...(id ? { OffProId: id } : {}),
   };
-  const suppliers = usePagedList<Option, Search>(
+  const suppliers = usePagedList<SupplierOption, Search>(
     id && mayPublish ? `${PM}/GetSupplierData` : null,
     { initialQuery: initial, pageSize: 5 },
   );
@@ -93,7 +92,7 @@ export default function Launch() {
 
   const bargaining = kind === "asset" && project?.offerItemType === "bargaining";
 
-  function addTag(s: Option) {
+  function addTag(s: SupplierOption) {
     if (tags.some((x) => x.code === s.code)) return;
     if (s.invitable === false) return void message.error(s.notInvitableReason ?? "");
     setTags([...tags, { id: s.id, code: s.code, abbrName: s.abbrName }]);

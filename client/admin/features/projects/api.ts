@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Wire } from "../../../shared/wire.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
+import type { FileDto } from "../../../../server/domain/files/service.ts";
 import type { ProjectDto } from "../../../../server/domain/projects/dto.ts";
 import type {
   getCloseInfo,
@@ -18,7 +19,8 @@ import type {
   createProjectInput,
   revisePackInput,
 } from "../../../../server/domain/projects/schemas.ts";
-import type { SupplierDto } from "../../../../server/domain/suppliers/service.ts";
+import type { searchSuppliers } from "../../../../server/domain/suppliers/launchSearch.ts";
+import type { Paged } from "../../../../server/domain/shared/paging.ts";
 
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
@@ -57,9 +59,13 @@ export type Item = Omit<ProjectData["opiList"][number], "id" | "sort"> & {
   sort?: number;
 };
 
-export type Attachment = { id: number; fileName: string; size?: number };
+/** A project's attachment as its pages list it. */
+export type Attachment = Pick<Wire<FileDto>, "id" | "fileName" | "size">;
 
-export type ProjectData = Omit<Answer<typeof getProjectData>, keyof ProjectDto> & Project;
+/** An answer that holds a project's fields, with them narrowed as Project narrows them. */
+export type WithProject<T> = Omit<T, keyof ProjectDto> & Project;
+
+export type ProjectData = WithProject<Answer<typeof getProjectData>>;
 
 export type SupplierResult = Wire<ServerSupplierResult>;
 
@@ -70,11 +76,8 @@ export type ProjectResult = Omit<Answer<typeof getProjectResult>, "project"> & {
 /** A change of a published request pack: the whole new items, attachments and instructions. */
 export type PackRevision = z.input<typeof revisePackInput>;
 
-/** A supplier as the launch page's search answers it. */
-export type SupplierOption = Pick<
-  Wire<SupplierDto>,
-  "id" | "code" | "abbrName" | "fullName" | "status" | "email1" | "email2" | "email3"
->;
+/** A supplier as the launch page's search answers it, with whether it may be invited and why not. */
+export type SupplierOption = Answer<typeof searchSuppliers>["items"][number];
 
 export type CloseInfo = Answer<typeof getCloseInfo>;
 
@@ -136,7 +139,7 @@ export const projectsApi = {
   openRound: (id: number, round: number, endTime: string) =>
     api.post<ProjectResult>(`${PM}/OpenOptimizeRound`, { offProId: id, round, endTime }),
   files: (id: number, page = 1, limit = 10) =>
-    api.get<{ items: Attachment[]; totalCount: number }>(`${PM}/GetFileListData`, {
+    api.get<Paged<Wire<FileDto>>>(`${PM}/GetFileListData`, {
       OfferProManId: id,
       SkipCount: (page - 1) * limit,
       MaxResultCount: limit,
@@ -154,7 +157,7 @@ export const projectsApi = {
     const form = new FormData();
     form.append("file", file);
     if (projectId) form.append("projectId", String(projectId));
-    return api.post<Attachment>(`${FS}/Upload`, form);
+    return api.post<Wire<FileDto>>(`${FS}/Upload`, form);
   },
   /** Downloads an attachment or quote file and hands it to the browser. */
   download: async (id: number, fallbackName?: string, silent = false) => {
