@@ -3,8 +3,6 @@
 import { asc, Column, desc, is, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { fieldError } from "./errors.ts";
 
-export type { Paged } from "./shared/paging.ts";
-
 /** Turns "field desc, other" into ORDER BY terms over the allowed columns; unknown fields are a 400. */
 export function orderBy(
   sorting: string | undefined,

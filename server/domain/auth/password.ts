@@ -2,7 +2,6 @@
 import { hashPassword } from "../shared/password.ts";
 
 // bench/signin.ts reads it from here.
-export { needsRehash } from "../shared/password.ts";
 
 /** A hash of a random password, checked against when the account does not exist, so timing tells nothing. */
 let dummyHash: Promise<string> | undefined;

@@ -2,18 +2,13 @@
 import { api } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { dashboardSummary } from "../../../../server/domain/projects/dashboard.ts";
-import { type Kind, PM, type WithProject } from "../projects/api.ts";
-
-type Answer = Wire<Awaited<ReturnType<typeof dashboardSummary>>>;
-type Open = Answer["inQuotation"];
+import { type Kind, PM } from "../projects/api.ts";
 
 /**
  * The overview of one kind: each figure with the list filter that shows the same projects, and the
  * projects open for quoting with the time left by the server's clock.
  */
-export type Summary = Omit<Answer, "inQuotation"> & {
-  inQuotation: Omit<Open, "items"> & { items: WithProject<Open["items"][number]>[] };
-};
+export type Summary = Wire<Awaited<ReturnType<typeof dashboardSummary>>>;
 
 export const dashboardApi = {
   summary: (kind: Kind) => api.get<Summary>(`${PM}/GetDashboard`, { kind }),

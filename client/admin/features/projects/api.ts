@@ -47,11 +47,8 @@ export const QUOTATION_TYPES: QuotationType[] = [
 /** What a call of the server's `F` answers, as JSON brings it. */
 type Answer<F extends (...args: never[]) => unknown> = Wire<Awaited<ReturnType<F>>>;
 
-/** A project as the lists and pages show it (the server's ProjectDto, status and type narrowed). */
-export type Project = Omit<Wire<ProjectDto>, "status" | "offerItemType"> & {
-  status: DisplayStatus;
-  offerItemType: QuotationType | null;
-};
+/** A project as the lists and pages show it (the server's ProjectDto). */
+export type Project = Wire<ProjectDto>;
 
 /** A line item: as the server answers it, or a new one (no id yet) in the editor. */
 export type Item = Omit<ProjectData["opiList"][number], "id" | "sort"> & {
@@ -62,16 +59,11 @@ export type Item = Omit<ProjectData["opiList"][number], "id" | "sort"> & {
 /** A project's attachment as its pages list it. */
 export type Attachment = Pick<Wire<FileDto>, "id" | "fileName" | "size">;
 
-/** An answer that holds a project's fields, with them narrowed as Project narrows them. */
-export type WithProject<T> = Omit<T, keyof ProjectDto> & Project;
-
-export type ProjectData = WithProject<Answer<typeof getProjectData>>;
+export type ProjectData = Answer<typeof getProjectData>;
 
 export type SupplierResult = Wire<ServerSupplierResult>;
 
-export type ProjectResult = Omit<Answer<typeof getProjectResult>, "project"> & {
-  project: Project;
-};
+export type ProjectResult = Answer<typeof getProjectResult>;
 
 /** A change of a published request pack: the whole new items, attachments and instructions. */
 export type PackRevision = z.input<typeof revisePackInput>;
