@@ -49,6 +49,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   keyword: "--keyword",
   kind: "--kind",
   status: "--status",
+  cooperationStatus: "--cooperation",
   code: "--code",
   submittedFrom: "--since",
   currentOnly: "--current",

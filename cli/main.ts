@@ -12,6 +12,7 @@ import { registerComparisonCommands } from "./commands/comparison.ts";
 import { registerAuditCommands } from "./commands/audit.ts";
 import { registerQuoteCommands } from "./commands/quotes.ts";
 import { registerDemoCommands } from "./commands/demo.ts";
+import { registerCategoryCommands } from "./commands/categories.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerUserCommands(program);
   registerSupplierCommands(program);
   registerDbCommands(program);
+  registerCategoryCommands(program);
   registerProjectCommands(program);
   registerJobCommands(program);
   registerMailCommands(program);
