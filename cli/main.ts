@@ -13,6 +13,7 @@ import { registerAuditCommands } from "./commands/audit.ts";
 import { registerQuoteCommands } from "./commands/quotes.ts";
 import { registerDemoCommands } from "./commands/demo.ts";
 import { registerCategoryCommands } from "./commands/categories.ts";
+import { registerCalendarCommands } from "./commands/calendar.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerSupplierCommands(program);
   registerDbCommands(program);
   registerCategoryCommands(program);
+  registerCalendarCommands(program);
   registerProjectCommands(program);
   registerJobCommands(program);
   registerMailCommands(program);
