@@ -15,6 +15,11 @@ export const listCategoriesInput = z.object({
   name: z.string().trim().max(100).optional(),
   ...pagedInput,
 });
+/** The export takes the list's filter and order, without paging. */
+export const exportCategoriesInput = z.object({
+  name: z.string().trim().max(100).optional(),
+  sorting: pagedInput.sorting,
+});
 export const categoryIdInput = z.object({ id });
 export const createCategoryInput = z.object(fields);
 export const updateCategoryInput = z.object({ id, ...fields });

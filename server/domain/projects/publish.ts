@@ -11,7 +11,7 @@ import { requiredCertificatesOf } from "../suppliers/certificates.ts";
 import { enqueue } from "../email/outbox.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { sendManual } from "../email/reminders.ts";
-import { isWorkingInstant } from "../calendar/service.ts";
+import { assertWorkingInstant } from "../calendar/service.ts";
 import { canDo, effectiveStatus, REVISION_NOTICE_MS } from "./rules.ts";
 import { recordPackVersion } from "./pack.ts";
 import {
@@ -26,7 +26,7 @@ import { getProjectData } from "./read.ts";
 
 export async function checkDeadline(deps: Deps, at: Date, now: Date, member: string) {
   if (at.getTime() <= now.getTime()) throw fieldError(member, "projects.deadlinePast");
-  if (!await isWorkingInstant(deps, at)) throw fieldError(member, "projects.notWorkingDay");
+  await assertWorkingInstant(deps, at, member);
 }
 
 async function publishInTx(

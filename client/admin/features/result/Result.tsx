@@ -26,6 +26,7 @@ import {
   projectsApi,
   type SupplierResult,
 } from "../projects/api.ts";
+import { calendarApi } from "../calendar/api.ts";
 import {
   AttachmentList,
   Field,
@@ -365,8 +366,8 @@ function OpenRoundDialog(
   async function submit() {
     if (!round) return;
     if (!end) return setError(t("projects.deadlineRequired"));
-    const working = await projectsApi.isWeekDay(end.slice(0, 10)).catch(() => false);
-    if (!working) return setError(t("projects.notWorkingDay"));
+    const day = await calendarApi.day(end.slice(0, 10)).catch(() => null);
+    if (!day?.working) return setError(day?.message ?? t("projects.notWorkingDay"));
     await run(async () => {
       const next = await projectsApi.openRound(projectId, round, localToInstant(end)!);
       message.success(t("result.roundOpened", { round }));
