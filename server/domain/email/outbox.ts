@@ -135,11 +135,18 @@ async function templatesFor(db: DbOrTx, e: EmailEvent): Promise<Template[]> {
   );
 }
 
+/**
+ * Composing for a preview: every chosen supplier gets its email, also one the sending would skip
+ * (it has quoted and the template is for those who have not; it has no address: address "").
+ */
+type ComposeOptions = { preview?: boolean };
+
 async function supplierRecipients(
   db: DbOrTx,
   project: Project,
   e: EmailEvent,
   notQuotedOnly: boolean,
+  opts: ComposeOptions = {},
 ): Promise<Recipient[]> {
   const round = e.kind === "roundOpened" || e.kind === "reminder" || e.kind === "quoteReceipt"
     ? e.round
@@ -169,7 +176,7 @@ async function supplierRecipients(
     }
     invited = invited.filter((r) => wanted.includes(r.s.id));
   }
-  if (notQuotedOnly && invited.length) {
+  if (notQuotedOnly && invited.length && !opts.preview) {
     const quoted = await suppliersQuoted(db, project, round);
     invited = invited.filter((r) => !quoted.has(r.s.id));
   }
@@ -184,7 +191,9 @@ async function supplierRecipients(
     );
   return invited.flatMap(({ s }) => {
     const language = langs.find((l) => l.supplierId === s.id)?.language ?? "zh";
-    return supplierAddresses(s).map((address) => ({
+    const addresses = supplierAddresses(s);
+    if (!addresses.length && opts.preview) addresses.push("");
+    return addresses.map((address) => ({
       address,
       name: s.fullName,
       language,
@@ -255,6 +264,15 @@ function reasonText(lang: Lang, project: Project, e: EmailEvent): string {
   return "";
 }
 
+/** One email of an event before it is written: its template, recipient and placeholder values. */
+export type EmailDraft = {
+  key: string;
+  tpl: Template;
+  recipient: Recipient;
+  values: PlaceholderValues;
+  projectId: number;
+};
+
 /**
  * Writes the emails of `event` into the outbox, using the caller's transaction so the event and its
  * emails commit together. Only active templates of the event's mechanism send; a recipient already
@@ -265,6 +283,23 @@ export async function enqueue(
   deps: Pick<Deps, "clock" | "config">,
   event: EmailEvent,
 ): Promise<number[]> {
+  const added: number[] = [];
+  for (const d of await composeEmails(tx, deps, event)) {
+    added.push(...await writeEmail(tx, deps, d.key, d.tpl, d.recipient, d.values, d.projectId));
+  }
+  return added;
+}
+
+/**
+ * The emails `event` makes, one per template and recipient, with every placeholder filled: what
+ * enqueue writes, and (with `preview`) what a buyer sees before sending by hand.
+ */
+export async function composeEmails(
+  tx: DbOrTx,
+  deps: Pick<Deps, "clock" | "config">,
+  event: EmailEvent,
+  opts: ComposeOptions = {},
+): Promise<EmailDraft[]> {
   const templates = await templatesFor(tx, event);
   if (!templates.length) return [];
   const project = await tx.query.offerProjects.findFirst({
@@ -291,11 +326,17 @@ export async function enqueue(
   }
 
   const receipt = event.kind === "quoteReceipt" ? await receiptValues(tx, event.quoteId) : {};
-  const added: number[] = [];
+  const drafts: EmailDraft[] = [];
   for (const tpl of templates) {
     const recipients = tpl.notifyObject === "buyer" || tpl.notifyObject === "buyerAndLeader"
       ? await staffRecipients(tx, project, tpl.notifyObject === "buyerAndLeader", quotingSupplier)
-      : await supplierRecipients(tx, project, event, tpl.notifyObject === "suppliersNotQuoted");
+      : await supplierRecipients(
+        tx,
+        project,
+        event,
+        tpl.notifyObject === "suppliersNotQuoted",
+        opts,
+      );
     const key = eventKey(event, tpl.code, now);
     for (const r of recipients) {
       const values: PlaceholderValues = {
@@ -311,10 +352,19 @@ export async function enqueue(
         ...receipt,
         awardedItems: awardedItemsText(r.language, event, r.supplierId),
       };
-      added.push(...await writeEmail(tx, deps, key, tpl, r, values, project.id));
+      drafts.push({ key, tpl, recipient: r, values, projectId: project.id });
     }
   }
-  return added;
+  return drafts;
+}
+
+/** A template's subject and text in `language` (English falls back to the Chinese text). */
+export function renderEmail(tpl: Template, language: Lang, values: PlaceholderValues) {
+  const en = language === "en";
+  return {
+    subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, values).slice(0, 998),
+    body: render(en ? tpl.contentEn || tpl.content : tpl.content, values),
+  };
 }
 
 /**
@@ -331,15 +381,13 @@ export async function writeEmail(
   projectId: number | null = null,
 ): Promise<number[]> {
   const now = deps.clock.now();
-  const en = r.language === "en";
   const inserted = await tx.insert(emailOutbox).values({
     eventKey,
     templateCode: tpl.code,
     recipient: r.address,
     recipientName: r.name,
     language: r.language,
-    subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, values).slice(0, 998),
-    body: render(en ? tpl.contentEn || tpl.content : tpl.content, values),
+    ...renderEmail(tpl, r.language, values),
     projectId,
     supplierId: r.supplierId,
     userId: r.userId,

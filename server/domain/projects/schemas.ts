@@ -172,6 +172,14 @@ export const sendEmailInput = z.object({
   /** Invited suppliers to send to; all of them when left out. */
   supplierIds: z.array(id).max(500).optional(),
 });
+/** PreviewEmailManual: one invited supplier's email of a template, as sending would write it. */
+export const previewEmailInput = z.object({
+  offProId: id,
+  templateCode: z.string({ error: "email.codeRequired" }).trim().min(1, {
+    error: "email.codeRequired",
+  }).max(64),
+  supplierId: id,
+});
 
 type CreateProjectInput = z.input<typeof createProjectInput>;
 export type ListProjectsInput = z.infer<typeof listProjectsInput>;

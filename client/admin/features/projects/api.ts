@@ -16,6 +16,11 @@ import type {
 import type { DisplayStatus, ProjectKind } from "../../../../server/domain/projects/rules.ts";
 import type { AmsDemand } from "../../../../server/domain/projects/ams.ts";
 import type {
+  emailManualData,
+  previewEmailManual,
+} from "../../../../server/domain/projects/mailing.ts";
+import type { ManualOutcome } from "../../../../server/domain/email/reminders.ts";
+import type {
   createProjectInput,
   revisePackInput,
 } from "../../../../server/domain/projects/schemas.ts";
@@ -99,6 +104,14 @@ export const kindPages = {
   },
 } as const;
 
+/** What the "Send reminder" dialog offers: templates for suppliers and the invited suppliers. */
+export type EmailManualData = Answer<typeof emailManualData>;
+export type ReminderSupplier = EmailManualData["suppliers"][number];
+/** One supplier's email as the server would send it. */
+export type EmailPreview = Answer<typeof previewEmailManual>;
+/** What became of one supplier's email. */
+export type SendOutcome = Wire<ManualOutcome>;
+
 /** An open equipment demand of the asset system, as the import list shows it. */
 export type Demand = Wire<AmsDemand>;
 
@@ -141,6 +154,18 @@ export const projectsApi = {
     api.get<{ items: Demand[]; totalCount: number }>(`${PM}/GetDemandFromAMS`, {}, {
       silent: true,
     }),
+  emailData: (id: number) => api.get<EmailManualData>(`${PM}/GetEmailManualData`, { OffProId: id }),
+  /** The server's rendering of one supplier's email; the caller shows a failure. */
+  previewEmail: (id: number, templateCode: string, supplierId: number) =>
+    api.get<EmailPreview>(`${PM}/PreviewEmailManual`, { OffProId: id, templateCode, supplierId }, {
+      silent: true,
+    }),
+  sendEmail: (id: number, templateCode: string, supplierIds: number[]) =>
+    api.post<{ suppliers: SendOutcome[] }>(`${PM}/SendEmailManual`, {
+      offProId: id,
+      templateCode,
+      supplierIds,
+    }, { silent: true }),
   isWeekDay: (date: string) => api.get<boolean>(`${PM}/IsWeekDay`, { date }),
   exportList: (params: Record<string, unknown>) =>
     api.download(`${PM}/GetExportList`, params, { silent: true }),
