@@ -56,6 +56,8 @@ const TAGS: Record<string, string> = {
   UserLeader: "The person in charge of each buyer, copied on their projects' emails.",
   SupplierCertificate: "Supplier certificates and the certificate types projects may require.",
   SupplierPerformance: "Supplier performance figures: response, win and on-time rates.",
+  Calendar:
+    "The working-day calendar: official holidays and make-up days by year, and their import.",
 };
 
 /** The controller of a route: its path's middle segment (/QMO/Supplier/GetAll → Supplier). */
