@@ -63,6 +63,8 @@ const OPTION_OF_FIELD: Record<string, string> = {
   projectCode: "--project",
   supplierCodes: "--suppliers",
   since: "--since",
+  comment: "--comment",
+  approverId: "--to",
 };
 const optionOf = (field: unknown) =>
   typeof field === "string" ? OPTION_OF_FIELD[field] ?? field : field;

@@ -12,6 +12,7 @@ import { registerComparisonCommands } from "./commands/comparison.ts";
 import { registerAuditCommands } from "./commands/audit.ts";
 import { registerQuoteCommands } from "./commands/quotes.ts";
 import { registerDemoCommands } from "./commands/demo.ts";
+import { registerAwardCommands } from "./commands/awards.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerJobCommands(program);
   registerMailCommands(program);
   registerComparisonCommands(program);
+  registerAwardCommands(program);
   registerQuoteCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);

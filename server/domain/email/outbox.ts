@@ -293,7 +293,10 @@ export async function enqueue(
   const receipt = event.kind === "quoteReceipt" ? await receiptValues(tx, event.quoteId) : {};
   const added: number[] = [];
   for (const tpl of templates) {
-    const recipients = tpl.notifyObject === "buyer" || tpl.notifyObject === "buyerAndLeader"
+    // The approver of an award is known only to the approval flow (comparison/approvalMail.ts).
+    const recipients = tpl.notifyObject === "approver"
+      ? []
+      : tpl.notifyObject === "buyer" || tpl.notifyObject === "buyerAndLeader"
       ? await staffRecipients(tx, project, tpl.notifyObject === "buyerAndLeader", quotingSupplier)
       : await supplierRecipients(tx, project, event, tpl.notifyObject === "suppliersNotQuoted");
     const key = eventKey(event, tpl.code, now);
