@@ -762,7 +762,7 @@ export const emailOutbox = sqliteTable("email_outbox", {
   index("email_outbox_project_idx").on(t.projectId),
 ]);
 
-/** The person in charge of a buyer: copied on the buyer's projects' ended and closed emails. */
+/** The person in charge of a buyer: copied on the ended and closed emails, approves awards. */
 export const userLeaders = sqliteTable("user_leaders", {
   userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
   leaderId: integer("leader_id").notNull().references(() => users.id, { onDelete: "cascade" }),

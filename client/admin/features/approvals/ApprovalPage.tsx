@@ -141,7 +141,7 @@ export default function ApprovalPage() {
       </Section>
 
       <Section title={p("snapshotTitle", { version: a.matrixVersion })} testId="approval-matrix">
-        <p className="mb-2 text-xs text-slate-500">{t("comparison.legend")}</p>
+        <p className="mb-2 text-xs text-slate-500">{p("snapshotLegend")}</p>
         <SnapshotTable a={a} />
       </Section>
 

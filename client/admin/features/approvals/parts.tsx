@@ -106,7 +106,7 @@ export function ApprovalTrail({ items, linkTo = true }: { items: Approval[]; lin
             )}
           </div>
           <p className="mt-1 text-sm text-slate-600">
-            <span className="text-slate-500">{t("awardPage.reason")}:</span> {a.reason}
+            {t("approvalPage.reasonLabel", { reason: a.reason })}
           </p>
           <Steps a={a} />
         </li>
