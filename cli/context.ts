@@ -65,6 +65,8 @@ const OPTION_OF_FIELD: Record<string, string> = {
   supplierCodes: "--suppliers",
   since: "--since",
   year: "<year>",
+  comment: "--comment",
+  approverId: "--to",
 };
 const optionOf = (field: unknown) =>
   typeof field === "string" ? OPTION_OF_FIELD[field] ?? field : field;

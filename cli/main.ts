@@ -14,6 +14,7 @@ import { registerQuoteCommands } from "./commands/quotes.ts";
 import { registerDemoCommands } from "./commands/demo.ts";
 import { registerCategoryCommands } from "./commands/categories.ts";
 import { registerCalendarCommands } from "./commands/calendar.ts";
+import { registerAwardCommands } from "./commands/awards.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerJobCommands(program);
   registerMailCommands(program);
   registerComparisonCommands(program);
+  registerAwardCommands(program);
   registerQuoteCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);

@@ -13,6 +13,8 @@ export const EMAIL_MECHANISMS = [
   "packRevised",
   "awarded",
   "awardWithdrawn",
+  "awardApprovalRequested",
+  "awardApprovalDecided",
   "certificateExpiring",
   "manual",
 ] as const;
@@ -23,4 +25,5 @@ export const EMAIL_RECIPIENTS = [
   "suppliersNotQuoted",
   "buyer",
   "buyerAndLeader",
+  "approver",
 ] as const;

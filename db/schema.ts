@@ -628,6 +628,68 @@ export const awardLines = sqliteTable("award_lines", {
   index("award_lines_supplier_idx").on(t.supplierId),
 ]);
 
+/**
+ * Every award a buyer proposes, whether or not it needs approval (system resource `awardApproval`):
+ * what was proposed and why, its amount in CNY, the comparison matrix it was decided on (a compact
+ * snapshot with its hash and version), who must approve it and how it ended. Only an approved (or
+ * not needing approval) proposal becomes an award (`awardId`); `awards` keeps holding the awards
+ * in force, so every reader of the award stays unchanged.
+ */
+export const awardProposals = sqliteTable("award_proposals", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  scope: text("scope", { enum: ["project", "lines"] }).notNull(),
+  /** The supplier proposed for the whole project (scope "project"). */
+  supplierId: integer("supplier_id").references(() => suppliers.id),
+  /** Each line and its supplier (scope "lines"; empty for "project"). */
+  lines: text("lines", { mode: "json" }).$type<{ itemId: number; supplierId: number }[]>()
+    .notNull(),
+  reason: text("reason").notNull(),
+  proposedBy: integer("proposed_by").notNull(),
+  proposedAt: instant("proposed_at").notNull(),
+  /** The awarded amount in CNY (exact decimal), null when it cannot be told. */
+  amountCny: text("amount_cny"),
+  /** Where the amount comes from: the quotes' priced lines, or the project's estimated amount. */
+  amountBasis: text("amount_basis", { enum: ["quotes", "estimate"] }),
+  /** The approval rule in force when proposed: "all", "none" or "threshold:<CNY>". */
+  rule: text("rule").notNull(),
+  /** The matrix the proposal was made on: version (per project), SHA-256 and the snapshot. */
+  matrixVersion: integer("matrix_version").notNull(),
+  matrixHash: text("matrix_hash").notNull(),
+  matrixSnapshot: text("matrix_snapshot", { mode: "json" }).notNull(),
+  status: text("status", { enum: ["notRequired", "pending", "approved", "rejected"] }).notNull(),
+  /** Who must decide (while pending), or who was to decide. */
+  approverId: integer("approver_id"),
+  decidedBy: integer("decided_by"),
+  decidedAt: instant("decided_at"),
+  decisionComment: text("decision_comment"),
+  /** The award it became (not required, or approved). */
+  awardId: integer("award_id").references(() => awards.id),
+}, (t) => [
+  index("award_proposals_project_idx").on(t.projectId, t.id),
+  index("award_proposals_approver_idx").on(t.status, t.approverId),
+  // At most one proposal of a project waits for approval.
+  uniqueIndex("award_proposals_pending_idx").on(t.projectId).where(sql`status = 'pending'`),
+]);
+
+/** The trail of each proposal: proposed, reassigned, approved, rejected — who, when, comment. */
+export const awardProposalEvents = sqliteTable("award_proposal_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  proposalId: integer("proposal_id").notNull().references(() => awardProposals.id, {
+    onDelete: "cascade",
+  }),
+  action: text("action", { enum: ["proposed", "awarded", "reassigned", "approved", "rejected"] })
+    .notNull(),
+  at: instant("at").notNull(),
+  actorId: integer("actor_id"),
+  /** The approver before and after (proposed: the first approver; reassigned: from and to). */
+  fromUserId: integer("from_user_id"),
+  toUserId: integer("to_user_id"),
+  comment: text("comment"),
+}, (t) => [index("award_proposal_events_proposal_idx").on(t.proposalId, t.id)]);
+
 export const suppliersRelations = relations(suppliers, ({ many }) => ({
   projects: many(offerProjectSuppliers),
   quotes: many(quotes),
@@ -728,7 +790,7 @@ export const emailOutbox = sqliteTable("email_outbox", {
   index("email_outbox_project_idx").on(t.projectId),
 ]);
 
-/** The person in charge of a buyer: copied on the buyer's projects' ended and closed emails. */
+/** The person in charge of a buyer: copied on the ended and closed emails, approves awards. */
 export const userLeaders = sqliteTable("user_leaders", {
   userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
   leaderId: integer("leader_id").notNull().references(() => users.id, { onDelete: "cascade" }),

@@ -16,6 +16,7 @@ import { ensureEmailTemplates } from "./domain/email/templates.ts";
 import { ensureCommercialCodes, seedDemoRates } from "./domain/dictionary/commercial.ts";
 import { ensureProjectCodes } from "./domain/dictionary/projectCodes.ts";
 import { ensureCertificateTypes } from "./domain/suppliers/certificates.ts";
+import { setLeader } from "./domain/leaders/service.ts";
 
 export type SeedReport = {
   firstRun: boolean;
@@ -48,15 +49,20 @@ const demoStaff: DemoSeeder = async (deps) => {
       email: "leader@example.com",
     },
   ];
+  const ids: number[] = [];
   for (const p of people) {
-    await createUser(deps, {
+    const u = await createUser(deps, {
       userName: p.userName,
       name: p.name,
       password: p.password,
       roleNames: [p.role],
       emailAddress: p.email,
     });
+    ids.push(u.id);
   }
+  // `leader` is the person in charge of `buyer`: copied on the ended and closed emails, and the
+  // approver of the buyer's awards that need approval.
+  await setLeader(deps, { userId: ids[0], leaderId: ids[1] });
   return people.map(({ userName, password, role }) => ({ userName, password, role }));
 };
 

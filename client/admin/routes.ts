@@ -194,6 +194,15 @@ export const layoutRoutes: RouteRecord[] = [
   },
   { path: "/error-log/index", title: "menu.errorLog", icon: "bug" },
   { path: "/profile/index", title: "menu.profile", icon: "user", hidden: true, noCache: true },
+  // An award waiting for approval (links from "my approvals", the result page and the email): open
+  // to every signed-in staff user, the server decides who may see and decide it.
+  {
+    path: "/awardApproval/index",
+    title: "menu.awardApproval",
+    icon: "check",
+    hidden: true,
+    noCache: true,
+  },
   { path: "/OfferProjectManager/index", title: "menu.materialQuotationList", hidden: true },
   { path: "/OfferProjectAMS/indexAMS", title: "menu.assetQuotationList", hidden: true },
 ];

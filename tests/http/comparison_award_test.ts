@@ -351,7 +351,8 @@ Deno.test("the matrix converts with dated rates, the award is recorded, shown, e
     reason: "Lowest price per line; prepreg tie goes to the shorter lead time",
   });
   assert.equal(done.status, 200, JSON.stringify(done.json));
-  assert.deepEqual(done.json.result.supplierNames, ["Abbr S1", "Abbr S2"]);
+  assert.deepEqual(done.json.result.award.supplierNames, ["Abbr S1", "Abbr S2"]);
+  assert.equal(done.json.result.status, "awarded", "13,380 CNY is below the approval threshold");
 
   // The project shows it: in the list and in the matrix.
   const list = await call(env, "get", `${PM}/GetAll`, { token: buyer.token });

@@ -14,6 +14,8 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
   assert.equal(r.status, 200);
   const codes = r.json.result.items.map((t: { code: string }) => t.code).sort();
   assert.deepEqual(codes, [
+    "AWARD_APPROVAL_DECIDED",
+    "AWARD_APPROVAL_REQUEST",
     "AWARD_NOTICE",
     "AWARD_WITHDRAWN",
     "CERTIFICATE_EXPIRING",

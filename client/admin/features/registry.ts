@@ -9,6 +9,7 @@ export type PageComponent = LazyExoticComponent<ComponentType> | ComponentType;
 export const pages: Record<string, PageComponent> = {
   "/dashboard": lazy(() => import("./dashboard/Dashboard.tsx")),
   "/profile/index": lazy(() => import("./profile/Profile.tsx")),
+  "/awardApproval/index": lazy(() => import("./approvals/ApprovalPage.tsx")),
   "/error-log/index": lazy(() => import("./errorLog/ErrorLogPage.tsx")),
   "/error/401": Unauthorized,
   "/error/404": NotFound,

@@ -1,8 +1,7 @@
-// The buyer's comparison of a project's quotes (the matrix, read from the database) and the award:
-// the chosen supplier for the whole project or per line, with a reason, mailed to the suppliers
-// awarded through the outbox. The latest award of a project is in force; earlier ones are kept.
+// The buyer's comparison of a project's quotes (the matrix, read from the database) and the award
+// in force: the chosen supplier for the whole project or per line, with a reason (award.ts records
+// it). The latest award of a project is in force; earlier ones are kept.
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { z } from "zod";
 import {
   awardLines,
   awards,
@@ -13,26 +12,17 @@ import {
 } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
-import { conflict, fieldError, forbidden, notFound } from "../errors.ts";
-import { projectForActor, roundsOf } from "../projects/access.ts";
-import {
-  effectiveStatus,
-  openRound,
-  publishPermissionOf,
-  searchPermissionOf,
-} from "../projects/rules.ts";
+import { projectForActor } from "../projects/access.ts";
 import { currentQuotes } from "../quotes/submit.ts";
 import { assertQuotesReadable, recordQuoteOpens } from "../quotes/sealed.ts";
 import { linesOfQuotes, quotableItems } from "../quotes/lines.ts";
 import { ratesOf } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
-import { enqueue } from "../email/outbox.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
-import { awardInput } from "./schemas.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
-async function invitedSuppliers(db: DbOrTx, projectId: number) {
+export async function invitedSuppliers(db: DbOrTx, projectId: number) {
   return await db.select({
     id: suppliers.id,
     code: suppliers.code,
@@ -45,7 +35,7 @@ async function invitedSuppliers(db: DbOrTx, projectId: number) {
 }
 
 /** The current quote of each supplier and round, with its priced lines and its date in UTC+8. */
-async function matrixQuotes(db: DbOrTx, projectId: number): Promise<MatrixQuote[]> {
+export async function matrixQuotes(db: DbOrTx, projectId: number): Promise<MatrixQuote[]> {
   const current = await currentQuotes(db, projectId);
   const lines = await linesOfQuotes(db, current.map((q) => q.quoteId));
   return current.map((q) => ({
@@ -73,7 +63,7 @@ export type AwardDto = {
 };
 
 /** The award in force for a project, or null. */
-async function currentAward(db: DbOrTx, projectId: number): Promise<AwardDto | null> {
+export async function currentAward(db: DbOrTx, projectId: number): Promise<AwardDto | null> {
   const [a] = await db.select({ a: awards, by: users.name }).from(awards)
     .leftJoin(users, eq(users.id, awards.awardedBy))
     .where(and(eq(awards.projectId, projectId), isNull(awards.supersededAt)))
@@ -166,126 +156,8 @@ export async function matrixOf(db: DbOrTx, p: ProjectRow): Promise<ProjectMatrix
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Award
-// ---------------------------------------------------------------------------------------------
-
-/**
- * AwardOfferProject: once quoting has ended (and no optimisation round is open), the buyer with the
- * project's publish permission records the supplier chosen for the whole project or for chosen
- * lines, with a reason. Only suppliers that quoted can be chosen, and not for a line their latest
- * priced quote leaves out. A new award replaces the one in force (which is kept), and the suppliers
- * awarded are mailed in the same transaction.
- */
-export async function awardProject(
-  deps: Deps,
-  actor: Actor,
-  raw: z.input<typeof awardInput>,
-): Promise<AwardDto> {
-  const input = awardInput.parse(raw);
-  const awardId = await deps.db.transaction(async (tx) => {
-    const p = await tx.query.offerProjects.findFirst({
-      where: eq(offerProjects.id, input.offProId),
-    });
-    if (!p) throw notFound("project", input.offProId);
-    if (actor.kind !== "staff" || !actor.permissions.has(searchPermissionOf(p.kind))) {
-      throw forbidden();
-    }
-    if (!actor.permissions.has(publishPermissionOf(p.kind))) {
-      throw forbidden("projects.noPublishPermission");
-    }
-    const now = deps.clock.now();
-    if (p.status === "closed") throw conflict("award.closed");
-    const rounds = await roundsOf(tx, [p.id]);
-    if (effectiveStatus(p, now) !== "ended" || openRound(rounds, now)) {
-      throw conflict("award.notEnded");
-    }
-    const items = await quotableItems(tx, p.id);
-    const quotes = await matrixQuotes(tx, p.id);
-    const invited = await invitedSuppliers(tx, p.id);
-    const latest = (supplierId: number) =>
-      quotes.filter((q) => q.supplierId === supplierId).sort((a, b) => b.round - a.round)[0];
-    const checkSupplier = (supplierId: number, member: string) => {
-      const s = invited.find((x) => x.id === supplierId);
-      if (!s) throw fieldError(member, "award.notInvited", { id: supplierId });
-      if (!latest(supplierId)) throw fieldError(member, "award.notQuoted", { code: s.code });
-      return s;
-    };
-    let chosen: { itemId: number; supplierId: number }[] = [];
-    if (input.scope === "project") {
-      if (!input.supplierId) throw fieldError("supplierId", "award.chooseSupplier");
-      checkSupplier(input.supplierId, "supplierId");
-    } else {
-      if (!input.lines.length) throw fieldError("lines", "award.chooseLines");
-      const seen = new Set<number>();
-      input.lines.forEach((l, i) => {
-        const item = items.find((x) => x.id === l.itemId);
-        if (!item) throw fieldError(`lines.${i}.itemId`, "award.unknownItem", { id: l.itemId });
-        if (seen.has(l.itemId)) {
-          throw fieldError(`lines.${i}.itemId`, "award.duplicateItem", { item: item.itemName });
-        }
-        seen.add(l.itemId);
-        const s = checkSupplier(l.supplierId, `lines.${i}.supplierId`);
-        const q = latest(l.supplierId);
-        if (q.lines.length && !q.lines.some((x) => x.itemId === l.itemId)) {
-          throw fieldError(`lines.${i}.supplierId`, "award.lineNotQuoted", {
-            code: s.code,
-            item: item.itemName,
-          });
-        }
-      });
-      chosen = input.lines;
-    }
-    const before = await awardedSuppliers(tx, p.id);
-    await tx.update(awards).set({ supersededAt: now })
-      .where(and(eq(awards.projectId, p.id), isNull(awards.supersededAt)));
-    const [row] = await tx.insert(awards).values({
-      projectId: p.id,
-      scope: input.scope,
-      supplierId: input.scope === "project" ? input.supplierId : null,
-      reason: input.reason,
-      awardedAt: now,
-      awardedBy: actor.id,
-    }).returning({ id: awards.id });
-    if (chosen.length) {
-      await tx.insert(awardLines).values(chosen.map((c) => ({ awardId: row.id, ...c })));
-    }
-    const given = input.scope === "project"
-      ? items.map((i) => ({ supplierId: input.supplierId!, itemName: i.itemName }))
-      : items.filter((i) => chosen.some((c) => c.itemId === i.id)).map((i) => ({
-        supplierId: chosen.find((c) => c.itemId === i.id)!.supplierId,
-        itemName: i.itemName,
-      }));
-    await enqueue(tx, deps, {
-      kind: "awarded",
-      projectId: p.id,
-      awardId: row.id,
-      reason: input.reason,
-      supplierIds: input.scope === "project"
-        ? [input.supplierId!]
-        : [...new Set(chosen.map((c) => c.supplierId))],
-      projectWide: input.scope === "project",
-      items: given,
-    });
-    const awardedNow = new Set(given.map((g) => g.supplierId));
-    const withdrawn = [...before].filter((id) => !awardedNow.has(id));
-    if (withdrawn.length) {
-      await enqueue(tx, deps, {
-        kind: "awardWithdrawn",
-        projectId: p.id,
-        awardId: row.id,
-        supplierIds: withdrawn,
-      });
-    }
-    return row.id;
-  });
-  const award = await currentAward(deps.db, input.offProId);
-  if (!award || award.id !== awardId) throw conflict("award.changed");
-  return award;
-}
-
 /** The suppliers the award in force of a project names (none without an award). */
-async function awardedSuppliers(db: DbOrTx, projectId: number): Promise<Set<number>> {
+export async function awardedSuppliers(db: DbOrTx, projectId: number): Promise<Set<number>> {
   const award = await currentAward(db, projectId);
   if (!award) return new Set();
   return new Set(

@@ -328,7 +328,10 @@ export async function composeEmails(
   const receipt = event.kind === "quoteReceipt" ? await receiptValues(tx, event.quoteId) : {};
   const drafts: EmailDraft[] = [];
   for (const tpl of templates) {
-    const recipients = tpl.notifyObject === "buyer" || tpl.notifyObject === "buyerAndLeader"
+    // The approver of an award is known only to the approval flow (comparison/approvalMail.ts).
+    const recipients = tpl.notifyObject === "approver"
+      ? []
+      : tpl.notifyObject === "buyer" || tpl.notifyObject === "buyerAndLeader"
       ? await staffRecipients(tx, project, tpl.notifyObject === "buyerAndLeader", quotingSupplier)
       : await supplierRecipients(
         tx,

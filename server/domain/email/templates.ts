@@ -75,6 +75,8 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   packRevised: "suppliers",
   awarded: "suppliers",
   awardWithdrawn: "suppliers",
+  awardApprovalRequested: "approver",
+  awardApprovalDecided: "buyer",
   certificateExpiring: "buyer",
   manual: "suppliers",
 };
@@ -254,6 +256,41 @@ const seededTemplates: Seed[] = [
       '"{{projectName}}" has changed: the award we told your company of earlier is withdrawn. ' +
       "Please do not prepare goods or contracts on the strength of the earlier notice. Thank you " +
       "for quoting. Supplier portal: {{portalLink}}" + signatureEn,
+  },
+  {
+    code: "AWARD_APPROVAL_REQUEST",
+    mechanism: "awardApprovalRequested",
+    notifyObject: "approver",
+    mechanismDescription:
+      "定标需要审批时发送给采购员的负责人（或管理员改派的审批人） / Sent to the buyer's person in charge (or the approver an admin reassigned it to) when an award needs approval",
+    subject: "【定标审批】{{projectCode}} {{projectName}}",
+    content:
+      "{{recipientName}}，您好：\n\n{{proposedBy}} 提交了报价项目 {{projectCode}}「{{projectName}}」的定标，" +
+      "需要您审批：\n{{awardedItems}}\n定标金额：{{awardAmount}}\n定标理由：{{reason}}\n" +
+      "请登录后台查看比价矩阵并批准或驳回：{{approvalLink}}\n批准前不会通知供应商。" + signature,
+    subjectEn: "[Award approval] {{projectCode}} {{projectName}}",
+    contentEn: "Dear {{recipientName}},\n\n{{proposedBy}} proposes the award of project " +
+      '{{projectCode}} "{{projectName}}", which needs your approval:\n{{awardedItems}}\n' +
+      "Amount: {{awardAmount}}\nReason: {{reason}}\n" +
+      "Please sign in to review the price comparison and approve or reject it: {{approvalLink}}\n" +
+      "The suppliers are told nothing before it is approved." + signatureEn,
+  },
+  {
+    code: "AWARD_APPROVAL_DECIDED",
+    mechanism: "awardApprovalDecided",
+    notifyObject: "buyer",
+    mechanismDescription:
+      "负责人批准或驳回定标时发送给提交定标的采购员 / Sent to the buyer who proposed an award when it is approved or rejected",
+    subject: "【定标{{decision}}】{{projectCode}} {{projectName}}",
+    content:
+      "{{recipientName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」的定标{{decision}}（审批人：{{approver}}）。\n" +
+      "意见：{{comment}}\n驳回的定标可修改后重新提交；批准后系统已通知中标供应商。查看：{{approvalLink}}" +
+      signature,
+    subjectEn: "[Award {{decision}}] {{projectCode}} {{projectName}}",
+    contentEn: "Dear {{recipientName}},\n\nThe award of project {{projectCode}} " +
+      '"{{projectName}}" was {{decision}} by {{approver}}.\nComment: {{comment}}\n' +
+      "A rejected award can be changed and proposed again; once approved, the suppliers awarded " +
+      "have been told. Details: {{approvalLink}}" + signatureEn,
   },
   {
     code: "CERTIFICATE_EXPIRING",

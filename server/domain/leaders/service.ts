@@ -1,5 +1,5 @@
 // Persons in charge: each staff user may have one leader, who is copied on the ended and closed
-// emails of that user's projects.
+// emails of that user's projects and approves that user's awards that need approval.
 import { aliasedTable, and, count, eq, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { userLeaders, users } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";

@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { multiLine, wholeNumber } from "../shared/input.ts";
 
+/** Which awards need the approval of the buyer's person in charge. */
+export const AWARD_APPROVAL_MODES = ["all", "none", "threshold"] as const;
+
 /** Every editable system resource with the schema its value must satisfy. */
 export const settingSchemas = {
   /** Quote instructions shown to suppliers before they may quote, per language. */
@@ -12,6 +15,16 @@ export const settingSchemas = {
     .transform((hours) => [...new Set(hours)].sort((a, b) => b - a)),
   /** Largest accepted attachment in MiB (never above the server's MAX_UPLOAD_MB). */
   uploadLimitMb: z.number().positive().max(2048),
+  /**
+   * Awards that need approval: all, none, or those whose amount in CNY is at or above
+   * `thresholdCny` (an exact decimal, up to 2 decimals).
+   */
+  awardApproval: z.object({
+    mode: z.enum(AWARD_APPROVAL_MODES),
+    thresholdCny: z.union([z.string(), z.number()]).transform((v) => String(v).trim())
+      .pipe(z.string().regex(/^\d{1,15}(\.\d{1,2})?$/))
+      .transform((v) => v.replace(/^0+(?=\d)/, "")),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;

@@ -14,6 +14,7 @@ import {
   updateSettingsInput,
 } from "./schemas.ts";
 import type { z } from "zod";
+import { MONTHLY_PURCHASE_THRESHOLD } from "../projects/schemas.ts";
 
 /** Reminder hours before the deadline when nobody has changed them. */
 const DEFAULT_REMINDER_HOURS = [24, 2];
@@ -24,6 +25,8 @@ function defaultSetting<K extends SettingKey>(deps: Deps, key: K): SettingValues
     quoteInstructionEn: t("en", "settings.defaultQuoteInstruction"),
     reminderHours: DEFAULT_REMINDER_HOURS,
     uploadLimitMb: deps.config.maxUploadMb,
+    // The spec's monthly-purchase threshold: awards of 200,000 CNY or more wait for approval.
+    awardApproval: { mode: "threshold", thresholdCny: String(MONTHLY_PURCHASE_THRESHOLD) },
   };
   return defaults[key];
 }

@@ -2,6 +2,7 @@
 // the data dictionary that turn prices into CNY.
 import { Permissions, ProjectPublish, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as comparison from "../../domain/comparison/service.ts";
+import { awardProject } from "../../domain/comparison/award.ts";
 import { exportMatrix } from "../../domain/comparison/export.ts";
 import { awardInput, matrixInput } from "../../domain/comparison/schemas.ts";
 import * as rates from "../../domain/dictionary/commercial.ts";
@@ -46,9 +47,10 @@ export const comparisonRoutes = [
     path: `${base}/AwardOfferProject`,
     access: publish,
     summary:
-      "Record the award of an ended project: scope 'project' with supplierId, or 'lines' with [{ itemId, supplierId }]; a reason; the suppliers awarded are mailed.",
+      "Award an ended project: scope 'project' with supplierId, or 'lines' with [{ itemId, supplierId }]; a reason. Answers { status, award, proposal }: 'awarded' (in force, the suppliers are mailed) or 'pendingApproval' (sent to the buyer's person in charge, nothing mailed to suppliers before approval).",
     body: awardInput,
-    handler: ({ deps, actor, body }) => comparison.awardProject(deps, actor, body),
+    handler: ({ deps, actor, body, meta }) =>
+      awardProject(deps, actor, body, { ...meta, via: "http" }),
   }),
   defineRoute({
     method: "get",

@@ -16,6 +16,7 @@ import { leaderRoutes } from "./leaders.ts";
 import { comparisonRoutes } from "./comparison.ts";
 import { qualificationRoutes } from "./qualifications.ts";
 import { calendarRoutes } from "./calendar.ts";
+import { awardApprovalRoutes } from "./awardApprovals.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -35,4 +36,5 @@ export const allRoutes: RouteDef[] = [
   ...comparisonRoutes,
   ...qualificationRoutes,
   ...calendarRoutes,
+  ...awardApprovalRoutes,
 ];

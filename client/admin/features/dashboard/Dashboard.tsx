@@ -1,5 +1,5 @@
-// The home page: a greeting, the buyer's overview of open projects, and quick links to the pages
-// the user can open.
+// The home page: a greeting, the awards waiting for my approval, the buyer's overview of open
+// projects, and quick links to the pages the user can open.
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -14,6 +14,7 @@ import { flattenRoutes } from "../../routes.ts";
 import { Overview } from "./Overview.tsx";
 import { SupplierOverview } from "./SupplierOverview.tsx";
 import { CalendarWarning } from "./CalendarWarning.tsx";
+import { MyApprovals } from "../approvals/MyApprovals.tsx";
 import { roleDisplayName } from "../roles/roleName.ts";
 
 export default function Dashboard() {
@@ -54,6 +55,7 @@ export default function Dashboard() {
       </div>
 
       <CalendarWarning />
+      <MyApprovals />
 
       <Overview />
 

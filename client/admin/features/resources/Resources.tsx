@@ -1,5 +1,6 @@
 // System settings › system resources: the editable settings (quote instructions in both
-// languages, reminder hours, upload limit), saved together; the server checks every value.
+// languages, reminder hours, upload limit, which awards need approval), saved together; the server
+// checks every value.
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../../shared/time.ts";
@@ -7,14 +8,24 @@ import { Spinner } from "../../../shared/ui.tsx";
 import { useAction } from "../../../shared/useAction.ts";
 import { Badge, Field, inputClass, runSave, useFieldErrors } from "../../components/index.ts";
 import { resourcesApi, type Setting } from "./api.ts";
+import { AWARD_APPROVAL_MODES } from "../../../../server/domain/settings/schemas.ts";
 
 type Form = {
   quoteInstructionZh: string;
   quoteInstructionEn: string;
   reminderHours: string;
   uploadLimitMb: string;
+  approvalMode: string;
+  approvalThreshold: string;
 };
-const KEYS = ["quoteInstructionZh", "quoteInstructionEn", "reminderHours", "uploadLimitMb"];
+const KEYS = [
+  "quoteInstructionZh",
+  "quoteInstructionEn",
+  "reminderHours",
+  "uploadLimitMb",
+  "awardApproval",
+];
+type Approval = { mode: string; thresholdCny: string };
 
 const toForm = (items: Setting[]): Form => {
   const v = (k: string) => items.find((i) => i.key === k)?.value;
@@ -23,6 +34,8 @@ const toForm = (items: Setting[]): Form => {
     quoteInstructionEn: String(v("quoteInstructionEn") ?? ""),
     reminderHours: ((v("reminderHours") as number[] | undefined) ?? []).join(", "),
     uploadLimitMb: String(v("uploadLimitMb") ?? ""),
+    approvalMode: (v("awardApproval") as Approval | undefined)?.mode ?? "threshold",
+    approvalThreshold: (v("awardApproval") as Approval | undefined)?.thresholdCny ?? "",
   };
 };
 
@@ -74,6 +87,9 @@ export default function Resources() {
     if (!f.uploadLimitMb.trim() || !(limit > 0)) {
       errs.uploadLimitMb = t("resourcesPage.limitFormat");
     }
+    if (!/^\d{1,15}(\.\d{1,2})?$/.test(f.approvalThreshold.trim())) {
+      errs.awardApproval = t("resourcesPage.thresholdFormat");
+    }
     setErrors(errs);
     if (Object.keys(errs).length) return;
     await run(async () => {
@@ -85,6 +101,10 @@ export default function Resources() {
             { key: "quoteInstructionEn", value: f.quoteInstructionEn },
             { key: "reminderHours", value: hours },
             { key: "uploadLimitMb", value: limit },
+            {
+              key: "awardApproval",
+              value: { mode: f.approvalMode, thresholdCny: f.approvalThreshold.trim() },
+            },
           ]),
         { fields: KEYS, onFieldErrors: setErrors },
       );
@@ -198,6 +218,40 @@ export default function Resources() {
               />
               <span className="text-sm text-slate-500">MiB</span>
               {status("uploadLimitMb")}
+            </div>
+          </Field>
+          <Field
+            label={t("resourcesPage.awardApproval")}
+            name="awardApproval"
+            htmlFor="res-approvalMode"
+            error={errors.awardApproval}
+            hint={t("resourcesPage.awardApprovalHint")}
+          >
+            <div className="flex flex-wrap items-center gap-3">
+              <select
+                id="res-approvalMode"
+                className={inputClass(undefined, "max-w-72")}
+                value={form.approvalMode}
+                onChange={set("approvalMode")}
+              >
+                {AWARD_APPROVAL_MODES.map((m) => (
+                  <option key={m} value={m}>{t(`resourcesPage.approvalModes.${m}`)}</option>
+                ))}
+              </select>
+              <input
+                id="res-approvalThreshold"
+                aria-label={t("resourcesPage.approvalThreshold")}
+                className={inputClass(errors.awardApproval, "max-w-36")}
+                inputMode="decimal"
+                disabled={form.approvalMode !== "threshold"}
+                value={form.approvalThreshold}
+                onChange={(e) => {
+                  setForm({ ...form, approvalThreshold: e.target.value });
+                  clearField("awardApproval");
+                }}
+              />
+              <span className="text-sm text-slate-500">CNY</span>
+              {status("awardApproval")}
             </div>
           </Field>
         </div>

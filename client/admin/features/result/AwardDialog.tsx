@@ -1,4 +1,5 @@
 // Recording the award: the whole project to one supplier, or each line to a supplier, with a reason.
+// An award that needs approval goes to the buyer's person in charge instead (said when saved).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
@@ -45,14 +46,18 @@ export function AwardDialog(
     setErrors(found);
     if (Object.keys(found).length) return;
     await run(async () => {
-      await comparisonApi.award({
+      const done = await comparisonApi.award({
         offProId: m.project.id,
         scope,
         supplierId: scope === "project" ? Number(supplierId) : null,
         lines: scope === "lines" ? chosen : [],
         reason: reason.trim(),
       });
-      message.success(a("done"));
+      message.success(
+        done.status === "pendingApproval"
+          ? t("approvalPage.sent", { name: done.proposal.approverName ?? "" })
+          : a("done"),
+      );
       onDone();
     }, (err) => {
       const byField = fieldErrorsOf(err, ["reason", "supplierId", "lines"]);
@@ -157,7 +162,7 @@ export function AwardDialog(
           htmlFor="award-reason"
           name="reason"
           error={errors.reason}
-          hint={a("reasonHint")}
+          hint={`${a("reasonHint")} ${t("approvalPage.reasonHint")}`}
           required
         >
           <textarea

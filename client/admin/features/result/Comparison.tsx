@@ -1,7 +1,7 @@
 // The result page's price comparison: line items as rows, invited suppliers as columns, each price
 // in CNY (the quoted price, currency and rate on hover), the lowest of each row highlighted, totals
 // by yearly usage with each supplier's rank and the change from the first quote; the award in
-// force, the award dialog and the .xlsx export.
+// force (or the one waiting for approval), the award dialog, the award trail and the .xlsx export.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../shared/api.ts";
@@ -13,6 +13,9 @@ import { comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";
 import { formatTime } from "../../../shared/time.ts";
+import { type Approval, approvalPath, approvalsApi } from "../approvals/api.ts";
+import { amountLabel, ApprovalTrail } from "../approvals/parts.tsx";
+import { Link } from "react-router";
 
 export function Comparison(
   { projectId, canAward, mayPublish, onAwarded }: {
@@ -26,6 +29,7 @@ export function Comparison(
   const { t } = useTranslation();
   const c = (k: string, p: Record<string, unknown> = {}) => t(`comparison.${k}`, p);
   const [m, setM] = useState<Matrix | null>(null);
+  const [trail, setTrail] = useState<Approval[]>([]);
   const [error, setError] = useState("");
   const [awarding, setAwarding] = useState(false);
 
@@ -34,8 +38,10 @@ export function Comparison(
       .then((x) => {
         setM(x);
         setError("");
+        return approvalsApi.trail(projectId).then((r) => setTrail(r.items));
       })
       .catch((e) => setError(e instanceof ApiError ? e.message : String(e)));
+  const pending = trail.find((a) => a.status === "pending");
   useEffect(() => {
     load();
   }, [projectId]);
@@ -63,7 +69,7 @@ export function Comparison(
             fileName={`${c("file")}-${m.project.code}.xlsx`}
             label={c("export")}
           />
-          {mayPublish && canAward && (
+          {mayPublish && canAward && !pending && (
             <button
               type="button"
               className="btn btn-primary"
@@ -87,11 +93,20 @@ export function Comparison(
         : (
           <div className="space-y-3">
             <AwardSummary m={m} name={name} canAward={canAward} />
+            {pending && <PendingApproval a={pending} />}
             {m.rows.length === 0
               ? <p className="text-sm text-slate-400">{c("noItems")}</p>
               : !m.suppliers.some((s) => s.quoted)
               ? <p className="text-sm text-slate-400">{c("empty")}</p>
               : <MatrixTable m={m} />}
+            {trail.length > 0 && (
+              <div className="border-t border-slate-100 pt-3">
+                <h3 className="mb-2 text-sm font-semibold text-slate-900">
+                  {t("approvalPage.trail")}
+                </h3>
+                <ApprovalTrail items={trail} />
+              </div>
+            )}
           </div>
         )}
       {m && awarding && (
@@ -135,6 +150,34 @@ function AwardSummary(
       <p className="mt-0.5 text-amber-900/80">{a.reason}</p>
       <p className="mt-0.5 text-xs text-amber-800/70">
         {t("awardPage.awardedBy", { name: a.awardedByName ?? "", time: formatTime(a.awardedAt) })}
+      </p>
+    </div>
+  );
+}
+
+/** The award the buyer proposed that waits for the person in charge: nothing is mailed before. */
+function PendingApproval({ a }: { a: Approval }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="rounded-md bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset"
+      data-testid="award-pending"
+    >
+      <p className="font-medium">
+        {t("approvalPage.pendingOn", {
+          name: a.approverName ?? "—",
+          time: formatTime(a.proposedAt),
+        })}
+      </p>
+      <p className="mt-0.5">
+        {a.supplierNames.join(", ")} · {amountLabel(t, a)} ·{" "}
+        {t("approvalPage.matrixVersion", { version: a.matrixVersion })}
+      </p>
+      <p className="mt-0.5 text-xs text-sky-800/80">
+        {t("approvalPage.pendingHint")}{" "}
+        <Link to={approvalPath(a.id)} className="underline" data-testid="pending-open">
+          {t("approvalPage.open")}
+        </Link>
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import type { Wire } from "../../../shared/wire.ts";
 import type { ProjectMatrix } from "../../../../server/domain/comparison/service.ts";
 import type { awardInput } from "../../../../server/domain/comparison/schemas.ts";
 import type { IntegritySignalsDto } from "../../../../server/domain/quotes/integrityTypes.ts";
+import type { AwardOutcome } from "../../../../server/domain/comparison/award.ts";
 import { PM } from "../projects/api.ts";
 
 /** The comparison matrix of a project with the award in force, as the result page shows it. */
@@ -17,6 +18,7 @@ export const comparisonApi = {
     api.get<IntegritySignalsDto>(`${PM}/GetIntegritySignals`, { OffProId: projectId }, {
       silent: true,
     }),
+  /** Awarded at once, or sent to the buyer's person in charge for approval. */
   award: (input: z.input<typeof awardInput>) =>
-    api.post(`${PM}/AwardOfferProject`, input, { silent: true }),
+    api.post<Wire<AwardOutcome>>(`${PM}/AwardOfferProject`, input, { silent: true }),
 };

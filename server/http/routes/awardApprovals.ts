@@ -1,0 +1,86 @@
+// Awards that need approval: the approvals waiting for me, every pending one (admins), one with its
+// matrix snapshot and trail, a project's award trail, and the decisions (approve, reject, reassign).
+import { Permissions, ProjectSearch } from "../../domain/auth/permissions.ts";
+import * as read from "../../domain/comparison/approvalRead.ts";
+import * as approval from "../../domain/comparison/approval.ts";
+import {
+  approvalInput,
+  decideApprovalInput,
+  matrixInput,
+  pendingApprovalsInput,
+  reassignApprovalInput,
+} from "../../domain/comparison/schemas.ts";
+import { defineRoute } from "../route.ts";
+
+const base = "/QMO/AwardApproval";
+const via = "http" as const;
+
+export const awardApprovalRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${base}/GetMine`,
+    access: "signedIn",
+    audience: "staff",
+    summary: "The awards waiting for my approval (I am the person in charge they went to).",
+    handler: ({ deps, actor }) => read.myApprovals(deps, actor),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetPending`,
+    access: Permissions.LeaderManagerSearch,
+    summary: "Every award waiting for approval, with its approver, oldest first (paged).",
+    query: pendingApprovalsInput,
+    handler: ({ deps, actor, query }) => read.pendingApprovals(deps, actor, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/Get`,
+    access: "signedIn",
+    audience: "staff",
+    summary:
+      "One award proposal: what is awarded, amount in CNY, reason, the matrix snapshot it was proposed on (version, hash), the trail, and what I may do.",
+    query: approvalInput,
+    handler: ({ deps, actor, query }) => approval.approvalDetail(deps, actor, query.id),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetProjectTrail`,
+    access: ProjectSearch,
+    summary:
+      "Every award proposal of a project, newest first: who proposed, who approved or rejected, when, comments, matrix version.",
+    query: matrixInput,
+    handler: ({ deps, actor, query }) => read.projectApprovals(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/Approve`,
+    access: "signedIn",
+    audience: "staff",
+    summary:
+      "Approve a pending award (its approver only, never its proposer), with an optional comment: the award is recorded and the suppliers are mailed.",
+    body: decideApprovalInput,
+    handler: ({ deps, actor, body, meta }) =>
+      approval.decideApproval(deps, actor, body, "approved", { ...meta, via }),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/Reject`,
+    access: "signedIn",
+    audience: "staff",
+    summary:
+      "Reject a pending award with a comment (required): it returns to the buyer, who may propose again.",
+    body: decideApprovalInput,
+    handler: ({ deps, actor, body, meta }) =>
+      approval.decideApproval(deps, actor, body, "rejected", { ...meta, via }),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/Reassign`,
+    access: Permissions.LeaderManagerSearch,
+    summary:
+      "Hand a pending approval to another active staff user (not the proposer), e.g. while the person in charge is away; they are mailed.",
+    body: reassignApprovalInput,
+    handler: ({ deps, actor, body, meta }) =>
+      approval.reassignApproval(deps, actor, body, { ...meta, via }),
+  }),
+];
