@@ -58,6 +58,8 @@ const TAGS: Record<string, string> = {
   SupplierPerformance: "Supplier performance figures: response, win and on-time rates.",
   Calendar:
     "The working-day calendar: official holidays and make-up days by year, and their import.",
+  AwardApproval:
+    "Awards that need approval: proposals, the approver's decision, reassignment and the trail.",
 };
 
 /** The controller of a route: its path's middle segment (/QMO/Supplier/GetAll → Supplier). */
