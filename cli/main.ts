@@ -12,6 +12,7 @@ import { registerComparisonCommands } from "./commands/comparison.ts";
 import { registerAuditCommands } from "./commands/audit.ts";
 import { registerQuoteCommands } from "./commands/quotes.ts";
 import { registerDemoCommands } from "./commands/demo.ts";
+import { registerQuestionCommands } from "./commands/questions.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerMailCommands(program);
   registerComparisonCommands(program);
   registerQuoteCommands(program);
+  registerQuestionCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);
   return program;

@@ -14,6 +14,8 @@ export const EMAIL_MECHANISMS = [
   "awarded",
   "awardWithdrawn",
   "certificateExpiring",
+  "questionAsked",
+  "questionAnswered",
   "manual",
 ] as const;
 
