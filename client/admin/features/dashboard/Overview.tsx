@@ -1,6 +1,7 @@
 // The buyer's overview on the home page, per project kind the user may see: projects open for
 // quoting with the time left (by the server's clock), quotes received today, projects ending in
-// the next 48 hours, suppliers yet to quote — each number a link to the list filtered the same way.
+// the next 48 hours, suppliers yet to quote — each number a link to the list filtered the same way —
+// and the suppliers' questions waiting for an answer.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -9,6 +10,7 @@ import { type Kind, kindPages, PM, type Project } from "../projects/api.ts";
 import { StatusBadge } from "../projects/parts.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
+import { NewQuestions, type NewQuestionsData } from "../questions/NewQuestions.tsx";
 
 type Stat = { count: number; filter: Record<string, string> };
 type Summary = {
@@ -16,6 +18,7 @@ type Summary = {
   quotesToday: Stat;
   endingSoon: Stat;
   suppliersPending: Stat;
+  questions: NewQuestionsData;
 };
 
 const STATS = ["inQuotation", "quotesToday", "endingSoon", "suppliersPending"] as const;
@@ -167,6 +170,7 @@ function KindOverview({ kind }: { kind: Kind }) {
             </table>
           </div>
         )}
+      <NewQuestions data={data?.questions} resultPath={pages.result} />
     </section>
   );
 }
