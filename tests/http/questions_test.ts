@@ -72,6 +72,17 @@ Deno.test("a supplier asks with an attachment; the buyer sees who asked, is mail
     query: { id: q.file.id },
   });
   assert.equal(own.status, 200, "the asker reads its own attachment");
+  // Nor can the buyer make it part of the request pack every supplier reads.
+  const leak = await call(env, "post", `${PM}/ReviseRequestPack`, {
+    token: admin,
+    body: {
+      offProId: p.id,
+      opiList: [{ itemName: "FR-4 1.6mm", unit: "sheet", estimateYearAmount: "1000" }],
+      attList: [q.file.id],
+    },
+  });
+  assert.equal(leak.status, 404);
+  assert.equal((await supplierView(env, s2.token, p.id)).json.result.items.length, 0);
 
   // Every call is in the audit log, as other calls are.
   const audited = await env.db.select().from(auditLogs)
