@@ -44,10 +44,11 @@ Deno.test("a question is taken before its deadline only; the deadline instant it
   );
 });
 
-Deno.test("no question once quoting has ended or the project is closed", () => {
+Deno.test("no question before publishing, once quoting has ended or the project is closed", () => {
   const now = at("2026-11-24T02:00:00Z");
   assert.equal(questionRefusal(project({ status: "ended" }), now), "questions.quotingEnded");
   assert.equal(questionRefusal(project({ status: "closed" }), now), "questions.closed");
+  assert.equal(questionRefusal(project({ status: "unpublished" }), now), "questions.notPublished");
   // Everyone quoted 30 minutes ago: quoting ended early, and so did the questions.
   const early = project({ allQuotedAt: at("2026-11-24T01:29:00Z") });
   assert.equal(questionRefusal(early, now), "questions.quotingEnded");

@@ -21,6 +21,7 @@ export function questionsCloseAt(p: QuestionTiming): Date | null {
 }
 
 export type QuestionRefusal =
+  | "questions.notPublished"
   | "questions.closed"
   | "questions.quotingEnded"
   | "questions.deadlinePassed";
@@ -30,6 +31,7 @@ export type QuestionRefusal =
  * itself is too late, as for quotes.
  */
 export function questionRefusal(p: QuestionTiming, now: Date): QuestionRefusal | null {
+  if (p.status === "unpublished") return "questions.notPublished";
   if (p.status === "closed") return "questions.closed";
   if (effectiveStatus(p, now) !== "published") return "questions.quotingEnded";
   const closes = questionsCloseAt(p);
