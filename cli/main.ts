@@ -15,6 +15,7 @@ import { registerDemoCommands } from "./commands/demo.ts";
 import { registerCategoryCommands } from "./commands/categories.ts";
 import { registerCalendarCommands } from "./commands/calendar.ts";
 import { registerAwardCommands } from "./commands/awards.ts";
+import { registerQuestionCommands } from "./commands/questions.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -34,6 +35,7 @@ export function buildProgram(): Command {
   registerComparisonCommands(program);
   registerAwardCommands(program);
   registerQuoteCommands(program);
+  registerQuestionCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);
   return program;

@@ -16,6 +16,8 @@ export const EMAIL_MECHANISMS = [
   "awardApprovalRequested",
   "awardApprovalDecided",
   "certificateExpiring",
+  "questionAsked",
+  "questionAnswered",
   "manual",
 ] as const;
 

@@ -282,7 +282,8 @@ export const files = sqliteTable(
     /** The original file name, shown and used for download. */
     fileName: text("file_name").notNull(),
     /** What the file belongs to: a project's attachments, a supplier's quote or certificate. */
-    purpose: text("purpose", { enum: ["project", "quote", "certificate", "other"] }).notNull(),
+    purpose: text("purpose", { enum: ["project", "quote", "certificate", "question", "other"] })
+      .notNull(),
     projectId: integer("project_id"),
     uploadedBy: integer("uploaded_by"),
     createdAt: created(),
@@ -415,6 +416,11 @@ export const offerProjects = sqliteTable("offer_projects", {
   packVersion: integer("pack_version"),
   /** Certificate types an invited supplier must hold, besides those its category requires. */
   requiredCertificates: text("required_certificates", { mode: "json" }).$type<string[]>(),
+  /**
+   * When suppliers' questions close, as the buyer set it; null: 24 hours before the deadline
+   * (server/domain/questions/rules.ts). Never later than the deadline.
+   */
+  questionEndTime: instant("question_end_time"),
   creatorId: integer("creator_id"),
   createdAt: created(),
   updatedAt: instant("updated_at"),
@@ -626,6 +632,37 @@ export const awardLines = sqliteTable("award_lines", {
 }, (t) => [
   primaryKey({ columns: [t.awardId, t.itemId] }),
   index("award_lines_supplier_idx").on(t.supplierId),
+]);
+
+/**
+ * Clarifications: a question an invited supplier asks while quoting is open, and the buyer's answer,
+ * either to the asker only (private) or to every invited supplier (public: the asker is never named).
+ */
+export const projectQuestions = sqliteTable("project_questions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  askedBy: integer("asked_by"),
+  askedAt: instant("asked_at").notNull(),
+  text: text("text").notNull(),
+  /** The supplier's attachment (files.purpose "question"): seen by the buyer and the asker only. */
+  fileId: integer("file_id").references(() => files.id),
+  answer: text("answer"),
+  answeredAt: instant("answered_at"),
+  answeredBy: integer("answered_by"),
+  visibility: text("visibility", { enum: ["private", "public"] }),
+  /** A public answer's question as every supplier reads it (the buyer may reword it); null: as asked. */
+  publicText: text("public_text"),
+  /** When the public answer joined the request pack, and the pack version it made. */
+  packedAt: instant("packed_at"),
+  packVersion: integer("pack_version"),
+}, (t) => [
+  index("project_questions_project_idx").on(t.projectId, t.askedAt),
+  // The dashboard counts the questions not answered yet.
+  index("project_questions_open_idx").on(t.answeredAt, t.projectId),
+  index("project_questions_file_idx").on(t.fileId),
 ]);
 
 /**

@@ -1,5 +1,5 @@
-// The portal's calls to QMO/SupplierOffer, the upload with progress, the checks made before an
-// upload, and the countdown that follows the server's clock.
+// The portal's calls to QMO/SupplierOffer (quotes and questions), the upload with progress, the
+// checks made before an upload, and the countdown that follows the server's clock.
 import { useEffect } from "react";
 import {
   api,
@@ -20,6 +20,10 @@ import type {
   MyProjectDto,
 } from "../../server/domain/quotes/service.ts";
 import type { QuoteDto, quoteForm } from "../../server/domain/quotes/submit.ts";
+import type {
+  SupplierQuestionDto,
+  SupplierQuestionsDto,
+} from "../../server/domain/questions/supplier.ts";
 
 /** A project as this supplier's list shows it, with its status for the supplier. */
 export type MyProject = Wire<MyProjectDto>;
@@ -29,6 +33,9 @@ export type ProjectDetail = Wire<MyProjectDetail>;
 /** One of the supplier's submissions, with its receipt in the tamper-evident record. */
 export type Quote = Wire<QuoteDto>;
 export type Receipt = NonNullable<Quote["receipt"]>;
+/** My questions on a project and the public answers, with whether I may ask now. */
+export type Questions = Wire<SupplierQuestionsDto>;
+export type MyQuestion = Wire<SupplierQuestionDto>;
 /** The instructions to agree to before quoting, and the upload limit. */
 export type Instruction = Wire<Awaited<ReturnType<typeof instruction>>>;
 /** What pricing the lines needs: the items, the dictionary's codes and the latest lines. */
@@ -61,6 +68,16 @@ export const portalApi = {
   quoteForm: (offProId: number) =>
     api.get<QuoteForm>(`${base}/GetQuoteForm`, { offProId }, { silent: true }),
   download: (id: number) => api.download("/QMO/FileService/GetFileStream", { id }),
+  questions: async (offProId: number) =>
+    timed(await api.get<Questions>(`${base}/GetQuestions`, { offProId }, { silent: true })),
+  /** A question with an optional attachment; the server's refusal comes back as an ApiError. */
+  ask: (offProId: number, text: string, file: File | null) => {
+    const form = new FormData();
+    form.set("offProId", String(offProId));
+    form.set("text", text);
+    if (file) form.set("file", file);
+    return api.post<MyQuestion>(`${base}/AskQuestion`, form, { silent: true });
+  },
 };
 
 /** A ticking "now" shared by every countdown on the page (one timer for all of them). */

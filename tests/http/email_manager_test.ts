@@ -24,6 +24,8 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
     "PROJECT_CLOSED",
     "PROJECT_ENDED",
     "PROJECT_PUBLISHED",
+    "QUESTION_ANSWERED",
+    "QUESTION_ASKED",
     "QUOTE_RECEIPT",
     "QUOTE_RECEIVED",
     "ROUND_OPENED",

@@ -1,5 +1,6 @@
-// One project as the supplier sees it: the read-only header, line items and attachments, and the
-// quotation panel (instructions to agree to, the upload, the current quote and earlier ones).
+// One project as the supplier sees it: the read-only header, line items and attachments, questions
+// and answers, and the quotation panel (instructions to agree to, the upload, the current quote and
+// earlier ones).
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -13,6 +14,7 @@ import { linesToSend, QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
 import { Attachments, Header, Items } from "./ProjectInfo.tsx";
 import { AwardNotice, PackNotice } from "./QuoteHistory.tsx";
 import { type Loaded, QuotePanel } from "./QuotePanel.tsx";
+import { QuestionsCard } from "./Questions.tsx";
 
 export function ProjectPage() {
   const { t } = useTranslation();
@@ -106,6 +108,7 @@ export function ProjectPage() {
             />
           )}
           <Attachments files={detail.attList} />
+          <QuestionsCard projectId={detail.id} />
         </div>
       </div>
     </div>

@@ -53,6 +53,26 @@ export type EmailEvent =
   }
   /** A new award leaves out suppliers an earlier one named: each of them is told. */
   | { kind: "awardWithdrawn"; projectId: number; awardId: number; supplierIds: number[] }
+  /** A supplier asked a question: the buyer is told who asked and what. */
+  | {
+    kind: "questionAsked";
+    projectId: number;
+    questionId: number;
+    supplierId: number;
+    text: string;
+  }
+  /**
+   * The buyer answered: a private answer goes to the asker (`supplierIds`), a public one to every
+   * invited supplier; `question` is the text all of them may read, and names nobody.
+   */
+  | {
+    kind: "questionAnswered";
+    projectId: number;
+    questionId: number;
+    question: string;
+    answer: string;
+    supplierIds?: number[];
+  }
   | {
     kind: "reminder";
     projectId: number;
@@ -110,6 +130,10 @@ function eventKey(e: EmailEvent, code: string, now: Date): string {
       return `award:${e.awardId}:${code}`;
     case "awardWithdrawn":
       return `award-withdrawn:${e.awardId}:${code}`;
+    case "questionAsked":
+      return `question:${e.questionId}:${code}`;
+    case "questionAnswered":
+      return `answer:${e.questionId}:${code}`;
     case "reminder":
       // The deadline is part of the key: a moved deadline earns a new reminder.
       return `reminder:${e.projectId}:r${e.round}:${code}:${e.hours}h:${e.deadline.getTime()}`;
@@ -153,7 +177,9 @@ async function supplierRecipients(
     : e.kind === "quoteReceived"
     ? e.round ?? 0
     : 0;
-  const wanted = e.kind === "quoteReceived" || e.kind === "quoteReceipt"
+  // A question's email to suppliers (if an admin points one there) goes to its asker only.
+  const wanted = e.kind === "quoteReceived" || e.kind === "quoteReceipt" ||
+      e.kind === "questionAsked"
     ? [e.supplierId]
     : "supplierIds" in e && e.supplierIds
     ? e.supplierIds
@@ -257,6 +283,13 @@ async function receiptValues(tx: DbOrTx, quoteId: number): Promise<PlaceholderVa
   };
 }
 
+/** A question's and its answer's text, for the clarification emails. */
+function questionValues(e: EmailEvent): PlaceholderValues {
+  if (e.kind === "questionAsked") return { questionText: e.text };
+  if (e.kind === "questionAnswered") return { questionText: e.question, answerText: e.answer };
+  return {};
+}
+
 function reasonText(lang: Lang, project: Project, e: EmailEvent): string {
   if (e.kind === "closed") return project.closeReason ?? "";
   if (e.kind === "awarded") return e.reason;
@@ -320,7 +353,7 @@ export async function composeEmails(
   }
   if (event.kind === "reminder") deadline = event.deadline;
   let quotingSupplier = "";
-  if (event.kind === "quoteReceived") {
+  if (event.kind === "quoteReceived" || event.kind === "questionAsked") {
     const s = await tx.query.suppliers.findFirst({ where: eq(suppliers.id, event.supplierId) });
     quotingSupplier = s?.fullName ?? "";
   }
@@ -354,6 +387,7 @@ export async function composeEmails(
         packVersion: project.packVersion == null ? "" : String(project.packVersion),
         ...receipt,
         awardedItems: awardedItemsText(r.language, event, r.supplierId),
+        ...questionValues(event),
       };
       drafts.push({ key, tpl, recipient: r, values, projectId: project.id });
     }

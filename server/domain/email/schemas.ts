@@ -33,6 +33,8 @@ export const PLACEHOLDERS = [
   "certificateType",
   "certificateNumber",
   "expiryDate",
+  "questionText",
+  "answerText",
 ] as const;
 
 const required = (key: string, max: number) =>

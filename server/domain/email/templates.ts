@@ -78,6 +78,8 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   awardApprovalRequested: "approver",
   awardApprovalDecided: "buyer",
   certificateExpiring: "buyer",
+  questionAsked: "buyer",
+  questionAnswered: "suppliers",
   manual: "suppliers",
 };
 
@@ -309,6 +311,42 @@ const seededTemplates: Seed[] = [
       "(number {{certificateNumber}}) expires on {{expiryDate}}.\nOnce it has expired, the " +
       "supplier cannot be invited to projects that require this certificate. Please ask the " +
       "supplier for the renewed certificate and record it in supplier management." + signatureEn,
+  },
+  {
+    code: "QUESTION_ASKED",
+    mechanism: "questionAsked",
+    notifyObject: "buyer",
+    mechanismDescription:
+      "受邀供应商在报价期间提问时发送给采购员 / Sent to the buyer when an invited supplier asks a question",
+    subject: "【供应商提问】{{projectCode}} {{supplierName}}",
+    content:
+      "{{recipientName}}，您好：\n\n供应商 {{supplierName}} 对报价项目 {{projectCode}}「{{projectName}}」提出了问题：\n\n" +
+      "{{questionText}}\n\n请在项目的报价结果页回复：可只回复提问的供应商，也可回复全部受邀供应商（不会透露提问者）。" +
+      "报价截止时间：{{deadline}}（北京时间，UTC+8）。" + signature,
+    subjectEn: "[Supplier question] {{projectCode}} {{supplierName}}",
+    contentEn: "Dear {{recipientName}},\n\n{{supplierName}} asked a question about project " +
+      '{{projectCode}} "{{projectName}}":\n\n{{questionText}}\n\n' +
+      "Please answer it on the project's result page, to the asker only or to every invited " +
+      "supplier (the asker is not named). Quotation deadline: {{deadline}} (UTC+8)." +
+      signatureEn,
+  },
+  {
+    code: "QUESTION_ANSWERED",
+    mechanism: "questionAnswered",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "采购员回复问题时发送：公开回复发给全部受邀供应商（不透露提问者），私下回复只发给提问者 / Sent when the buyer answers a question: a public answer to every invited supplier (the asker is not named), a private one to the asker only",
+    subject: "【问题答复】{{projectCode}} {{projectName}}",
+    content:
+      "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」有一个问题已答复。\n\n问题：{{questionText}}" +
+      "\n\n答复：{{answerText}}\n\n报价截止时间：{{deadline}}（北京时间，UTC+8）。查看全部问答：{{portalLink}}" +
+      signature,
+    subjectEn: "[Clarification] {{projectCode}} {{projectName}}",
+    contentEn:
+      'Dear {{supplierName}},\n\nA question about project {{projectCode}} "{{projectName}}" ' +
+      "has been answered.\n\nQuestion: {{questionText}}\n\nAnswer: {{answerText}}\n\n" +
+      "Quotation deadline: {{deadline}} (UTC+8). All questions and answers: {{portalLink}}" +
+      signatureEn,
   },
 ];
 

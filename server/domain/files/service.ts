@@ -2,7 +2,13 @@
 // detection from the bytes, metadata rows, and who may download or delete what.
 import { dirname, join } from "node:path";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
-import { files, offerProjects, offerProjectSuppliers, quotes } from "../../../db/schema.ts";
+import {
+  files,
+  offerProjects,
+  offerProjectSuppliers,
+  projectQuestions,
+  quotes,
+} from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import {
@@ -23,7 +29,7 @@ import { detectContentType, HEAD_BYTES } from "./detect.ts";
 import { Spool, SpooledFile, uploadTmpDir } from "./spool.ts";
 import { Permissions } from "../auth/permissions.ts";
 
-type FilePurpose = "project" | "quote" | "certificate" | "other";
+type FilePurpose = "project" | "quote" | "certificate" | "question" | "other";
 
 export type FileDto = {
   id: number;
@@ -236,9 +242,9 @@ async function publishedTo(db: DbOrTx, projectId: number, supplierId: number) {
 }
 
 /** Staff: the project's search permission for its kind, and a quote file only once its round is
- * no longer sealed. Suppliers: their own quote files and the attachments of projects published to
- * them. Anything else answers 404, as a file that does not exist: ids cannot be probed. Answers the
- * quote a staff member opens. */
+ * no longer sealed. Suppliers: their own quote files and question attachments, and the attachments
+ * of projects published to them. Anything else answers 404, as a file that does not exist: ids
+ * cannot be probed. Answers the quote a staff member opens. */
 async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
   const project = await projectOf(deps.db, f.projectId);
   if (actor.kind === "staff") {
@@ -267,6 +273,13 @@ async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
       .where(eq(quotes.fileId, f.id)).limit(1);
     const owner = q[0]?.supplierId;
     if (owner === actor.supplierId || (owner === undefined && f.uploadedBy === actor.id)) return;
+    throw hidden(f);
+  }
+  if (f.purpose === "question") {
+    // A question's attachment: the asker's, never another supplier's (it could name the asker).
+    const q = await deps.db.select({ supplierId: projectQuestions.supplierId })
+      .from(projectQuestions).where(eq(projectQuestions.fileId, f.id)).limit(1);
+    if (q[0]?.supplierId === actor.supplierId) return;
     throw hidden(f);
   }
   if (
@@ -349,12 +362,12 @@ export function downloadResponse(
  */
 export async function deleteFile(deps: Deps, actor: Actor, fileId: number): Promise<void> {
   const f = await liveFile(deps.db, fileId);
-  if (f.purpose === "quote" || f.purpose === "certificate") {
+  if (f.purpose === "quote" || f.purpose === "certificate" || f.purpose === "question") {
     // Kept whatever happens; who may not read the file learns no more than that it is not there.
     await assertMayRead(deps, actor, f).catch((err) => {
       if (err instanceof DomainError && err.kind === "notFound") throw err;
     });
-    throw conflict(f.purpose === "quote" ? "files.quoteFileKept" : "files.certificateFileKept");
+    throw conflict(`files.${f.purpose}FileKept`);
   }
   const project = await projectOf(deps.db, f.projectId);
   if (actor.kind !== "staff") throw hidden(f);
@@ -408,7 +421,8 @@ export async function attachToProject(
   for (const id of ids) {
     const f = rows.find((r) => r.id === id);
     if (!f) throw notFound("file", id);
-    const ok = f.purpose !== "quote" && f.purpose !== "certificate" &&
+    // A supplier's quote or question attachment never becomes part of what every supplier reads.
+    const ok = f.purpose !== "quote" && f.purpose !== "certificate" && f.purpose !== "question" &&
       (f.projectId === projectId || (f.projectId == null && f.uploadedBy === actor.id));
     // Another user's file answers as a missing one; one's own that cannot be attached says so.
     if (!ok) throw f.uploadedBy === actor.id ? forbidden("files.notYours") : notFound("file", id);

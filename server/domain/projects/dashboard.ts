@@ -1,6 +1,7 @@
-// The buyer's dashboard: open projects, quotes today, projects ending soon, suppliers to chase.
-import { and, count, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
-import { offerProjects, quotes } from "../../../db/schema.ts";
+// The buyer's dashboard: open projects, quotes today, projects ending soon, suppliers to chase, and
+// suppliers' questions waiting for an answer.
+import { and, count, desc, eq, gte, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { offerProjects, projectQuestions, quotes, suppliers } from "../../../db/schema.ts";
 import type { Actor, Deps } from "../context.ts";
 import { forbidden } from "../errors.ts";
 import { dateInUtc8 } from "../shared/time.ts";
@@ -21,7 +22,8 @@ const ENDING_SOON_MS = 48 * 3600_000;
 /**
  * GetDashboard: what a buyer needs at a glance, over the kinds the actor may see — the projects
  * open for quoting (soonest deadline first, with the time left by the server's clock), quotes
- * received today (UTC+8), projects ending in the next 48 hours, and invited suppliers yet to quote.
+ * received today (UTC+8), projects ending in the next 48 hours, invited suppliers yet to quote, and
+ * the questions not answered yet on open projects.
  * Each count comes with the list filter that shows the same projects.
  */
 export async function dashboardSummary(
@@ -62,6 +64,7 @@ export async function dashboardSummary(
     now,
   );
   const openRounds = await roundsOf(deps.db, projects.map((p) => p.id));
+  const questions = await newQuestions(deps, open, limit);
   return {
     now,
     kinds,
@@ -97,5 +100,29 @@ export async function dashboardSummary(
       count: Number(pending),
       filter: { awaitingQuotes: "1" },
     },
+    questions,
   };
+}
+
+/** Questions not answered yet on the projects open for quoting: how many, and the latest ones. */
+async function newQuestions(deps: Deps, open: SQL, limit: number) {
+  const unanswered = and(open, isNull(projectQuestions.answeredAt));
+  const [{ n }] = await deps.db.select({ n: count() }).from(projectQuestions)
+    .innerJoin(offerProjects, eq(offerProjects.id, projectQuestions.projectId))
+    .where(unanswered);
+  const items = await deps.db.select({
+    id: projectQuestions.id,
+    projectId: offerProjects.id,
+    projectCode: offerProjects.code,
+    projectName: offerProjects.name,
+    supplierName: suppliers.abbrName,
+    askedAt: projectQuestions.askedAt,
+    text: sql<string>`substr(${projectQuestions.text}, 1, 200)`,
+  }).from(projectQuestions)
+    .innerJoin(offerProjects, eq(offerProjects.id, projectQuestions.projectId))
+    .innerJoin(suppliers, eq(suppliers.id, projectQuestions.supplierId))
+    .where(unanswered)
+    .orderBy(desc(projectQuestions.askedAt), desc(projectQuestions.id))
+    .limit(limit);
+  return { count: n, items };
 }

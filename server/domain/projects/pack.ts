@@ -4,13 +4,16 @@
 //
 // Snapshot (format 1): { v: 1, instructionText, items: [{ id, materialCode, itemName, description,
 // unit, estimateYearAmount, useFactory, needExplain }] in the order shown, attachments: [{ id,
-// fileName, sha256, size }] by id }. Removed items and attachments are not in it.
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+// fileName, sha256, size }] by id }. Removed items and attachments are not in it. Once a public
+// answer joins the pack it also holds clarifications: [{ id, question, answer }] by id (the question
+// as every supplier reads it); a pack without any has no such key, so its hash is as before.
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   files,
   offerProjectItems,
   offerProjects,
   offerProjectVersions,
+  projectQuestions,
   quotes,
 } from "../../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
@@ -33,6 +36,15 @@ async function currentPack(db: DbOrTx, projectId: number) {
     eq(files.purpose, "project"),
     isNull(files.deletedAt),
   )).orderBy(asc(files.id));
+  const clarifications = await db.select({
+    id: projectQuestions.id,
+    text: projectQuestions.text,
+    publicText: projectQuestions.publicText,
+    answer: projectQuestions.answer,
+  }).from(projectQuestions).where(and(
+    eq(projectQuestions.projectId, projectId),
+    isNotNull(projectQuestions.packedAt),
+  )).orderBy(asc(projectQuestions.id));
   const snapshot = canonicalJson({
     v: PACK_FORMAT,
     instructionText: project?.instructionText ?? null,
@@ -52,6 +64,15 @@ async function currentPack(db: DbOrTx, projectId: number) {
       sha256: f.sha256,
       size: f.size,
     })),
+    ...(clarifications.length
+      ? {
+        clarifications: clarifications.map((c) => ({
+          id: c.id,
+          question: c.publicText ?? c.text,
+          answer: c.answer,
+        })),
+      }
+      : {}),
   });
   return { snapshot, contentHash: sha256Hex(snapshot) };
 }

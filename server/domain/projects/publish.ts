@@ -12,6 +12,7 @@ import { enqueue } from "../email/outbox.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { assertWorkingInstant } from "../calendar/service.ts";
 import { canDo, effectiveStatus, REVISION_NOTICE_MS } from "./rules.ts";
+import { checkQuestionDeadline } from "../questions/rules.ts";
 import { recordPackVersion } from "./pack.ts";
 import { createAndLaunchInput, publishInput, revisePackInput } from "./schemas.ts";
 import { assertMayPublish, loadProject, type ProjectRow } from "./access.ts";
@@ -28,7 +29,11 @@ async function publishInTx(
   tx: DbOrTx,
   actor: Actor,
   row: ProjectRow,
-  input: { offerEndTime: Date | null; supList: { id: number; code?: string }[] },
+  input: {
+    offerEndTime: Date | null;
+    supList: { id: number; code?: string }[];
+    questionEndTime?: Date | null;
+  },
 ) {
   const now = deps.clock.now();
   assertMayPublish(actor, row.kind);
@@ -63,6 +68,12 @@ async function publishInTx(
   const deadline = input.offerEndTime ?? (row.status === "published" ? row.offerEndTime : null);
   if (!deadline && !bargaining) throw fieldError("offerEndTime", "projects.deadlineRequired");
   if (deadline) await checkDeadline(deps, deadline, now, "offerEndTime");
+  const questionEndTime = input.questionEndTime === undefined
+    ? row.questionEndTime
+    : input.questionEndTime;
+  if (questionEndTime && questionEndTime.getTime() !== row.questionEndTime?.getTime()) {
+    checkQuestionDeadline(questionEndTime, deadline, now);
+  }
   if (fresh.length) {
     await tx.insert(offerProjectSuppliers).values(
       fresh.map((supplierId) => ({ projectId: row.id, supplierId, invitedAt: now })),
@@ -74,6 +85,7 @@ async function publishInTx(
     offerEndTime: deadline,
     // A newly invited supplier has not quoted yet: the early-end window waits for them.
     allQuotedAt: fresh.length ? null : row.allQuotedAt,
+    questionEndTime,
     updatedAt: now,
   }).where(eq(offerProjects.id, row.id));
   // The first publish fixes version 1 of the request pack; later changes go through a revision.
@@ -123,48 +135,67 @@ export async function revisePack(
   const input = revisePackInput.parse(raw);
   const result = await deps.db.transaction(async (tx) => {
     const row = await loadProject(tx, input.offProId);
-    assertMayPublish(actor, row.kind);
-    const now = deps.clock.now();
-    if (row.status === "unpublished") throw conflict("projects.reviseNotPublished");
-    if (effectiveStatus(row, now) !== "published") throw conflict("projects.reviseAfterEnd");
-    // Published before versions were kept: the pack as published becomes version 1 first.
-    if (row.packVersion == null) await recordPackVersion(tx, row.id, row.pubDate ?? now, null);
-    const deadline = input.offerEndTime ?? row.offerEndTime;
-    if (input.offerEndTime) await checkDeadline(deps, input.offerEndTime, now, "offerEndTime");
-    const earliest = new Date(now.getTime() + REVISION_NOTICE_MS);
-    if (deadline && deadline.getTime() < earliest.getTime()) {
-      throw fieldError("offerEndTime", "projects.reviseNeedsTime", {
-        hours: REVISION_NOTICE_MS / 3600_000,
-        earliest: formatUtc8(earliest),
-      });
-    }
-    await saveItems(tx, row.id, input.opiList, now);
-    const keep = new Set(input.attList);
-    const current = await tx.select({ id: files.id }).from(files).where(and(
-      eq(files.projectId, row.id),
-      eq(files.purpose, "project"),
-      isNull(files.deletedAt),
-    ));
-    const dropped = current.filter((f) => !keep.has(f.id)).map((f) => f.id);
-    if (dropped.length) {
-      await tx.update(files).set({ deletedAt: now }).where(inArray(files.id, dropped));
-    }
-    await attachToProject(tx, actor, row.id, input.attList);
-    await tx.update(offerProjects).set({ instructionText: input.instructionText })
-      .where(eq(offerProjects.id, row.id));
-    const version = await recordPackVersion(tx, row.id, now, actor.id);
-    if (!version.changed) throw conflict("projects.packUnchanged");
-    await tx.update(offerProjects).set({
-      offerEndTime: deadline,
-      // Quotes on the old version no longer make "everyone has quoted": the wait starts again.
-      allQuotedAt: null,
-      updatedAt: now,
-    }).where(eq(offerProjects.id, row.id));
-    await enqueue(tx, deps, { kind: "packRevised", projectId: row.id, version: version.version });
-    return version;
+    return await reviseInTx(deps, tx, actor, row, input.offerEndTime, async (now) => {
+      await saveItems(tx, row.id, input.opiList, now);
+      const keep = new Set(input.attList);
+      const current = await tx.select({ id: files.id }).from(files).where(and(
+        eq(files.projectId, row.id),
+        eq(files.purpose, "project"),
+        isNull(files.deletedAt),
+      ));
+      const dropped = current.filter((f) => !keep.has(f.id)).map((f) => f.id);
+      if (dropped.length) {
+        await tx.update(files).set({ deletedAt: now }).where(inArray(files.id, dropped));
+      }
+      await attachToProject(tx, actor, row.id, input.attList);
+      await tx.update(offerProjects).set({ instructionText: input.instructionText })
+        .where(eq(offerProjects.id, row.id));
+    });
   });
   return {
     ...await getProjectData(deps, actor, input.offProId),
     revisedTo: result.version,
   };
+}
+
+/**
+ * A revision of the request pack inside the caller's transaction, by the revision rules: the
+ * publish permission, quoting open, at least REVISION_NOTICE_MS left (or `offerEndTime` moving the
+ * deadline so), a real change (`change` makes it) recorded as the next version, the wait for
+ * "everyone has quoted" started again, and every invited supplier told.
+ */
+export async function reviseInTx(
+  deps: Deps,
+  tx: DbOrTx,
+  actor: Actor,
+  row: ProjectRow,
+  offerEndTime: Date | null,
+  change: (now: Date) => Promise<void>,
+) {
+  assertMayPublish(actor, row.kind);
+  const now = deps.clock.now();
+  if (row.status === "unpublished") throw conflict("projects.reviseNotPublished");
+  if (effectiveStatus(row, now) !== "published") throw conflict("projects.reviseAfterEnd");
+  // Published before versions were kept: the pack as published becomes version 1 first.
+  if (row.packVersion == null) await recordPackVersion(tx, row.id, row.pubDate ?? now, null);
+  const deadline = offerEndTime ?? row.offerEndTime;
+  if (offerEndTime) await checkDeadline(deps, offerEndTime, now, "offerEndTime");
+  const earliest = new Date(now.getTime() + REVISION_NOTICE_MS);
+  if (deadline && deadline.getTime() < earliest.getTime()) {
+    throw fieldError("offerEndTime", "projects.reviseNeedsTime", {
+      hours: REVISION_NOTICE_MS / 3600_000,
+      earliest: formatUtc8(earliest),
+    });
+  }
+  await change(now);
+  const version = await recordPackVersion(tx, row.id, now, actor.id);
+  if (!version.changed) throw conflict("projects.packUnchanged");
+  await tx.update(offerProjects).set({
+    offerEndTime: deadline,
+    // Quotes on the old version no longer make "everyone has quoted": the wait starts again.
+    allQuotedAt: null,
+    updatedAt: now,
+  }).where(eq(offerProjects.id, row.id));
+  await enqueue(tx, deps, { kind: "packRevised", projectId: row.id, version: version.version });
+  return version;
 }

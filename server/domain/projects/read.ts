@@ -161,6 +161,8 @@ export async function getProjectData(deps: Deps, actor: Actor, id: number) {
     })),
     /** Every certificate type an invited supplier must hold: the project's and its category's. */
     requiredCertificateTypes: await requiredCertificatesOf(deps.db, all.row),
+    /** When suppliers' questions close, as the buyer set it (null: 24 hours before the deadline). */
+    questionEndTime: all.row.questionEndTime,
   };
 }
 

@@ -78,15 +78,23 @@ const chosenSupplier = z.object({
   code: z.string().trim().max(64).optional(),
 });
 
+/**
+ * When suppliers' questions close (before the deadline): left out, unchanged; null, the default of
+ * 24 hours before the deadline.
+ */
+const questionEndTime = instant.nullish();
+
 export const publishInput = z.object({
   offProManagerId: id,
   offerEndTime: instant.nullish().transform((v) => v ?? null),
   supList: z.array(chosenSupplier).max(500).default([]),
+  questionEndTime,
 });
 
 export const createAndLaunchInput = z.object({
   ...projectFields,
   supList: z.array(chosenSupplier).max(500).default([]),
+  questionEndTime,
 });
 
 /** A revision of a published request pack: the whole new items, attachments and instructions. */

@@ -17,6 +17,7 @@ import { comparisonRoutes } from "./comparison.ts";
 import { qualificationRoutes } from "./qualifications.ts";
 import { calendarRoutes } from "./calendar.ts";
 import { awardApprovalRoutes } from "./awardApprovals.ts";
+import { questionRoutes } from "./questions.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -37,4 +38,5 @@ export const allRoutes: RouteDef[] = [
   ...qualificationRoutes,
   ...calendarRoutes,
   ...awardApprovalRoutes,
+  ...questionRoutes,
 ];

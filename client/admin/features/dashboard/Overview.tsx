@@ -1,6 +1,7 @@
 // The buyer's overview on the home page, per project kind the user may see: projects open for
 // quoting with the time left (by the server's clock), quotes received today, projects ending in
-// the next 48 hours, suppliers yet to quote — each number a link to the list filtered the same way.
+// the next 48 hours, suppliers yet to quote — each number a link to the list filtered the same way —
+// and the suppliers' questions waiting for an answer.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -9,6 +10,7 @@ import { StatusBadge } from "../projects/parts.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
 import { dashboardApi, type Summary } from "./api.ts";
+import { NewQuestions } from "../questions/NewQuestions.tsx";
 
 const STATS = ["inQuotation", "quotesToday", "endingSoon", "suppliersPending"] as const;
 const DAY = 86400_000;
@@ -159,6 +161,7 @@ function KindOverview({ kind }: { kind: Kind }) {
             </table>
           </div>
         )}
+      <NewQuestions data={data?.questions} resultPath={pages.result} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // The hidden launch pages (spec §2), material and asset: the project read-only, a supplier search
 // with a paged table whose rows become removable tags, the deadline with the working-day check
-// (hidden for bargaining), and Publish — disabled without the kind's publish permission.
+// (hidden for bargaining), the question deadline, and Publish — disabled without the kind's publish
+// permission.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../shared/api.ts";
@@ -39,6 +40,7 @@ import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
 import { calendarApi } from "../calendar/api.ts";
+import { QuestionDeadlineField } from "../questions/QuestionDeadlineField.tsx";
 
 type Search = {
   Code: string;
@@ -67,6 +69,8 @@ export default function Launch() {
   const [deadlineError, setDeadlineError] = useState("");
   /** The deadline's year has no official holiday schedule: weekends only count as days off. */
   const [calendarWarning, setCalendarWarning] = useState("");
+  const [questionEnd, setQuestionEnd] = useState("");
+  const [questionEndError, setQuestionEndError] = useState("");
   const [run, busy] = useAction();
   const f = (k: string) => t(`projects.fields.${k}`);
   const l = (k: string, p: Record<string, unknown> = {}) => t(`launch.${k}`, p);
@@ -89,6 +93,7 @@ export default function Launch() {
     projectsApi.data(id).then((p) => {
       setProject(p);
       setTags(p.supList.map((s) => ({ ...s, invited: true })));
+      if (p.questionEndTime) setQuestionEnd(formatTime(p.questionEndTime, "{y}-{m}-{d}T{h}:{i}"));
       if (!p.offerEndTime) return;
       setDeadline(formatTime(p.offerEndTime, "{y}-{m}-{d}T{h}:{i}"));
       calendarApi.day(formatTime(p.offerEndTime, "{y}-{m}-{d}"))
@@ -130,18 +135,18 @@ export default function Launch() {
         project.id,
         bargaining ? null : localToInstant(deadline),
         tags.map((s) => ({ id: s.id, code: s.code })),
+        localToInstant(questionEnd),
       );
       message.success(l("published"));
       closeAndGo(pages.back);
     }, (err) => {
       const text = err instanceof Error ? err.message : t("errors.error");
       message.error(text);
-      if (
+      const on = (field: string) =>
         err instanceof ApiError &&
-        err.body?.validationErrors?.some((v) =>
-          v.members?.some((m) => m.toLowerCase() === "offerendtime")
-        )
-      ) setDeadlineError(text);
+        err.body?.validationErrors?.some((v) => v.members?.some((m) => m.toLowerCase() === field));
+      if (on("offerendtime")) setDeadlineError(text);
+      if (on("questionendtime")) setQuestionEndError(text);
     });
   }
 
@@ -375,6 +380,15 @@ export default function Launch() {
               )}
             </div>
           )}
+          <QuestionDeadlineField
+            value={questionEnd}
+            deadline={bargaining ? "" : deadline}
+            error={questionEndError}
+            onChange={(v) => {
+              setQuestionEnd(v);
+              setQuestionEndError("");
+            }}
+          />
           <div className="flex items-center gap-3 border-t border-slate-100 pt-3">
             <button
               type="button"

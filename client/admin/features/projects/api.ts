@@ -135,11 +135,14 @@ export const projectsApi = {
     id: number,
     offerEndTime: string | null,
     supList: { id: number; code: string }[],
+    /** Until when suppliers may ask questions; null: 24 hours before the deadline. */
+    questionEndTime: string | null = null,
   ) =>
     api.post<ProjectData>(`${PM}/UpdateSupplierOfferProject`, {
       OffProManagerId: id,
       OfferEndTime: offerEndTime,
       supList,
+      questionEndTime,
     }, { silent: true }),
   openRound: (id: number, round: number, endTime: string) =>
     api.post<ProjectResult>(`${PM}/OpenOptimizeRound`, { offProId: id, round, endTime }),

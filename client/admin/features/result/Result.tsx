@@ -19,6 +19,7 @@ import {
 import { useView } from "../../layout/view.ts";
 import { Comparison } from "./Comparison.tsx";
 import { IntegritySignals } from "./IntegritySignals.tsx";
+import { Questions } from "../questions/Questions.tsx";
 import {
   kindPages,
   localToInstant,
@@ -274,6 +275,15 @@ export default function Result() {
       <Section title={f("suppliers")} testId="result-suppliers">
         <DataTable rows={data.suppliers} rowKey={(s) => s.id} columns={columns} />
       </Section>
+
+      <Questions
+        projectId={p.id}
+        packVersion={p.packVersion}
+        quotingOpen={p.actions.includes("end")}
+        closed={p.status === "closed"}
+        mayPublish={mayPublish}
+        onPackChanged={load}
+      />
 
       {data.packVersions.length > 1 && (
         <Section title={r("packVersions")} testId="pack-versions">
