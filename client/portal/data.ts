@@ -20,6 +20,7 @@ import type {
   MyProjectDto,
 } from "../../server/domain/quotes/service.ts";
 import type { QuoteDto } from "../../server/domain/quotes/submit.ts";
+import { closingOf } from "../../server/domain/shared/closing.ts";
 
 /** A project as this supplier's list shows it, with its status for the supplier. */
 export type MyProject = Wire<MyProjectDto>;
@@ -33,6 +34,15 @@ export type Receipt = NonNullable<Quote["receipt"]>;
 export type Instruction = Wire<Awaited<ReturnType<typeof instruction>>>;
 
 const base = "/QMO/SupplierOffer";
+
+/** When this supplier's quoting closes: its round's end, the early end or the deadline. */
+export const closingFor = (p: MyProject) =>
+  closingOf({
+    deadline: p.offerEndTime,
+    firstClosesAt: p.firstClosesAt,
+    round: p.round,
+    roundEndsAt: p.round ? p.closesAt : null,
+  });
 
 /** Remembers when an answer arrived, so "seconds left" (server clock) becomes a local instant. */
 export type Timed<T> = T & { endsAt: number };

@@ -6,8 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api } from "../../../shared/api.ts";
 import { type Kind, kindPages, PM, type Project } from "../projects/api.ts";
-import { StatusBadge } from "../projects/parts.tsx";
-import { formatTime } from "../../../shared/time.ts";
+import { ProjectClosing, StatusBadge } from "../projects/parts.tsx";
 import { usePermission } from "../../../shared/session.ts";
 
 type Stat = { count: number; filter: Record<string, string> };
@@ -129,12 +128,7 @@ function KindOverview({ kind }: { kind: Kind }) {
                         <StatusBadge status={p.status} />
                       </td>
                       <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">
-                        {formatTime(p.closesAt ?? p.offerEndTime)}
-                        {p.currentRound && (
-                          <span className="ml-1 text-xs text-slate-500">
-                            ({t(`projects.fields.round${p.currentRound}`)})
-                          </span>
-                        )}
+                        <ProjectClosing project={p} />
                       </td>
                       <td
                         className={`px-3 py-1.5 text-right whitespace-nowrap tabular-nums ${
