@@ -87,16 +87,6 @@ export function useNow(): number {
 export const secondsUntil = (endsAt: number, now: number) =>
   Math.max(0, Math.ceil((endsAt - now) / 1000));
 
-/** "2d 03:04:05" / "03:04:05" in the user's language. */
-export function formatCountdown(seconds: number): string {
-  const d = Math.floor(seconds / 86400);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const hms = `${pad(Math.floor((seconds % 86400) / 3600))}:${
-    pad(Math.floor((seconds % 3600) / 60))
-  }:${pad(seconds % 60)}`;
-  return d > 0 ? t("portal.countdown.days", { d, hms }) : hms;
-}
-
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../shared/icons.tsx";
 import { ClosingTime } from "../shared/ClosingTime.tsx";
 import type { Closing } from "../../server/domain/shared/closing.ts";
-import { formatCountdown, type QuoteStatus, secondsUntil, useNow } from "./data.ts";
+import { formatCountdown } from "../shared/time.ts";
+import { type QuoteStatus, secondsUntil, useNow } from "./data.ts";
 
 const statusStyles: Record<QuoteStatus, string> = {
   canOffer: "bg-primary-50 text-primary-700 ring-primary-200",
@@ -53,7 +54,7 @@ export function Deadline({ closing }: { closing: Closing<string> }) {
 export function Countdown(
   { endsAt, open, className = "" }: { endsAt: number; open: boolean; className?: string },
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const now = useNow();
   const left = open ? secondsUntil(endsAt, now) : 0;
   if (left <= 0) {
@@ -77,7 +78,7 @@ export function Countdown(
       aria-live="off"
     >
       <Icon name="clock" className="size-3.5" />
-      {t("portal.closesIn", { time: formatCountdown(left) })}
+      {t("portal.closesIn", { time: formatCountdown(left, i18n.language) })}
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { api } from "../../../shared/api.ts";
 import { type Kind, kindPages, PM, type Project } from "../projects/api.ts";
 import { ProjectClosing, StatusBadge } from "../projects/parts.tsx";
 import { usePermission } from "../../../shared/session.ts";
+import { formatDuration } from "../../../shared/time.ts";
 
 type Stat = { count: number; filter: Record<string, string> };
 type Summary = {
@@ -33,7 +34,7 @@ export function Overview() {
 }
 
 function KindOverview({ kind }: { kind: Kind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [data, setData] = useState<Summary | null>(null);
   const pages = kindPages[kind];
   const d = (k: string, p: Record<string, unknown> = {}) => t(`overview.${k}`, p);
@@ -44,16 +45,8 @@ function KindOverview({ kind }: { kind: Kind }) {
   const link = (filter: Record<string, string>) =>
     `${pages.list}?${new URLSearchParams(filter).toString()}`;
 
-  const left = (ms: number | null) => {
-    if (ms === null) return "";
-    if (ms <= 0) return d("due");
-    const days = Math.floor(ms / DAY);
-    const hours = Math.floor((ms % DAY) / 3600_000);
-    const minutes = Math.floor((ms % 3600_000) / 60_000);
-    if (days) return d("leftDays", { d: days, h: hours });
-    if (hours) return d("leftHours", { h: hours, m: minutes });
-    return d("leftMinutes", { m: Math.max(1, minutes) });
-  };
+  const left = (ms: number | null) =>
+    ms === null ? "" : ms <= 0 ? d("due") : formatDuration(ms, i18n.language);
 
   return (
     <section className="card p-4" data-testid={`overview-${kind}`} aria-busy={!data || undefined}>
