@@ -37,7 +37,7 @@ export function ClosingTime(
       </time>
       {note && (
         <span
-          className="whitespace-normal text-xs font-normal text-amber-700"
+          className="max-w-64 whitespace-normal text-xs font-normal text-amber-700"
           data-testid="closing-note"
         >
           {note}
