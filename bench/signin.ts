@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema.ts";
 import { openDatabase } from "../db/client.ts";
-import { needsRehash } from "../server/domain/auth/password.ts";
+import { needsRehash } from "../server/domain/shared/password.ts";
 import { type Generated, loadAverage, type Server } from "./server.ts";
 
 type Outcome = { status: number; ms: number };

@@ -49,6 +49,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   keyword: "--keyword",
   kind: "--kind",
   status: "--status",
+  cooperationStatus: "--cooperation",
   code: "--code",
   submittedFrom: "--since",
   currentOnly: "--current",
@@ -63,6 +64,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   projectCode: "--project",
   supplierCodes: "--suppliers",
   since: "--since",
+  year: "<year>",
 };
 const optionOf = (field: unknown) =>
   typeof field === "string" ? OPTION_OF_FIELD[field] ?? field : field;

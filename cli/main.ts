@@ -12,6 +12,8 @@ import { registerComparisonCommands } from "./commands/comparison.ts";
 import { registerAuditCommands } from "./commands/audit.ts";
 import { registerQuoteCommands } from "./commands/quotes.ts";
 import { registerDemoCommands } from "./commands/demo.ts";
+import { registerCategoryCommands } from "./commands/categories.ts";
+import { registerCalendarCommands } from "./commands/calendar.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -23,6 +25,8 @@ export function buildProgram(): Command {
   registerUserCommands(program);
   registerSupplierCommands(program);
   registerDbCommands(program);
+  registerCategoryCommands(program);
+  registerCalendarCommands(program);
   registerProjectCommands(program);
   registerJobCommands(program);
   registerMailCommands(program);

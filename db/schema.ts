@@ -194,6 +194,34 @@ export const codes = sqliteTable("codes", {
   createdAt: created(),
 }, (t) => [uniqueIndex("codes_type_code_idx").on(t.typeId, t.code)]);
 
+// ---------------------------------------------------------------------------------------------
+// The official working-day calendar (public holidays and make-up working days), year by year
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A year whose official schedule is loaded: seeded from chinese-days for the years it knows, or
+ * imported by an admin. A year without a row has no official data (weekends only).
+ */
+export const calendarYears = sqliteTable("calendar_years", {
+  year: integer("year").primaryKey(),
+  /** Where the schedule came from: the package it was seeded from, or the imported file's name. */
+  source: text("source").notNull(),
+  loadedAt: instant("loaded_at").notNull(),
+  /** Who imported it (user name); null for the seed. */
+  loadedBy: text("loaded_by"),
+});
+
+/** One official day: a public holiday, or a weekend day made a working day (调休上班). */
+export const calendarDays = sqliteTable("calendar_days", {
+  /** YYYY-MM-DD (UTC+8). */
+  date: text("date").primaryKey(),
+  year: integer("year").notNull(),
+  kind: text("kind", { enum: ["holiday", "workday"] }).notNull(),
+  /** The holiday's name as published (春节), and in English where known. */
+  name: text("name").notNull(),
+  nameEn: text("name_en"),
+}, (t) => [index("calendar_days_year_idx").on(t.year)]);
+
 /** Named counters (project numbers per day …), incremented inside the transaction that uses them. */
 export const sequences = sqliteTable("sequences", {
   name: text("name").primaryKey(),

@@ -5,7 +5,7 @@ import { roles, userRoles, users } from "../db/schema.ts";
 import type { Deps } from "./domain/context.ts";
 import { ensureStaticRoles } from "./domain/roles/service.ts";
 import { createUser } from "./domain/users/service.ts";
-import { generatePassword } from "./domain/auth/password.ts";
+import { generatePassword } from "./domain/shared/password.ts";
 import { normalizeUserName } from "./domain/auth/service.ts";
 import { StaticRoles } from "./domain/auth/permissions.ts";
 import { seedDemoSuppliers } from "./domain/suppliers/demo.ts";

@@ -1,7 +1,8 @@
-// suppliers list | sync | invalidate: supplier master data from the shell and from cron.
+// suppliers list | sync | invalidate | export: supplier master data from the shell and from cron.
 import type { Command } from "commander";
 import { t } from "../../server/i18n.ts";
 import {
+  exportSuppliers,
   findSupplierByCode,
   invalidateSupplierByCode,
   listSuppliers,
@@ -15,11 +16,20 @@ import { listPerformance } from "../../server/domain/suppliers/performance.ts";
 import { syncFromErp, syncFromFile, type SyncReport } from "../../server/domain/suppliers/sync.ts";
 import {
   expiringInput,
+  listSuppliersInput,
   performanceListInput,
   supplierStatuses,
 } from "../../server/domain/suppliers/schemas.ts";
 import { notFound, validation } from "../../server/domain/errors.ts";
-import { CliError, EXIT_BAD_INPUT, formatTable, lang, withDeps } from "../context.ts";
+import {
+  checkOutputFile,
+  CliError,
+  EXIT_BAD_INPUT,
+  formatTable,
+  lang,
+  withDeps,
+  writeOutputFile,
+} from "../context.ts";
 import { instant } from "../../server/domain/shared/dates.ts";
 
 const s = (key: string, params?: Record<string, unknown>) =>
@@ -148,6 +158,38 @@ export function registerSupplierCommands(program: Command) {
       );
       if (opts.json) console.log(JSON.stringify(report, null, 2));
       else printReport(report);
+    });
+
+  suppliers.command("export")
+    .description(s("export"))
+    .requiredOption("--out <file>", t(lang, "cli.help.optOut"))
+    .option("--status <status>", s("optStatus"))
+    .option("--cooperation <status>", s("optCooperation"))
+    .option("--code <code>", s("optCode"))
+    .option("--keyword <text>", s("optKeyword"))
+    .option("--force", t(lang, "cli.help.optOverwrite"))
+    .action(async (opts: {
+      out: string;
+      status?: string;
+      cooperation?: string;
+      code?: string;
+      keyword?: string;
+      force?: boolean;
+    }) => {
+      // The filter is checked before the file and the database: a typo changes nothing.
+      const input = listSuppliersInput.parse({
+        status: opts.status,
+        cooperationStatus: opts.cooperation,
+        code: opts.code,
+        keyword: opts.keyword,
+      });
+      await checkOutputFile(opts.out, opts.force);
+      const count = await withDeps(async (deps) => {
+        const file = await exportSuppliers(deps, input, lang);
+        await writeOutputFile(opts.out, file.stream, { force: opts.force });
+        return file.count;
+      });
+      console.log(s("exported", { count, file: opts.out }));
     });
 
   suppliers.command("invalidate")

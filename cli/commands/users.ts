@@ -1,6 +1,6 @@
 // users create | reset-password | list: account administration from the shell.
 import type { Command } from "commander";
-import { generatePassword } from "../../server/domain/auth/password.ts";
+import { generatePassword } from "../../server/domain/shared/password.ts";
 import {
   createUser,
   findUserByName,

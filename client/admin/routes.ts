@@ -73,6 +73,12 @@ export const layoutRoutes: RouteRecord[] = [
         icon: "leader",
         permissions: [P.LeaderManagerSearch],
       },
+      {
+        path: "/systemSetting/workingCalendar",
+        title: "menu.workingCalendar",
+        icon: "calendar",
+        permissions: [P.CalendarSearch],
+      },
     ],
   },
   {

@@ -19,7 +19,7 @@ import type {
   MyProjectDetail,
   MyProjectDto,
 } from "../../server/domain/quotes/service.ts";
-import type { QuoteDto } from "../../server/domain/quotes/submit.ts";
+import type { QuoteDto, quoteForm } from "../../server/domain/quotes/submit.ts";
 import { closingOf } from "../../server/domain/shared/closing.ts";
 
 /** A project as this supplier's list shows it, with its status for the supplier. */
@@ -32,6 +32,8 @@ export type Quote = Wire<QuoteDto>;
 export type Receipt = NonNullable<Quote["receipt"]>;
 /** The instructions to agree to before quoting, and the upload limit. */
 export type Instruction = Wire<Awaited<ReturnType<typeof instruction>>>;
+/** What pricing the lines needs: the items, the dictionary's codes and the latest lines. */
+export type QuoteForm = Wire<Awaited<ReturnType<typeof quoteForm>>>;
 
 const base = "/QMO/SupplierOffer";
 
@@ -66,6 +68,8 @@ export const portalApi = {
   quotes: (offProId: number) =>
     api.get<{ items: Quote[] }>(`${base}/GetMyQuotes`, { offProId }, { silent: true })
       .then((r) => r.items),
+  quoteForm: (offProId: number) =>
+    api.get<QuoteForm>(`${base}/GetQuoteForm`, { offProId }, { silent: true }),
   download: (id: number) => api.download("/QMO/FileService/GetFileStream", { id }),
 };
 

@@ -1,7 +1,7 @@
 // Changing one's own password: the back-office profile and the supplier portal both use it.
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "./api.ts";
+import { accountApi } from "./accountApi.ts";
 import { message } from "./messages.ts";
 import { Spinner } from "./ui.tsx";
 import { useAction } from "./useAction.ts";
@@ -19,7 +19,7 @@ export function PasswordForm() {
     if (!form.currentPassword || !form.newPassword) return setError(t("profile.passwordRequired"));
     if (form.newPassword !== form.confirm) return setError(t("profile.passwordMismatch"));
     await run(async () => {
-      await api.post("/app/User/ChangePassword", {
+      await accountApi.changePassword({
         currentPassword: form.currentPassword,
         newPassword: form.newPassword,
       });

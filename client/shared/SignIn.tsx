@@ -4,7 +4,8 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons.tsx";
-import { loadUserInfo, signIn, type UserInfo } from "./session.ts";
+import type { UserInfo } from "./accountApi.ts";
+import { loadUserInfo, signIn } from "./session.ts";
 import { Spinner } from "./ui.tsx";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { usePageTitle } from "./pageTitle.ts";

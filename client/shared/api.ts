@@ -149,6 +149,19 @@ export const api = {
     request<Download>(path, { ...o, method: "GET", params, responseType: "blob" }),
 };
 
+/**
+ * Saves a dialog's row: PUT `paths.update` with the row's `id` when it edits one, POST
+ * `paths.create` when it adds one. Quiet: the dialog shows the failure beside its fields.
+ */
+export const createOrUpdate = (
+  paths: { create: string; update: string },
+  id: number | undefined,
+  body: object,
+) =>
+  id === undefined
+    ? api.post(paths.create, body, { silent: true })
+    : api.put(paths.update, { ...body, id }, { silent: true });
+
 /** Hands a downloaded blob to the browser as a file. */
 export function saveBlob({ blob, fileName }: Download, fallbackName = "download") {
   const href = URL.createObjectURL(blob);

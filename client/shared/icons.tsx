@@ -54,6 +54,7 @@ const paths: Record<string, string> = {
   warning: "M12 8v5m0 3h.01M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z",
   success: "m8 12 3 3 5-6M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z",
   clock: "M12 7v5l3 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z",
+  calendar: "M4 6h16v14H4V6Zm0 4h16M8 3v5M16 3v5M8 14h2M14 14h2M8 17h2",
   construction: "M3 20h18M5 20V9l7-5 7 5v11M9 20v-6h6v6M9 10h.01M15 10h.01",
   chart: "M4 20V4M4 20h16M8 16v-5M12 16V8M16 16v-3",
   external: "M14 4h6v6M20 4l-9 9M18 14v6H4V6h6",

@@ -1,41 +1,21 @@
 // The signed-in user: sign-in, user info, sign-out, and the 30-minute inactivity sign-out (spec §4).
-import { api } from "./api.ts";
+import { accountApi, type UserInfo } from "./accountApi.ts";
 import { getToken, removeToken, setToken } from "./auth.ts";
 import { t } from "./i18n.ts";
 import { createStore, useStore } from "./store.ts";
-
-export type UserInfo = {
-  id: number;
-  name: string;
-  userName: string;
-  avatar: string | null;
-  introduction: string | null;
-  emailAddress: string | null;
-  language: string | null;
-  kind: "staff" | "supplier";
-  supplierId: number | null;
-  roleNames: string[];
-  grantedPermissionNames: string[];
-};
 
 const INACTIVITY_TIMEOUT = 1_800_000;
 
 export const session = createStore<UserInfo | null>(null);
 
 export async function signIn(userName: string, password: string) {
-  const r = await api.post<{ accessToken: string }>("/app/TokenAuth/Authenticate", {
-    userNameOrEmailAddress: userName.trim(),
-    password,
-    rememberClient: false,
-  }, { silent: true });
+  const r = await accountApi.authenticate(userName, password);
   setToken(r.accessToken);
   session.set(null);
 }
 
 export async function loadUserInfo(): Promise<UserInfo> {
-  const info = await api.get<UserInfo | null>("/QMO/SystemUserExt/GetUserInfo", undefined, {
-    silent: true,
-  });
+  const info = await accountApi.userInfo();
   if (!info) throw new Error(t("shell.userInfoFailed"));
   session.set(info);
   return info;
@@ -49,7 +29,7 @@ export function resetSession() {
 
 export async function signOut() {
   try {
-    if (getToken()) await api.post("/app/User/Logout", undefined, { silent: true });
+    if (getToken()) await accountApi.logout();
   } catch { /* the token is dropped either way */ }
   resetSession();
 }
@@ -76,11 +56,7 @@ export function watchInactivity(now: () => number = Date.now) {
     clearInterval(timer);
     const token = getToken();
     resetSession();
-    fetch("/api/services/app/User/Logout", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      keepalive: true,
-    }).catch(() => {});
+    accountApi.revoke(token).catch(() => {});
     alert(t("shell.sessionTimedOut"));
     location.reload();
   }, 5000);

@@ -1,6 +1,6 @@
 // Dates shown in UTC+8 as YYYY-MM-DD HH:mm:ss, relative times (spec §9), weekdays and lengths of
 // time in the reader's language.
-import { UTC8_OFFSET_MS } from "../../server/domain/shared/time.ts";
+import { intlLocale, UTC8_OFFSET_MS } from "../../server/domain/shared/time.ts";
 
 const DEFAULT_PATTERN = "{y}-{m}-{d} {h}:{i}:{s}";
 
@@ -40,8 +40,6 @@ export function formatTime(
 // Words (weekdays, "3 minutes ago", "2 days 3 hours") come from the browser's Intl in the interface
 // language, never from hand-made strings: Chinese readers read Chinese, English readers English.
 
-/** The Intl locale of an interface language (i18next's "zh" or "en"). */
-const intlLocale = (lang: string) => (lang.startsWith("zh") ? "zh-CN" : "en");
 const UTC8_ZONE = "Asia/Shanghai";
 
 /** The day of an instant in UTC+8 with its weekday: "2026年11月23日星期一", "Monday 23 November 2026". */

@@ -1,18 +1,7 @@
-// Paged lists as ABP answers them: SkipCount, MaxResultCount (default 20, at most 1000), Sorting
-// ("field desc") in; { items, totalCount } out.
+// Lists in SQL: the Sorting of a paged input (shared/paging.ts) as ORDER BY terms over the columns
+// a list allows, and text filters with LIKE wildcards taken literally.
 import { asc, Column, desc, is, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
-import { wholeNumber } from "./shared/input.ts";
 import { fieldError } from "./errors.ts";
-
-export const pagedInput = {
-  skipCount: wholeNumber(0).default(0),
-  maxResultCount: wholeNumber(1, 1000).default(20),
-  sorting: z.string().max(100).optional(),
-};
-
-type PagedInput = { skipCount: number; maxResultCount: number; sorting?: string };
-export type Paged<T> = { items: T[]; totalCount: number };
 
 /** Turns "field desc, other" into ORDER BY terms over the allowed columns; unknown fields are a 400. */
 export function orderBy(

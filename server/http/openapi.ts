@@ -31,6 +31,44 @@ const envelope = (result: Record<string, unknown>) => ({
   },
 });
 
+/**
+ * The controllers (the path's middle segment, one OpenAPI tag each) and what their calls are for.
+ * A new controller gets its line here: the OpenAPI test fails on a tag without a description.
+ */
+const TAGS: Record<string, string> = {
+  TokenAuth: "Signing in: a user name or email and password for a bearer token.",
+  User: "Users of the back-office and the portal: accounts, roles, passwords, own profile.",
+  SystemUserExt: "The signed-in user and the permissions granted to them.",
+  Role: "Roles and the permissions each grants.",
+  Group: "Groups of users.",
+  AuditLog: "The audit log: every API call with its user, input and outcome.",
+  QuoteRecord: "The tamper-evident record of quote submissions and its verification.",
+  FileService: "Attachments and quote files: upload, download, removal.",
+  OfferProjectType: "Project categories.",
+  OfferProjectManager:
+    "Quotation projects (material and asset), buyer side: list, edit, publish, mail suppliers, end, close, rounds, results, comparison and award.",
+  SystemCodeType: "The data dictionary: code types, their codes, and exchange rates.",
+  Supplier: "Supplier master data: search, edit, import, ERP synchronisation, portal passwords.",
+  SupplierOffer: "The supplier portal: projects a supplier is invited to, agreeing, quoting.",
+  SystemResource: "System settings (resources) such as reminder hours and upload limits.",
+  EmailManager: "Email templates: text in both languages, mechanism, recipients.",
+  EmailLog: "The email log (outbox): every email with its status, and resending.",
+  UserLeader: "The person in charge of each buyer, copied on their projects' emails.",
+  SupplierCertificate: "Supplier certificates and the certificate types projects may require.",
+  SupplierPerformance: "Supplier performance figures: response, win and on-time rates.",
+  Calendar:
+    "The working-day calendar: official holidays and make-up days by year, and their import.",
+};
+
+/** The controller of a route: its path's middle segment (/QMO/Supplier/GetAll → Supplier). */
+const controllerOf = (r: RouteDef) => r.path.split("/")[2];
+
+/**
+ * The operationId: controller and call name joined by "_" (Supplier_GetAll), since call names such
+ * as GetAll repeat across controllers; unique because a path has one method.
+ */
+const operationIdOf = (r: RouteDef) => `${controllerOf(r)}_${r.path.split("/")[3]}`;
+
 function buildOpenApi(routes: RouteDef[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -42,7 +80,8 @@ function buildOpenApi(routes: RouteDef[]) {
       : "Needs a signed-in user.";
     const audience = audienceOf(r);
     const op: Record<string, unknown> = {
-      tags: [r.path.split("/")[2]],
+      operationId: operationIdOf(r),
+      tags: [controllerOf(r)],
       summary: r.summary,
       description: `${who}${
         audience !== "any" ? ` ${audience === "staff" ? "Staff" : "Supplier"} users only.` : ""
@@ -94,14 +133,19 @@ function buildOpenApi(routes: RouteDef[]) {
     }
     (paths[`/api/services${r.path}`] ??= {})[r.method] = op;
   }
+  const used = [...new Set(routes.map(controllerOf))];
   return {
     openapi: "3.1.0",
     info: {
       title: "QMO API",
       version: "1.0.0",
       description:
-        "Time-limited quotation back-office. Input keys are matched without regard to case; answers are wrapped in { success, result, error, unAuthorizedRequest }.",
+        "Time-limited quotation back-office. Input keys are matched without regard to case, and an empty query parameter is the same as one left out; answers are wrapped in { success, result, error, unAuthorizedRequest }. Each operationId is the controller and the call name joined by an underscore (Supplier_GetAll).",
+      contact: { name: "The administrators of this QMO installation" },
     },
+    // The paths are absolute below the host that serves this document.
+    servers: [{ url: "/", description: "The server that serves this document" }],
+    tags: used.map((name) => ({ name, ...(TAGS[name] ? { description: TAGS[name] } : {}) })),
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
       schemas: {

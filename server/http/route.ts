@@ -175,7 +175,9 @@ function repeatedQueryFields(schema: z.ZodType, queries: Record<string, string[]
   const counts = new Map<string, number>();
   for (const [key, values] of Object.entries(queries)) {
     const field = Object.hasOwn(shape, key) ? key : byLower.get(key.toLowerCase());
-    if (field) counts.set(field, (counts.get(field) ?? 0) + values.length);
+    // An empty value is as if it were left out (withoutEmptyValues).
+    const given = values.filter((v) => v !== "").length;
+    if (field) counts.set(field, (counts.get(field) ?? 0) + given);
   }
   // A field named twice is a mistake or a trick (the last one would win), unless it takes a list.
   return [...counts].filter(([field, n]) => n > 1 && !takesList(shape[field])).map(([field]) => ({
@@ -227,8 +229,30 @@ function guard(def: RouteDef): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * A query field given empty (`?Status=&Name=`) is the same as one left out, as for environment
+ * variables: it is dropped before the schema reads the query (a list keeps its other values).
+ */
+function withoutEmptyValues(query: unknown): unknown {
+  if (!query || typeof query !== "object") return query;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === "") continue;
+    if (Array.isArray(value)) {
+      const kept = value.filter((v) => v !== "");
+      if (kept.length) out[key] = kept.length === 1 ? kept[0] : kept;
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
 function validator(target: "query" | "json", schema: z.ZodType): MiddlewareHandler<AppEnv> {
-  return zValidator(target, caseInsensitive(schema), (result, ctx) => {
+  const read = target === "query"
+    ? z.preprocess(withoutEmptyValues, caseInsensitive(schema))
+    : caseInsensitive(schema);
+  return zValidator(target, read, (result, ctx) => {
     const c = ctx as unknown as Context<AppEnv>;
     auditValid(c, result.data);
     if (!result.success) throw fromZod(result.error as z.ZodError);

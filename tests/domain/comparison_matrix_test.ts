@@ -3,7 +3,7 @@
 // the change from the first quote to an optimisation round.
 import assert from "node:assert/strict";
 import { buildMatrix, type MatrixQuote } from "../../server/domain/comparison/matrix.ts";
-import { dec, div, normalize, toFixed } from "../../server/domain/comparison/decimal.ts";
+import { dec, div, normalize, toFixed } from "../../server/domain/shared/decimal.ts";
 import type { QuoteLine } from "../../server/domain/quotes/lines.ts";
 
 const items = [

@@ -6,7 +6,7 @@ import zh from "../../locales/zh.json" with { type: "json" };
 import { eq } from "drizzle-orm";
 import { loginFailures, users } from "../../db/schema.ts";
 import { LOCKOUT } from "../../server/domain/auth/service.ts";
-import { hashPassword } from "../../server/domain/auth/password.ts";
+import { hashPassword } from "../../server/domain/shared/password.ts";
 import {
   ADMIN_PASSWORD,
   call,

@@ -17,7 +17,7 @@ import {
 import { call, signIn, type TestEnv, testEnv } from "../helpers.ts";
 import { P, staff, supplier } from "../domain/projects_fixtures.ts";
 import { nearIdentical } from "../../server/domain/quotes/integrity.ts";
-import { dec } from "../../server/domain/comparison/decimal.ts";
+import { dec } from "../../server/domain/shared/decimal.ts";
 
 const SIGNALS = "/QMO/OfferProjectManager/GetIntegritySignals";
 const HOUR = 3600_000;

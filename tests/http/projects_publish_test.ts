@@ -62,7 +62,10 @@ Deno.test("publish refusals: no supplier, unknown or invalid supplier, past or n
   assert.equal(r.status, 400);
   r = await publish(buyer.token, { OfferEndTime: "2026-11-28 17:00:00" }); // a Saturday
   assert.equal(r.status, 400);
-  assert.equal(r.json.error.message, "The selected date is not a working day");
+  assert.equal(
+    r.json.error.message,
+    "The selected date is not a working day: 2026-11-28 falls on a weekend",
+  );
   env.clock.set("2026-09-21T02:00:00.000Z"); // before the National Day holiday
   r = await call(env, "post", `${base}/UpdateSupplierOfferProject`, {
     token: buyer.token,
@@ -74,7 +77,7 @@ Deno.test("publish refusals: no supplier, unknown or invalid supplier, past or n
     },
   });
   assert.equal(r.status, 400);
-  assert.equal(r.json.error.message, "所选日期不是工作日");
+  assert.equal(r.json.error.message, "所选日期不是工作日：2026-10-01 是法定节假日（国庆节）");
   env.clock.set("2026-11-23T02:00:00.000Z");
   r = await publish(buyer.token, { OfferEndTime: null });
   assert.equal(r.status, 400);

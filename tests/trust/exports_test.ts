@@ -27,6 +27,7 @@ const EXPORTS = [
   `${PM}/GetExportList`,
   "/QMO/Supplier/Export",
   `${PM}/ExportComparisonMatrix`,
+  "/QMO/OfferProjectType/GetExportList",
 ];
 
 Deno.test("every .xlsx export neutralises cells that start with = + - @ (formula injection)", async () => {

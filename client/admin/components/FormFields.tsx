@@ -9,7 +9,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../shared/api.ts";
+import { createOrUpdate } from "../../shared/api.ts";
 import { useAction } from "../../shared/useAction.ts";
 import { Field, type FieldErrors, inputClass, runSave, useFieldErrors } from "./FormDialog.tsx";
 
@@ -62,14 +62,7 @@ export function useFormState<T extends object>(initial: T | (() => T)) {
       paths: { create: string; update: string },
       body: object,
       fields: readonly string[],
-    ) =>
-      save(
-        () =>
-          id === undefined
-            ? api.post(paths.create, body, { silent: true })
-            : api.put(paths.update, { ...body, id }, { silent: true }),
-        fields,
-      ),
+    ) => save(() => createOrUpdate(paths, id, body), fields),
     [save],
   );
   return {

@@ -3,12 +3,12 @@
 // tab keeps its own query and page while it is in the background.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../shared/api.ts";
+import type { Paged } from "../../../server/domain/shared/paging.ts";
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 const DEFAULT_PAGE_SIZE = 20;
 
 export type Sort = { field: string; order: "asc" | "desc" } | null;
-type Paged<T> = { items: T[]; totalCount: number };
 
 export type PagedList<T, Q> = {
   /** The query the rows were loaded with (what Search applied). */

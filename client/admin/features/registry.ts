@@ -21,6 +21,7 @@ export const pages: Record<string, PageComponent> = {
   "/systemSetting/systemCodeType": lazy(() => import("./dictionary/Dictionary.tsx")),
   "/systemSetting/emailManager": lazy(() => import("./email/Email.tsx")),
   "/systemSetting/userLeaderSet": lazy(() => import("./leaders/Leaders.tsx")),
+  "/systemSetting/workingCalendar": lazy(() => import("./calendar/CalendarPage.tsx")),
   "/userManager/index": lazy(() => import("./users/Users.tsx")),
   "/roleManager/index": lazy(() => import("./roles/Roles.tsx")),
   "/supplier/SupplierList": lazy(() => import("./suppliers/SupplierList.tsx")),

@@ -3,29 +3,12 @@
 // Starts from the supplier's latest lines; the codes come from the buyer's data dictionary.
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../shared/api.ts";
 import { Card } from "../parts.tsx";
-import type { QuoteLine } from "../../../server/domain/quotes/lines.ts";
+import { portalApi, type QuoteForm } from "../data.ts";
 import { DAYS, PRICE, RATE } from "../../../server/domain/shared/priceFormats.ts";
 
-type Option = { code: string; name: string; nameEn: string | null };
-export type QuoteForm = {
-  offProId: number;
-  linesRequired: boolean;
-  items: {
-    id: number;
-    materialCode: string | null;
-    itemName: string;
-    unit: string | null;
-    estimateYearAmount: string | null;
-  }[];
-  currencies: Option[];
-  tradeTerms: Option[];
-  paymentMethods: Option[];
-  maxDays: number;
-  lines: LineValues[];
-};
-type LineValues = QuoteLine;
+type LineValues = QuoteForm["lines"][number];
+type Option = QuoteForm["currencies"][number];
 export type LineDraft = Record<Exclude<keyof LineValues, "itemId">, string>;
 
 const FIELDS: (keyof LineDraft)[] = [
@@ -57,9 +40,7 @@ export function useQuoteLines(offProId: number) {
   const [form, setForm] = useState<QuoteForm | null>(null);
   const [drafts, setDrafts] = useState<Record<number, LineDraft>>({});
   const load = useCallback(async () => {
-    const f = await api.get<QuoteForm>("/QMO/SupplierOffer/GetQuoteForm", { offProId }, {
-      silent: true,
-    });
+    const f = await portalApi.quoteForm(offProId);
     setForm(f);
     setDrafts(Object.fromEntries(f.items.map((i) => {
       const l = f.lines.find((x) => x.itemId === i.id);

@@ -1,7 +1,7 @@
 // Inputs of the audit-log queries.
 import { z } from "zod";
 import { id, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 import { strictDate } from "../shared/dates.ts";
 
 export const listAuditLogsInput = z.object({

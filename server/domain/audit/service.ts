@@ -5,7 +5,8 @@ import { auditLogs } from "../../../db/schema.ts";
 import { appendRows, type Db, preparedByShape } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { containsBound, likePattern, orderBy, type Paged } from "../paging.ts";
+import { containsBound, likePattern, orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import type { listAuditLogsInput } from "./schemas.ts";
 
 export type AuditEntry = typeof auditLogs.$inferInsert;

@@ -13,6 +13,8 @@ export const Permissions = {
   SystemCodeTypeSearch: `${PRODUCT}.Module.QMO.SystemCodeType.Search`,
   EmailManagerSearch: `${PRODUCT}.Module.QMO.EmailManager.Search`,
   LeaderManagerSearch: `${PRODUCT}.Module.QMO.LeaderManager.Search`,
+  /** The working-day calendar: official holidays and make-up days per year, imported from files. */
+  CalendarSearch: `${PRODUCT}.Module.QMO.Calendar.Search`,
   SupplierSearch: `${PRODUCT}.Module.QMO.Supplier.Search`,
   OfferProjectTypeSearch: `${PRODUCT}.Module.QMO.OfferProjectType.Search`,
   OfferProjectManagerSearch: `${PRODUCT}.Module.QMO.OfferProjectManager.Search`,
@@ -60,6 +62,7 @@ export const permissionTree: PermissionNode[] = [
       Permissions.SystemCodeTypeSearch,
       Permissions.EmailManagerSearch,
       Permissions.LeaderManagerSearch,
+      Permissions.CalendarSearch,
       Permissions.SupplierSearch,
       Permissions.OfferProjectTypeSearch,
       Permissions.OfferProjectManagerSearch,

@@ -12,7 +12,8 @@ import {
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { tooMany, unauthorized } from "../errors.ts";
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.ts";
+import { dummyPasswordHash } from "./password.ts";
+import { hashPassword, needsRehash, verifyPassword } from "../shared/password.ts";
 
 /**
  * Failed sign-ins are counted over a sliding window, per account name and per client address; only

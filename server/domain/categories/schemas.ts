@@ -1,7 +1,7 @@
 // Inputs of the quotation project categories (OfferProjectType); shared by HTTP and CLI.
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 
 const fields = {
   name: z.string().trim().min(1).max(100),
@@ -14,6 +14,11 @@ const fields = {
 export const listCategoriesInput = z.object({
   name: z.string().trim().max(100).optional(),
   ...pagedInput,
+});
+/** The export takes the list's filter and order, without paging. */
+export const exportCategoriesInput = z.object({
+  name: z.string().trim().max(100).optional(),
+  sorting: pagedInput.sorting,
 });
 export const categoryIdInput = z.object({ id });
 export const createCategoryInput = z.object(fields);

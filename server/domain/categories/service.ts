@@ -5,7 +5,8 @@ import { offerProjects, offerProjectTypes } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { conflict, fieldError, notFound } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { contains, orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import { checkCertificateTypes } from "../suppliers/certificates.ts";
 import { createCategoryInput, type listCategoriesInput, updateCategoryInput } from "./schemas.ts";
 
@@ -29,18 +30,26 @@ const toDto = (r: typeof offerProjectTypes.$inferSelect): CategoryDto => ({
   lastModificationTime: r.updatedAt,
 });
 
+/** The list's filter: the name contains the text. */
+export const categoryFilter = (name?: string) =>
+  name ? contains(offerProjectTypes.name, name) : undefined;
+
+/** The list's order: a sorting the caller chose, else the category order then the oldest first. */
+export const categoryOrder = (sorting?: string) =>
+  orderBy(sorting, {
+    name: offerProjectTypes.name,
+    sort: offerProjectTypes.sort,
+    creationTime: offerProjectTypes.createdAt,
+  }, [offerProjectTypes.sort, offerProjectTypes.id]);
+
 export async function listCategories(
   deps: Deps,
   input: z.infer<typeof listCategoriesInput>,
 ): Promise<Paged<CategoryDto>> {
-  const cond = input.name ? contains(offerProjectTypes.name, input.name) : undefined;
+  const cond = categoryFilter(input.name);
   const [{ total }] = await deps.db.select({ total: count() }).from(offerProjectTypes).where(cond);
   const rows = await deps.db.select().from(offerProjectTypes).where(cond)
-    .orderBy(...orderBy(input.sorting, {
-      name: offerProjectTypes.name,
-      sort: offerProjectTypes.sort,
-      creationTime: offerProjectTypes.createdAt,
-    }, [offerProjectTypes.sort, offerProjectTypes.id]))
+    .orderBy(...categoryOrder(input.sorting))
     .limit(input.maxResultCount).offset(input.skipCount);
   return { items: rows.map(toDto), totalCount: total };
 }

@@ -5,7 +5,7 @@
 import type ExcelJS from "exceljs";
 import type { Actor, Deps } from "../context.ts";
 import { type Lang, t } from "../../i18n.ts";
-import { dec, toNumber } from "./decimal.ts";
+import { dec, toNumber } from "../shared/decimal.ts";
 import { neutralise } from "../exports/cells.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { loadExcel, xlsxBytes } from "../exports/cells.ts";

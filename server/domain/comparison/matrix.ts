@@ -2,7 +2,18 @@
 // into CNY at the exchange rate in force on its quote's date, the lowest of each row marked, totals
 // by expected yearly usage, each supplier's rank, and the change from the first quote to the
 // latest optimisation round. Pure: the loader (service.ts) hands it rows read from the database.
-import { add, cmp, type Dec, dec, div, isZero, mul, sub, toFixed, ZERO } from "./decimal.ts";
+import {
+  add,
+  cmp,
+  type Dec,
+  dec,
+  div,
+  isZero,
+  mul,
+  sub,
+  toFixed,
+  ZERO,
+} from "../shared/decimal.ts";
 import { BASE_CURRENCY, rateOn, type RateRow } from "../dictionary/commercial.ts";
 import type { QuoteLine } from "../quotes/lines.ts";
 

@@ -20,7 +20,7 @@ import {
 } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
 import { StaticRoles } from "../auth/permissions.ts";
-import { generatePassword, hashPassword } from "../auth/password.ts";
+import { generatePassword, hashPassword } from "../shared/password.ts";
 import { storeUpload } from "../files/service.ts";
 import { tinyPdf } from "../quotes/demo.ts";
 import { chainEntries, chainHead, contentHash } from "../quotes/chain.ts";

@@ -1,7 +1,7 @@
 // Inputs of the data dictionary (code types and their codes); shared by HTTP and CLI.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { decimalText, id, multiLine, wholeNumber } from "../shared/input.ts";
+import { pagedInput } from "../shared/paging.ts";
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
 
@@ -56,8 +56,7 @@ const rateFields = {
   currency: z.string().trim().min(1).max(16).transform((v) => v.toUpperCase()),
   effectiveDate: z.string().trim().max(32).transform((v) => v.slice(0, 10)),
   /** CNY per unit, up to 8 decimals (JPY is about 0.05). */
-  rate: z.union([z.string(), z.number()]).transform((v) => String(v).trim())
-    .refine((v) => /^\d{1,9}(\.\d{1,8})?$/.test(v), { error: "rates.badRate" }),
+  rate: decimalText(9, 8, "rates.badRate"),
 };
 export const createRateInput = z.object(rateFields);
 export const updateRateInput = z.object({ id, ...rateFields });

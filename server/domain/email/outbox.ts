@@ -149,11 +149,18 @@ async function templatesFor(db: DbOrTx, e: EmailEvent): Promise<Template[]> {
   );
 }
 
+/**
+ * Composing for a preview: every chosen supplier gets its email, also one the sending would skip
+ * (it has quoted and the template is for those who have not; it has no address: address "").
+ */
+type ComposeOptions = { preview?: boolean };
+
 async function supplierRecipients(
   db: DbOrTx,
   project: Project,
   e: EmailEvent,
   notQuotedOnly: boolean,
+  opts: ComposeOptions = {},
 ): Promise<Recipient[]> {
   const round = e.kind === "roundOpened" || e.kind === "reminder" || e.kind === "quoteReceipt"
     ? e.round
@@ -183,7 +190,7 @@ async function supplierRecipients(
     }
     invited = invited.filter((r) => wanted.includes(r.s.id));
   }
-  if (notQuotedOnly && invited.length) {
+  if (notQuotedOnly && invited.length && !opts.preview) {
     const quoted = await suppliersQuoted(db, project, round);
     invited = invited.filter((r) => !quoted.has(r.s.id));
   }
@@ -198,7 +205,9 @@ async function supplierRecipients(
     );
   return invited.flatMap(({ s }) => {
     const language = langs.find((l) => l.supplierId === s.id)?.language ?? "zh";
-    return supplierAddresses(s).map((address) => ({
+    const addresses = supplierAddresses(s);
+    if (!addresses.length && opts.preview) addresses.push("");
+    return addresses.map((address) => ({
       address,
       name: s.fullName,
       language,
@@ -269,6 +278,17 @@ function reasonText(lang: Lang, project: Project, e: EmailEvent): string {
   return "";
 }
 
+/** One email of an event before it is written: its template, recipient and placeholder values. */
+export type EmailDraft = {
+  key: string;
+  tpl: Template;
+  recipient: Recipient;
+  values: PlaceholderValues;
+  /** The subject's values, when they differ from the text's. */
+  subjectValues?: PlaceholderValues;
+  projectId: number;
+};
+
 /**
  * Writes the emails of `event` into the outbox, using the caller's transaction so the event and its
  * emails commit together. Only active templates of the event's mechanism send; a recipient already
@@ -279,6 +299,34 @@ export async function enqueue(
   deps: Pick<Deps, "clock" | "config">,
   event: EmailEvent,
 ): Promise<number[]> {
+  const added: number[] = [];
+  for (const d of await composeEmails(tx, deps, event)) {
+    added.push(
+      ...await writeEmail(
+        tx,
+        deps,
+        d.key,
+        d.tpl,
+        d.recipient,
+        d.values,
+        d.projectId,
+        d.subjectValues,
+      ),
+    );
+  }
+  return added;
+}
+
+/**
+ * The emails `event` makes, one per template and recipient, with every placeholder filled: what
+ * enqueue writes, and (with `preview`) what a buyer sees before sending by hand.
+ */
+export async function composeEmails(
+  tx: DbOrTx,
+  deps: Pick<Deps, "clock" | "config">,
+  event: EmailEvent,
+  opts: ComposeOptions = {},
+): Promise<EmailDraft[]> {
   const templates = await templatesFor(tx, event);
   if (!templates.length) return [];
   const project = await tx.query.offerProjects.findFirst({
@@ -309,11 +357,17 @@ export async function enqueue(
   }
 
   const receipt = event.kind === "quoteReceipt" ? await receiptValues(tx, event.quoteId) : {};
-  const added: number[] = [];
+  const drafts: EmailDraft[] = [];
   for (const tpl of templates) {
     const recipients = tpl.notifyObject === "buyer" || tpl.notifyObject === "buyerAndLeader"
       ? await staffRecipients(tx, project, tpl.notifyObject === "buyerAndLeader", quotingSupplier)
-      : await supplierRecipients(tx, project, event, tpl.notifyObject === "suppliersNotQuoted");
+      : await supplierRecipients(
+        tx,
+        project,
+        event,
+        tpl.notifyObject === "suppliersNotQuoted",
+        opts,
+      );
     const key = eventKey(event, tpl.code, now);
     for (const r of recipients) {
       const values: PlaceholderValues = {
@@ -330,11 +384,28 @@ export async function enqueue(
         awardedItems: awardedItemsText(r.language, event, r.supplierId),
       };
       // A subject line keeps to the time; the body says why it is not the deadline.
-      const subject = { ...values, deadline: formatUtc8(closing.at) || "—" };
-      added.push(...await writeEmail(tx, deps, key, tpl, r, values, project.id, subject));
+      const subjectValues = { ...values, deadline: formatUtc8(closing.at) || "—" };
+      drafts.push({ key, tpl, recipient: r, values, subjectValues, projectId: project.id });
     }
   }
-  return added;
+  return drafts;
+}
+
+/**
+ * A template's subject and text in `language` (English falls back to the Chinese text); the subject
+ * may have values of its own (the deadline without the reason beside it).
+ */
+export function renderEmail(
+  tpl: Template,
+  language: Lang,
+  values: PlaceholderValues,
+  subjectValues: PlaceholderValues = values,
+) {
+  const en = language === "en";
+  return {
+    subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, subjectValues).slice(0, 998),
+    body: render(en ? tpl.contentEn || tpl.content : tpl.content, values),
+  };
 }
 
 /**
@@ -352,15 +423,13 @@ export async function writeEmail(
   subjectValues: PlaceholderValues = values,
 ): Promise<number[]> {
   const now = deps.clock.now();
-  const en = r.language === "en";
   const inserted = await tx.insert(emailOutbox).values({
     eventKey,
     templateCode: tpl.code,
     recipient: r.address,
     recipientName: r.name,
     language: r.language,
-    subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, subjectValues).slice(0, 998),
-    body: render(en ? tpl.contentEn || tpl.content : tpl.content, values),
+    ...renderEmail(tpl, r.language, values, subjectValues),
     projectId,
     supplierId: r.supplierId,
     userId: r.userId,

@@ -167,9 +167,72 @@ export async function sendDueReminders(deps: Deps): Promise<{ queued: number }> 
   return { queued };
 }
 
+/** What became of one chosen supplier's email. */
+export type ManualOutcome = {
+  supplierId: number;
+  code: string;
+  name: string;
+  outcome: "sent" | "retrying" | "failed" | "notConfigured" | "skipped";
+  /** Why it was skipped: it has quoted (the template is for those who have not), no address… */
+  reason: "quoted" | "noAddress" | "alreadySent" | null;
+  /** The SMTP server's answer to a failed or retried email. */
+  error: string | null;
+};
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** One supplier's outcome from its emails (one per address): the worst of them counts. */
+function outcomeOf(rows: OutboxRow[]): Pick<ManualOutcome, "outcome" | "error"> {
+  const failed = rows.find((r) => r.status === "failed");
+  if (failed) return { outcome: "failed", error: failed.lastError };
+  const retrying = rows.find((r) => r.status === "pending");
+  if (retrying) return { outcome: "retrying", error: retrying.lastError };
+  if (rows.some((r) => r.status === "notConfigured")) {
+    return { outcome: "notConfigured", error: null };
+  }
+  return { outcome: "sent", error: null };
+}
+
+/** Each chosen supplier (default: every invited one) with what became of its email. */
+async function outcomes(
+  deps: Deps,
+  project: { id: number; packVersion: number | null },
+  templateCode: string,
+  chosen: number[] | undefined,
+  emailIds: number[],
+): Promise<ManualOutcome[]> {
+  const invited = await deps.db.select({ s: suppliers }).from(offerProjectSuppliers)
+    .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
+    .where(and(
+      eq(offerProjectSuppliers.projectId, project.id),
+      chosen ? inArray(offerProjectSuppliers.supplierId, chosen) : undefined,
+    )).orderBy(suppliers.code);
+  const tpl = await deps.db.query.emailTemplates.findFirst({
+    where: eq(emailTemplates.code, templateCode),
+  });
+  const quoted = tpl?.notifyObject === "suppliersNotQuoted"
+    ? await suppliersQuoted(deps.db, project, 0)
+    : new Set<number>();
+  const rows = emailIds.length
+    ? await deps.db.select().from(emailOutbox).where(inArray(emailOutbox.id, emailIds))
+    : [];
+  return invited.map(({ s }) => {
+    const mine = rows.filter((r) => r.supplierId === s.id);
+    const base = { supplierId: s.id, code: s.code, name: s.fullName };
+    if (mine.length) return { ...base, ...outcomeOf(mine), reason: null };
+    const reason = quoted.has(s.id)
+      ? "quoted"
+      : supplierAddresses(s).length
+      ? "alreadySent"
+      : "noAddress";
+    return { ...base, outcome: "skipped", reason, error: null };
+  });
+}
+
 /**
  * Sends a chosen template to chosen suppliers of a project now (default: every invited supplier):
- * written to the outbox, then delivered at once. Answers how many were queued and sent.
+ * written to the outbox, then delivered at once. Answers how many were queued and sent, and what
+ * became of each chosen supplier's email.
  */
 export async function sendManual(deps: Deps, raw: SendManualInput) {
   const input = sendManualInput.parse(raw);
@@ -199,5 +262,9 @@ export async function sendManual(deps: Deps, raw: SendManualInput) {
   const flushed = ids.length
     ? await flushOutbox(deps, { ids })
     : { sent: 0, retrying: 0, failed: 0, notConfigured: 0 };
-  return { queued: ids.length, ...flushed };
+  return {
+    queued: ids.length,
+    ...flushed,
+    suppliers: await outcomes(deps, project, input.templateCode, supplierIds, ids),
+  };
 }

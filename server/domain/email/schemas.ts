@@ -2,7 +2,7 @@
 // the HTTP routes, the CLI and the client.
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 import { EMAIL_MECHANISMS, EMAIL_RECIPIENTS } from "../../../db/enums.ts";
 
 export const MECHANISMS = [...EMAIL_MECHANISMS];

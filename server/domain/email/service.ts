@@ -5,7 +5,8 @@ import { emailOutbox, emailTemplates, offerProjects } from "../../../db/schema.t
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { conflict, fieldError, notFound, validation } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { contains, orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import {
   type CreateTemplateInput,
   createTemplateInput,

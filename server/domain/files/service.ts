@@ -1,6 +1,5 @@
 // Attachments: uploads taken into the content-addressed file store (<DATA_DIR>/files), type
 // detection from the bytes, metadata rows, and who may download or delete what.
-import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { files, offerProjects, offerProjectSuppliers, quotes } from "../../../db/schema.ts";
@@ -14,7 +13,8 @@ import {
   notFound,
   validation,
 } from "../errors.ts";
-import type { Paged } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
+import { sha256OfFile } from "../shared/hashing.ts";
 import { canDo, quotesSealed, searchPermissionOf } from "../projects/rules.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { quoteOfFile, recordQuoteOpens, sealedError } from "../quotes/sealed.ts";
@@ -279,14 +279,11 @@ async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
 
 /** The SHA-256 of the bytes stored under `sha256` now ("missing" when gone): a re-check. */
 export async function storedBytesSha256(deps: Pick<Deps, "config">, sha256: string) {
-  const hash = createHash("sha256");
   try {
-    const f = await Deno.open(blobPath(deps as Deps, sha256), { read: true });
-    for await (const chunk of f.readable) hash.update(chunk);
+    return await sha256OfFile(blobPath(deps as Deps, sha256));
   } catch {
     return "missing";
   }
-  return hash.digest("hex");
 }
 
 /** RFC 6266 / 5987: an ASCII fallback name and the exact UTF-8 name. */

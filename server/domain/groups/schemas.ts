@@ -1,7 +1,7 @@
 // Inputs of the group operations.
 import { z } from "zod";
 import { id, multiLine } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 
 export const listGroupsInput = z.object({
   keyword: z.string().trim().max(100).optional(),

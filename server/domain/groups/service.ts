@@ -5,7 +5,8 @@ import { groups, userGroups, users } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { contains, orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import {
   createGroupInput,
   type listGroupsInput,

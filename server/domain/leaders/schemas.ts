@@ -1,7 +1,7 @@
 // Inputs of the person-in-charge operations (set the person in charge); shared by HTTP, CLI and client.
 import { z } from "zod";
 import { id, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 
 export const listLeadersInput = z.object({
   keyword: z.string().trim().max(100).optional(),

@@ -4,7 +4,8 @@ import { aliasedTable, and, count, eq, isNotNull, isNull, or, type SQL } from "d
 import { userLeaders, users } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { contains, orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import { type ListLeadersInput, type SetLeaderInput, setLeaderInput } from "./schemas.ts";
 
 export type UserLeaderDto = {

@@ -6,6 +6,7 @@ import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
 import { notFound } from "../errors.ts";
 import {
   automaticEndReason,
+  type DisplayStatus,
   effectiveStatus,
   type ProjectAction,
   projectDisplayStatus,
@@ -27,12 +28,12 @@ export type ProjectDto = {
   kind: ProjectKind;
   category: number | null;
   categoryName: string | null;
-  status: string;
+  status: DisplayStatus;
   pubDate: Date | null;
   offerEndTime: Date | null;
   demandCode: string | null;
   equipmentName: string | null;
-  offerItemType: string | null;
+  offerItemType: ProjectRow["offerItemType"];
   estimatedAmount: string | null;
   monthlyPurchase: boolean;
   isBidding: boolean;

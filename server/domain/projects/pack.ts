@@ -1,6 +1,6 @@
 // The request pack: what suppliers quote against — the line items, the buyer's attachments and the
 // instruction text. Each published version is kept with a content hash over a canonical snapshot
-// (the canonical JSON of quotes/chain.ts), so a quote can say exactly which version it answered.
+// (the canonical JSON of shared/hashing.ts), so a quote can say exactly which version it answered.
 //
 // Snapshot (format 1): { v: 1, instructionText, items: [{ id, materialCode, itemName, description,
 // unit, estimateYearAmount, useFactory, needExplain }] in the order shown, attachments: [{ id,
@@ -14,7 +14,7 @@ import {
   quotes,
 } from "../../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
-import { canonicalJson, sha256Hex } from "../quotes/chain.ts";
+import { canonicalJson, sha256Hex } from "../shared/hashing.ts";
 import { currentByRound } from "../quotes/current.ts";
 
 const PACK_FORMAT = 1;

@@ -1,4 +1,4 @@
-// Publishing a project to suppliers, revising its request pack, and mailing its suppliers by hand.
+// Publishing a project to suppliers and revising its request pack.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { files, offerProjects, offerProjectSuppliers, suppliers } from "../../../db/schema.ts";
@@ -10,23 +10,17 @@ import { assertSuppliersInvitable } from "../suppliers/service.ts";
 import { requiredCertificatesOf } from "../suppliers/certificates.ts";
 import { enqueue } from "../email/outbox.ts";
 import { formatUtc8 } from "../shared/time.ts";
-import { sendManual } from "../email/reminders.ts";
-import { isWorkingInstant } from "../calendar/service.ts";
+import { assertWorkingInstant } from "../calendar/service.ts";
 import { canDo, effectiveStatus, REVISION_NOTICE_MS } from "./rules.ts";
 import { recordPackVersion } from "./pack.ts";
-import {
-  createAndLaunchInput,
-  publishInput,
-  revisePackInput,
-  type sendEmailInput,
-} from "./schemas.ts";
-import { assertMayPublish, loadProject, projectForActor, type ProjectRow } from "./access.ts";
+import { createAndLaunchInput, publishInput, revisePackInput } from "./schemas.ts";
+import { assertMayPublish, loadProject, type ProjectRow } from "./access.ts";
 import { insertProject, saveItems } from "./edit.ts";
 import { getProjectData } from "./read.ts";
 
 export async function checkDeadline(deps: Deps, at: Date, now: Date, member: string) {
   if (at.getTime() <= now.getTime()) throw fieldError(member, "projects.deadlinePast");
-  if (!await isWorkingInstant(deps, at)) throw fieldError(member, "projects.notWorkingDay");
+  await assertWorkingInstant(deps, at, member);
 }
 
 async function publishInTx(
@@ -173,21 +167,4 @@ export async function revisePack(
     ...await getProjectData(deps, actor, input.offProId),
     revisedTo: result.version,
   };
-}
-
-/**
- * SendEmailManual: a chosen template (default: the invitation) to chosen invited suppliers
- * (default: all of them), written to the outbox and sent now.
- */
-export async function sendEmailManual(
-  deps: Deps,
-  actor: Actor,
-  input: z.infer<typeof sendEmailInput>,
-) {
-  await projectForActor(deps, actor, input.offProId);
-  return await sendManual(deps, {
-    offProManagerId: input.offProId,
-    templateCode: input.templateCode ?? "PROJECT_PUBLISHED",
-    supplierIds: input.supplierIds,
-  });
 }

@@ -11,6 +11,7 @@ import {
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { requiredCertificatesOf } from "../suppliers/certificates.ts";
+import { type SupplierSummary, supplierSummary } from "../suppliers/summary.ts";
 import { quotesSealed } from "./rules.ts";
 import { packVersions } from "./pack.ts";
 import { assertMaySee, loadProject, projectForActor, roundsOf } from "./access.ts";
@@ -55,15 +56,7 @@ async function attachmentsOf(db: DbOrTx, projectId: number) {
   return await projectAttachments(db).all({ projectId });
 }
 
-export type SupplierResult = {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-  status: string;
-  email1: string | null;
-  email2: string | null;
-  email3: string | null;
+export type SupplierResult = SupplierSummary & {
   invitedTime: Date;
   agreedTime: Date | null;
   round1: boolean;
@@ -108,14 +101,7 @@ function supplierResults(
     const q = (round: number) => last.get(`${s.id}:${round}`);
     const file = (round: number) => sealed[round] ? null : q(round)?.fileId ?? null;
     return {
-      id: s.id,
-      code: s.code,
-      abbrName: s.abbrName,
-      fullName: s.fullName,
-      status: s.status,
-      email1: s.email1,
-      email2: s.email2,
-      email3: s.email3,
+      ...supplierSummary(s),
       invitedTime: ps.invitedAt,
       agreedTime: ps.agreedAt,
       round1: ps.round1,

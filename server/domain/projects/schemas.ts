@@ -1,15 +1,13 @@
 // Inputs of the quotation project operations (OfferProjectManager); shared by HTTP and CLI.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { decimalText, id, multiLine, wholeNumber } from "../shared/input.ts";
+import { pagedInput } from "../shared/paging.ts";
 import { instant } from "../shared/dates.ts";
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
 
 /** Money and quantities: exact non-negative decimal strings (numbers are accepted and kept as typed). */
-const decimal = z.union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,15}(\.\d{1,6})?$/.test(v), { error: "projects.badDecimal" });
+const decimal = decimalText(15, 6, "projects.badDecimal");
 const optionalDecimal = z.union([decimal, z.literal(""), z.null()]).optional()
   .transform((v) => (v === "" || v == null ? null : v));
 
@@ -173,6 +171,14 @@ export const sendEmailInput = z.object({
   templateCode: z.string().trim().min(1).max(64).optional(),
   /** Invited suppliers to send to; all of them when left out. */
   supplierIds: z.array(id).max(500).optional(),
+});
+/** PreviewEmailManual: one invited supplier's email of a template, as sending would write it. */
+export const previewEmailInput = z.object({
+  offProId: id,
+  templateCode: z.string({ error: "email.codeRequired" }).trim().min(1, {
+    error: "email.codeRequired",
+  }).max(64),
+  supplierId: id,
 });
 
 type CreateProjectInput = z.input<typeof createProjectInput>;

@@ -7,7 +7,8 @@ import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from "drizzl
 import { files, offerProjects, quotes, suppliers } from "../../../db/schema.ts";
 import type { Actor, Deps } from "../context.ts";
 import { forbidden, notFound } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { contains, orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import { supplierTextContains } from "../suppliers/search.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { projectForActor } from "../projects/access.ts";

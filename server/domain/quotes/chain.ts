@@ -2,7 +2,7 @@
 // before it its verification. The canonical form below is the whole contract: anyone holding a
 // copy of the table can recompute every hash with a few lines of code in any language.
 //
-// Canonical serialisation (version 1):
+// Canonical serialisation (version 1; `canonicalJson` of shared/hashing.ts):
 // - JSON with object keys sorted by code unit (JavaScript's default sort), no whitespace, strings
 //   escaped as JSON.stringify does, integers as JSON numbers, absent values as null. Only strings,
 //   safe integers, null and arrays/objects of them occur (money stays a decimal string).
@@ -12,34 +12,15 @@
 //   fileSha256, linesHash, contentHash, packVersion, packHash, submittedAt, prevHash }), submittedAt
 //   in milliseconds since the epoch.
 // - the first entry's prevHash is 64 zeros; entry n's prevHash is entry n-1's entry hash.
-import { createHash } from "node:crypto";
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { files, quoteChain, quoteLines, quotes } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { storedBytesSha256 } from "../files/service.ts";
+import { type Canonical, canonicalJson, sha256Hex } from "../shared/hashing.ts";
 
 export const GENESIS_HASH = "0".repeat(64);
 const CHAIN_FORMAT = 1;
-
-export const sha256Hex = (text: string | Uint8Array) =>
-  createHash("sha256").update(text).digest("hex");
-
-type Canonical = string | number | boolean | null | Canonical[] | { [k: string]: Canonical };
-
-/** The canonical JSON text of a value (see the top of this file). */
-export function canonicalJson(value: Canonical): string {
-  if (value === null || typeof value === "string" || typeof value === "boolean") {
-    return JSON.stringify(value);
-  }
-  if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new Error(`not a safe integer: ${value}`);
-    return String(value);
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
-}
 
 type LineRow = Omit<typeof quoteLines.$inferSelect, "id" | "quoteId">;
 

@@ -10,7 +10,7 @@ import { projectForActor } from "../projects/access.ts";
 import { quotesSealed } from "../projects/rules.ts";
 import { matrixOf } from "../comparison/service.ts";
 import type { Matrix } from "../comparison/matrix.ts";
-import { cmp, type Dec, dec, div, isZero, mul, sub, toFixed } from "../comparison/decimal.ts";
+import { cmp, type Dec, dec, div, isZero, mul, sub, toFixed } from "../shared/decimal.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { recordQuoteOpens, sealOpensAt } from "./sealed.ts";
 import { roundsOf } from "../projects/access.ts";

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { offerProjectItems, quoteLines } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { type FieldError, fieldError, validation } from "../errors.ts";
-import { cmp, dec, normalize } from "../comparison/decimal.ts";
+import { cmp, dec, normalize } from "../shared/decimal.ts";
 import { isCalendarDate } from "../shared/dates.ts";
 import {
   type CommercialOption,

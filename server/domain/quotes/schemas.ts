@@ -1,7 +1,7 @@
 // Inputs of the supplier's side of quoting; shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 import { kindSchema } from "../projects/schemas.ts";
 import { instant } from "../shared/dates.ts";
 

@@ -13,7 +13,7 @@ import {
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { forbidden, notFound } from "../errors.ts";
-import type { Paged } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import {
   type DisplayStatus,
   displayStatus,
@@ -243,7 +243,7 @@ export async function myProjects(
 export type MyProjectDetail = MyProjectDto & {
   demandCode: string | null;
   equipmentName: string | null;
-  offerItemType: string | null;
+  offerItemType: ProjectRow["offerItemType"];
   agreedAt: Date | null;
   invitedRounds: number[];
   rounds: { round: number; openedAt: Date; endTime: Date }[];

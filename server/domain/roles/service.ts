@@ -5,7 +5,8 @@ import { rolePermissions, roles, userRoles } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { conflict, fieldError, notFound } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
+import { contains, orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import {
   allPermissions,
   isPermission,

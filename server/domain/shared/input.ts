@@ -1,6 +1,6 @@
-// The primitives every input schema builds on: whole numbers (and ids) written in decimal, and the
-// text rule: no control characters in any text input, tab and line breaks only in free text that
-// may span lines. Shared by the HTTP routes, the CLI and the client.
+// The primitives every input schema builds on: whole numbers (and ids) written in decimal, exact
+// decimals, and the text rule: no control characters in any text input, tab and line breaks only in
+// free text that may span lines. Shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
 
 /** At most 16 ASCII digits: no sign, no spaces, no hex, exponent or decimal point. */
@@ -35,6 +35,18 @@ export function wholeNumberOf(value: unknown): number | undefined {
     ? Number(value)
     : NaN;
   return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * An exact non-negative decimal (money, quantities, rates): a JSON number or a string, answered as
+ * its trimmed text so nothing passes through a binary float, with at most `whole` digits before the
+ * point and `places` after it; `error` is the message otherwise.
+ */
+export function decimalText(whole: number, places: number, error: string) {
+  const form = new RegExp(`^\\d{1,${whole}}(\\.\\d{1,${places}})?$`);
+  return z.union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => form.test(v), { error });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import type { CreateSupplierInput } from "./schemas.ts";
 import { addDays, createCertificate } from "./certificates.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { findUserByName } from "../users/service.ts";
-import { generatePassword } from "../auth/password.ts";
+import { generatePassword } from "../shared/password.ts";
 
 const demo: CreateSupplierInput[] = [
   {

@@ -103,8 +103,11 @@ const columnByLower = new Map(erpColumns.map((c) => [c.toLowerCase(), c as strin
 const blank = (v: unknown) =>
   typeof v === "string" ? v.trim() === "" : v === null || v === undefined;
 
+/** Where a file reader hands each row it reads, in order: its number (1-based) and its cells. */
+export type RowSink = { add(row: number, cells: unknown[]): void };
+
 /** Takes the rows in order (row 1 names the columns) and keeps a record of each non-blank row. */
-export class Records {
+export class Records implements RowSink {
   #header: (string | undefined)[] | null = null;
   #list: SourceRecord[] = [];
 
@@ -153,7 +156,7 @@ class CsvRows {
   #afterCr = false;
   #any = false;
 
-  constructor(private records: Records) {}
+  constructor(private records: RowSink) {}
 
   #append(s: string) {
     if (!s) return;
@@ -227,7 +230,7 @@ class CsvRows {
   }
 }
 
-export async function readCsv(bytes: Bytes, records: Records, pause: () => Promise<void>) {
+export async function readCsv(bytes: Bytes, records: RowSink, pause: () => Promise<void>) {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const rows = new CsvRows(records);
   const BLOCK = 64 * 1024;

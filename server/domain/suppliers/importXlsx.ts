@@ -9,7 +9,7 @@ import {
   cellTooLong,
   IMPORT_LIMITS,
   place,
-  type Records,
+  type RowSink,
   tooLargeUnpacked,
   unreadable,
 } from "./importRows.ts";
@@ -258,7 +258,7 @@ function partPath(target: string): string {
   return parts.join("/").toLowerCase();
 }
 
-export async function readXlsx(bytes: Bytes, records: Records, pause: () => Promise<void>) {
+export async function readXlsx(bytes: Bytes, records: RowSink, pause: () => Promise<void>) {
   const entries = await zipEntries(bytes);
   const budget = { left: IMPORT_LIMITS.unpackedMb * 1024 * 1024 };
   const scan = async (path: string, handler: XmlHandler) => {
@@ -368,7 +368,7 @@ function columnOf(ref: string): number {
 
 /** The rows of a worksheet, cell by cell, to `records`: no row or cell is made that is not there. */
 function sheetHandler(
-  records: Records,
+  records: RowSink,
   shared: (string | null)[],
   dateStyles: Set<number>,
   date1904: boolean,

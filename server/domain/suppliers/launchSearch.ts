@@ -8,6 +8,7 @@ import type { Actor, Deps } from "../context.ts";
 import { orderBy } from "../paging.ts";
 import { exactQuery, supplierMatches, supplierTextContains } from "./search.ts";
 import { invitability } from "./service.ts";
+import { supplierSummary } from "./summary.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { requiredCertificatesOf } from "./certificates.ts";
 import { type supplierSearchInput } from "../projects/schemas.ts";
@@ -90,14 +91,7 @@ async function searchAnswer(
     items: rows.map((s) => {
       const problem = problems.get(s.id);
       return {
-        id: s.id,
-        code: s.code,
-        abbrName: s.abbrName,
-        fullName: s.fullName,
-        status: s.status,
-        email1: s.email1,
-        email2: s.email2,
-        email3: s.email3,
+        ...supplierSummary(s),
         invitable: !problem,
         notInvitableReason: problem ? t(lang, problem.reason.key, problem.reason.params) : null,
       };

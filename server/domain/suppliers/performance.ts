@@ -26,8 +26,6 @@ import { matrixOf } from "../comparison/service.ts";
 import type { performanceInput, performanceListInput } from "./schemas.ts";
 import type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
 
-export type { PerformanceSummary, ProjectOutcome } from "./qualificationTypes.ts";
-
 /**
  * A first quote counts as on time when it arrived at least this long before the deadline: before
  * the first deadline reminder (24 hours) would be due. Quotes after the deadline are refused by the

@@ -2,7 +2,7 @@
 // routes, the CLI and the client.
 import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 import { passwordSchema } from "../users/schemas.ts";
 import { instant, isCalendarDate, strictDate } from "../shared/dates.ts";
 

@@ -11,9 +11,11 @@ import type { Deps } from "../context.ts";
 import { conflict, type DomainError, fieldError, notFound } from "../errors.ts";
 import { dateInUtc8, fileNameDate, wallClockUtc8 } from "../shared/time.ts";
 import { certificateProblems, certificatesOf, typeLabels } from "./certificates.ts";
-import { orderBy, type Paged } from "../paging.ts";
+import { orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
 import { supplierTextContains } from "./search.ts";
-import { generatePassword } from "../auth/password.ts";
+import { type SupplierSummary, supplierSummary } from "./summary.ts";
+import { generatePassword } from "../shared/password.ts";
 import { StaticRoles } from "../auth/permissions.ts";
 import { createUser, findUserByName, resetPassword } from "../users/service.ts";
 import { type Lang, t } from "../../i18n.ts";
@@ -27,17 +29,9 @@ import {
 
 export type SupplierRow = typeof suppliers.$inferSelect;
 
-export type SupplierDto = {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-  status: "effective" | "invalid";
+export type SupplierDto = SupplierSummary & {
   contactPerson: string | null;
   contactNumber: string | null;
-  email1: string | null;
-  email2: string | null;
-  email3: string | null;
   cooperationStatus: "potential" | "qualified";
   source: "local" | "erp";
   erpEditDate: Date | null;
@@ -64,16 +58,9 @@ async function toDtos(db: DbOrTx, rows: SupplierRow[]): Promise<SupplierDto[]> {
   return rows.map((s) => {
     const account = accounts.find((a) => a.supplierId === s.id);
     return {
-      id: s.id,
-      code: s.code,
-      abbrName: s.abbrName,
-      fullName: s.fullName,
-      status: s.status,
+      ...supplierSummary(s),
       contactPerson: s.contactPerson,
       contactNumber: s.contactNumber,
-      email1: s.email1,
-      email2: s.email2,
-      email3: s.email3,
       cooperationStatus: s.cooperationStatus,
       source: s.source,
       erpEditDate: s.erpEditDate,

@@ -1,7 +1,7 @@
 // Inputs of the user operations; shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
 import { id, multiLine } from "../shared/input.ts";
-import { pagedInput } from "../paging.ts";
+import { pagedInput } from "../shared/paging.ts";
 
 const userNameSchema = z.string().trim().regex(/^[A-Za-z0-9._@-]{2,64}$/, {
   error: "errors.field.userName",

@@ -4,8 +4,9 @@ import { groups, roles, userGroups, userRoles, users } from "../../../db/schema.
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError, notFound, unauthorized } from "../errors.ts";
-import { contains, orderBy, type Paged } from "../paging.ts";
-import { hashPassword } from "../auth/password.ts";
+import { contains, orderBy } from "../paging.ts";
+import type { Paged } from "../shared/paging.ts";
+import { hashPassword } from "../shared/password.ts";
 import {
   checkCurrentPassword,
   type ClientMeta,

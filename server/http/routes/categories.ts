@@ -1,9 +1,12 @@
 // OfferProjectType (spec §7): quotation project categories.
 import { Permissions, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as categories from "../../domain/categories/service.ts";
+import { exportCategories } from "../../domain/categories/export.ts";
+import { downloadResponse } from "../../domain/files/service.ts";
 import {
   categoryIdInput,
   createCategoryInput,
+  exportCategoriesInput,
   listCategoriesInput,
   updateCategoryInput,
 } from "../../domain/categories/schemas.ts";
@@ -20,6 +23,18 @@ export const categoryRoutes = [
     summary: "Categories, paged; filter by name.",
     query: listCategoriesInput,
     handler: ({ deps, query }) => categories.listCategories(deps, query),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetExportList`,
+    access: manage,
+    summary: "The filtered category list as an .xlsx file (headers in your language, UTC+8).",
+    query: exportCategoriesInput,
+    binary: true,
+    handler: async ({ deps, query, lang }) => {
+      const file = await exportCategories(deps, query, lang);
+      return downloadResponse(file.stream, file.fileName);
+    },
   }),
   defineRoute({
     method: "get",

@@ -15,6 +15,7 @@ import { emailRoutes } from "./email.ts";
 import { leaderRoutes } from "./leaders.ts";
 import { comparisonRoutes } from "./comparison.ts";
 import { qualificationRoutes } from "./qualifications.ts";
+import { calendarRoutes } from "./calendar.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -33,4 +34,5 @@ export const allRoutes: RouteDef[] = [
   ...leaderRoutes,
   ...comparisonRoutes,
   ...qualificationRoutes,
+  ...calendarRoutes,
 ];

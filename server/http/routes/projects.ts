@@ -11,12 +11,12 @@ import {
 } from "../../domain/projects/edit.ts";
 import { closeProject, endProject, openOptimizeRound } from "../../domain/projects/lifecycle.ts";
 import { listProjects } from "../../domain/projects/list.ts";
+import { createAndLaunch, publishProject, revisePack } from "../../domain/projects/publish.ts";
 import {
-  createAndLaunch,
-  publishProject,
-  revisePack,
+  emailManualData,
+  previewEmailManual,
   sendEmailManual,
-} from "../../domain/projects/publish.ts";
+} from "../../domain/projects/mailing.ts";
 import {
   getCloseInfo,
   getProjectData,
@@ -41,6 +41,7 @@ import {
   itemIdInput,
   listProjectsInput,
   openRoundInput,
+  previewEmailInput,
   projectIdInput,
   publishInput,
   revisePackInput,
@@ -264,11 +265,29 @@ export const projectRoutes = [
     handler: ({ deps, actor, body }) => openOptimizeRound(deps, actor, body),
   }),
   defineRoute({
+    method: "get",
+    path: `${base}/GetEmailManualData`,
+    access: publish,
+    summary:
+      "For sending by hand: the active templates written to suppliers (defaultTemplate: the deadline reminder) and each invited supplier with its addresses, language, quoted / quotedAt, agreedAt and lastReminder. Needs the project's Publish permission.",
+    query: projectIdInput,
+    handler: ({ deps, actor, query }) => emailManualData(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/PreviewEmailManual`,
+    access: publish,
+    summary:
+      "One invited supplier's email of a template as SendEmailManual would write it (placeholders filled, in the supplier's language): to, language, subject, body, and skipped (quoted / noAddress) when sending would leave it out.",
+    query: previewEmailInput,
+    handler: ({ deps, actor, query }) => previewEmailManual(deps, actor, query),
+  }),
+  defineRoute({
     method: "post",
     path: `${base}/SendEmailManual`,
     access: publish,
     summary:
-      "Send an email template (default: the invitation) to chosen invited suppliers (default: all) now: offProId, templateCode?, supplierIds?",
+      "Send an email template (default: the invitation) to chosen invited suppliers (default: all) now: offProId, templateCode?, supplierIds?; answers the counts and each supplier's outcome (sent, retrying, failed, notConfigured, skipped with its reason). Needs the project's Publish permission.",
     body: sendEmailInput,
     handler: ({ deps, actor, body }) => sendEmailManual(deps, actor, body),
   }),

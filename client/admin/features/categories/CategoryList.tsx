@@ -1,8 +1,9 @@
-// Quotation project categories (OfferProjectType): query by name, create, edit, delete.
+// Quotation project categories (OfferProjectType): query by name, create, edit, delete, export.
 import { useTranslation } from "react-i18next";
 import {
   AddButton,
   EditDeleteActions,
+  ExportButton,
   Field,
   FormDialog,
   ListPage,
@@ -48,6 +49,11 @@ export default function CategoryList() {
       toolbar={
         <Toolbar>
           <AddButton onClick={() => edit.open("new")} />
+          <ExportButton
+            path={`${PT}/GetExportList`}
+            params={list.query}
+            fileName={`${t("categories.exportFileName")}.xlsx`}
+          />
         </Toolbar>
       }
     >

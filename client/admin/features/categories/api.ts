@@ -1,6 +1,6 @@
 // The project category calls (spec §7 OfferProjectType), typed by the server's CategoryDto.
 import type { z } from "zod";
-import { api } from "../../../shared/api.ts";
+import { api, createOrUpdate } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
 import type { createCategoryInput } from "../../../../server/domain/categories/schemas.ts";
@@ -11,7 +11,9 @@ export type Category = Wire<CategoryDto>;
 export const categoriesApi = {
   remove: (id: number) => api.delete(`${PT}/Delete`, { Id: id }, { silent: true }),
   save: (id: number | undefined, body: z.input<typeof createCategoryInput>) =>
-    id === undefined
-      ? api.post(`${PT}/CreateOfferProjectType`, body, { silent: true })
-      : api.put(`${PT}/UpdateOfferProjectType`, { ...body, id }, { silent: true }),
+    createOrUpdate(
+      { create: `${PT}/CreateOfferProjectType`, update: `${PT}/UpdateOfferProjectType` },
+      id,
+      body,
+    ),
 };

@@ -13,6 +13,7 @@ import { useMenu } from "../../layout/useMenu.ts";
 import { flattenRoutes } from "../../routes.ts";
 import { Overview } from "./Overview.tsx";
 import { SupplierOverview } from "./SupplierOverview.tsx";
+import { CalendarWarning } from "./CalendarWarning.tsx";
 import { roleDisplayName } from "../roles/roleName.ts";
 
 export default function Dashboard() {
@@ -50,6 +51,8 @@ export default function Dashboard() {
           ))}
         </div>
       </div>
+
+      <CalendarWarning />
 
       <Overview />
 

@@ -4,19 +4,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../../shared/api.ts";
-import { type Kind, kindPages, PM, type Project } from "../projects/api.ts";
+import { type Kind, kindPages } from "../projects/api.ts";
 import { ProjectClosing, StatusBadge } from "../projects/parts.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { formatDuration } from "../../../shared/time.ts";
-
-type Stat = { count: number; filter: Record<string, string> };
-type Summary = {
-  inQuotation: Stat & { items: (Project & { msLeft: number | null })[] };
-  quotesToday: Stat;
-  endingSoon: Stat;
-  suppliersPending: Stat;
-};
+import { dashboardApi, type Summary } from "./api.ts";
 
 const STATS = ["inQuotation", "quotesToday", "endingSoon", "suppliersPending"] as const;
 const DAY = 86400_000;
@@ -39,7 +31,7 @@ function KindOverview({ kind }: { kind: Kind }) {
   const pages = kindPages[kind];
   const d = (k: string, p: Record<string, unknown> = {}) => t(`overview.${k}`, p);
   useEffect(() => {
-    api.get<Summary>(`${PM}/GetDashboard`, { kind }).then(setData).catch(() => {});
+    dashboardApi.summary(kind).then(setData).catch(() => {});
   }, [kind]);
 
   const link = (filter: Record<string, string>) =>

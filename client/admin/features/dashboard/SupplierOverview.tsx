@@ -5,11 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 import { RateBars } from "../suppliers/charts.tsx";
+import { type Expiring, type PerformanceRow, qualificationsApi } from "../suppliers/api.ts";
 import {
-  type Expiring,
   percent,
-  type PerformanceRow,
-  qualificationsApi,
   SUPPLIER_PAGE,
   typeName,
   useCertificateTypes,

@@ -39,6 +39,7 @@ import {
 import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
+import { calendarApi } from "../calendar/api.ts";
 
 type Search = {
   Code: string;
@@ -48,7 +49,6 @@ type Search = {
   /** The project: each row then says whether the supplier may be invited to it, and why not. */
   OffProId?: number;
 };
-type Option = SupplierOption & { invitable?: boolean; notInvitableReason?: string | null };
 /** Spec §9: the supplier search shows 5 rows by default. */
 const SEARCH_SIZES = [5, 10, 20, 50];
 
@@ -66,6 +66,8 @@ export default function Launch() {
   const [tags, setTags] = useState<Tag[]>([]);
   const [deadline, setDeadline] = useState("");
   const [deadlineError, setDeadlineError] = useState("");
+  /** The deadline's year has no official holiday schedule: weekends only count as days off. */
+  const [calendarWarning, setCalendarWarning] = useState("");
   const [run, busy] = useAction();
   const f = (k: string) => t(`projects.fields.${k}`);
   const l = (k: string, p: Record<string, unknown> = {}) => t(`launch.${k}`, p);
@@ -78,7 +80,7 @@ export default function Launch() {
     ...(kind === "asset" ? { IsInvalidFiltering: "1" } : {}),
     ...(id ? { OffProId: id } : {}),
   };
-  const suppliers = usePagedList<Option, Search>(
+  const suppliers = usePagedList<SupplierOption, Search>(
     id && mayPublish ? `${PM}/GetSupplierData` : null,
     { initialQuery: initial, pageSize: 5 },
   );
@@ -88,24 +90,30 @@ export default function Launch() {
     projectsApi.data(id).then((p) => {
       setProject(p);
       setTags(p.supList.map((s) => ({ ...s, invited: true })));
-      if (p.offerEndTime) setDeadline(formatTime(p.offerEndTime, "{y}-{m}-{d}T{h}:{i}"));
+      if (!p.offerEndTime) return;
+      setDeadline(formatTime(p.offerEndTime, "{y}-{m}-{d}T{h}:{i}"));
+      calendarApi.day(formatTime(p.offerEndTime, "{y}-{m}-{d}"))
+        .then((d) => setCalendarWarning(d.warning ?? "")).catch(() => {});
     }).catch(() => {});
   }, [id]);
 
   const bargaining = kind === "asset" && project?.offerItemType === "bargaining";
 
-  function addTag(s: Option) {
+  function addTag(s: SupplierOption) {
     if (tags.some((x) => x.code === s.code)) return;
     if (s.invitable === false) return void message.error(s.notInvitableReason ?? "");
     setTags([...tags, { id: s.id, code: s.code, abbrName: s.abbrName }]);
   }
 
+  /** The working-day check: a refusal says why (the holiday, a weekend, a company day off). */
   async function checkDate(value: string): Promise<boolean> {
+    setCalendarWarning("");
     if (!value) return true;
     try {
-      const working = await projectsApi.isWeekDay(value.slice(0, 10));
-      setDeadlineError(working ? "" : t("projects.notWorkingDay"));
-      return working;
+      const day = await calendarApi.day(value.slice(0, 10));
+      setDeadlineError(day.working ? "" : day.message ?? t("projects.notWorkingDay"));
+      setCalendarWarning(day.warning ?? "");
+      return day.working;
     } catch {
       return false;
     }
@@ -357,6 +365,15 @@ export default function Launch() {
               {deadlineError && (
                 <p className="mt-1 text-xs text-red-600" role="alert" data-testid="field-error">
                   {deadlineError}
+                </p>
+              )}
+              {calendarWarning && (
+                <p
+                  className="mt-1.5 rounded bg-amber-50 px-2 py-1 text-xs text-amber-800"
+                  role="note"
+                  data-testid="calendar-warning"
+                >
+                  {calendarWarning}
                 </p>
               )}
             </div>

@@ -37,6 +37,7 @@ import { FileListDialog } from "./FileListDialog.tsx";
 import { kindOfPath, ProjectClosing, StatusBadge } from "./parts.tsx";
 import { ProjectBadges } from "./Flags.tsx";
 import { ProjectDialog } from "./ProjectDialog.tsx";
+import { ReminderDialog } from "./ReminderDialog.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
 
@@ -117,6 +118,7 @@ export default function ProjectList() {
   const [files, setFiles] = useState<Project | null>(null);
   const [closing, setClosing] = useState<Project | null>(null);
   const [closeInfo, setCloseInfo] = useState<Project | null>(null);
+  const [reminding, setReminding] = useState<Project | null>(null);
   const [confirmElement, confirm] = useConfirm();
 
   useEffect(() => {
@@ -261,6 +263,11 @@ export default function ProjectList() {
               // Quoting is open: the request pack may still change, as a new version.
               <RowAction onClick={() => setDialog({ editId: p.id, revise: true })} testId="revise">
                 {t("projectsPage.revise")}
+              </RowAction>
+            )}
+            {mayPublish && p.actions.includes("end") && (
+              <RowAction onClick={() => setReminding(p)} testId="remind">
+                {t("reminder.action")}
               </RowAction>
             )}
             {mayPublish && p.actions.includes("end") && (
@@ -414,6 +421,7 @@ export default function ProjectList() {
         }}
       />
       <CloseInfoDialog project={closeInfo} onClose={() => setCloseInfo(null)} />
+      <ReminderDialog project={reminding} onClose={() => setReminding(null)} />
       {confirmElement}
     </ListPage>
   );

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Wire } from "../../../shared/wire.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
+import type { FileDto } from "../../../../server/domain/files/service.ts";
 import type { ProjectDto } from "../../../../server/domain/projects/dto.ts";
 import type {
   getCloseInfo,
@@ -15,10 +16,16 @@ import type {
 import type { DisplayStatus, ProjectKind } from "../../../../server/domain/projects/rules.ts";
 import type { AmsDemand } from "../../../../server/domain/projects/ams.ts";
 import type {
+  emailManualData,
+  previewEmailManual,
+} from "../../../../server/domain/projects/mailing.ts";
+import type { ManualOutcome } from "../../../../server/domain/email/reminders.ts";
+import type {
   createProjectInput,
   revisePackInput,
 } from "../../../../server/domain/projects/schemas.ts";
-import type { SupplierDto } from "../../../../server/domain/suppliers/service.ts";
+import type { searchSuppliers } from "../../../../server/domain/suppliers/launchSearch.ts";
+import type { Paged } from "../../../../server/domain/shared/paging.ts";
 
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
@@ -45,11 +52,8 @@ export const QUOTATION_TYPES: QuotationType[] = [
 /** What a call of the server's `F` answers, as JSON brings it. */
 type Answer<F extends (...args: never[]) => unknown> = Wire<Awaited<ReturnType<F>>>;
 
-/** A project as the lists and pages show it (the server's ProjectDto, status and type narrowed). */
-export type Project = Omit<Wire<ProjectDto>, "status" | "offerItemType"> & {
-  status: DisplayStatus;
-  offerItemType: QuotationType | null;
-};
+/** A project as the lists and pages show it (the server's ProjectDto). */
+export type Project = Wire<ProjectDto>;
 
 /** A line item: as the server answers it, or a new one (no id yet) in the editor. */
 export type Item = Omit<ProjectData["opiList"][number], "id" | "sort"> & {
@@ -57,24 +61,20 @@ export type Item = Omit<ProjectData["opiList"][number], "id" | "sort"> & {
   sort?: number;
 };
 
-export type Attachment = { id: number; fileName: string; size?: number };
+/** A project's attachment as its pages list it. */
+export type Attachment = Pick<Wire<FileDto>, "id" | "fileName" | "size">;
 
-export type ProjectData = Omit<Answer<typeof getProjectData>, keyof ProjectDto> & Project;
+export type ProjectData = Answer<typeof getProjectData>;
 
 export type SupplierResult = Wire<ServerSupplierResult>;
 
-export type ProjectResult = Omit<Answer<typeof getProjectResult>, "project"> & {
-  project: Project;
-};
+export type ProjectResult = Answer<typeof getProjectResult>;
 
 /** A change of a published request pack: the whole new items, attachments and instructions. */
 export type PackRevision = z.input<typeof revisePackInput>;
 
-/** A supplier as the launch page's search answers it. */
-export type SupplierOption = Pick<
-  Wire<SupplierDto>,
-  "id" | "code" | "abbrName" | "fullName" | "status" | "email1" | "email2" | "email3"
->;
+/** A supplier as the launch page's search answers it, with whether it may be invited and why not. */
+export type SupplierOption = Answer<typeof searchSuppliers>["items"][number];
 
 export type CloseInfo = Answer<typeof getCloseInfo>;
 
@@ -103,6 +103,14 @@ export const kindPages = {
     publish: Permissions.AmsOfferProjectManagerPublish,
   },
 } as const;
+
+/** What the "Send reminder" dialog offers: templates for suppliers and the invited suppliers. */
+export type EmailManualData = Answer<typeof emailManualData>;
+export type ReminderSupplier = EmailManualData["suppliers"][number];
+/** One supplier's email as the server would send it. */
+export type EmailPreview = Answer<typeof previewEmailManual>;
+/** What became of one supplier's email. */
+export type SendOutcome = Wire<ManualOutcome>;
 
 /** An open equipment demand of the asset system, as the import list shows it. */
 export type Demand = Wire<AmsDemand>;
@@ -136,7 +144,7 @@ export const projectsApi = {
   openRound: (id: number, round: number, endTime: string) =>
     api.post<ProjectResult>(`${PM}/OpenOptimizeRound`, { offProId: id, round, endTime }),
   files: (id: number, page = 1, limit = 10) =>
-    api.get<{ items: Attachment[]; totalCount: number }>(`${PM}/GetFileListData`, {
+    api.get<Paged<Wire<FileDto>>>(`${PM}/GetFileListData`, {
       OfferProManId: id,
       SkipCount: (page - 1) * limit,
       MaxResultCount: limit,
@@ -146,6 +154,18 @@ export const projectsApi = {
     api.get<{ items: Demand[]; totalCount: number }>(`${PM}/GetDemandFromAMS`, {}, {
       silent: true,
     }),
+  emailData: (id: number) => api.get<EmailManualData>(`${PM}/GetEmailManualData`, { OffProId: id }),
+  /** The server's rendering of one supplier's email; the caller shows a failure. */
+  previewEmail: (id: number, templateCode: string, supplierId: number) =>
+    api.get<EmailPreview>(`${PM}/PreviewEmailManual`, { OffProId: id, templateCode, supplierId }, {
+      silent: true,
+    }),
+  sendEmail: (id: number, templateCode: string, supplierIds: number[]) =>
+    api.post<{ suppliers: SendOutcome[] }>(`${PM}/SendEmailManual`, {
+      offProId: id,
+      templateCode,
+      supplierIds,
+    }, { silent: true }),
   isWeekDay: (date: string) => api.get<boolean>(`${PM}/IsWeekDay`, { date }),
   exportList: (params: Record<string, unknown>) =>
     api.download(`${PM}/GetExportList`, params, { silent: true }),
@@ -154,7 +174,7 @@ export const projectsApi = {
     const form = new FormData();
     form.append("file", file);
     if (projectId) form.append("projectId", String(projectId));
-    return api.post<Attachment>(`${FS}/Upload`, form);
+    return api.post<Wire<FileDto>>(`${FS}/Upload`, form);
   },
   /** Downloads an attachment or quote file and hands it to the browser. */
   download: async (id: number, fallbackName?: string, silent = false) => {

@@ -26,6 +26,7 @@ import {
   projectsApi,
   type SupplierResult,
 } from "../projects/api.ts";
+import { calendarApi } from "../calendar/api.ts";
 import {
   AttachmentList,
   Field,
@@ -39,6 +40,7 @@ import {
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
+import { ReminderDialog } from "../projects/ReminderDialog.tsx";
 
 type QuoteFile = { round: number; time: string | null; attId: number };
 
@@ -59,6 +61,7 @@ export default function Result() {
   const [data, setData] = useState<ProjectResult | null>(null);
   const [files, setFiles] = useState<SupplierResult | null>(null);
   const [round, setRound] = useState<number | null>(null);
+  const [reminding, setReminding] = useState(false);
   const f = (k: string) => t(`projects.fields.${k}`);
   const r = (k: string, p: Record<string, unknown> = {}) => t(`result.${k}`, p);
 
@@ -166,15 +169,29 @@ export default function Result() {
             <ProjectBadges project={p} />
           </span>
         }
-        extra={nextRound && mayPublish && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => setRound(nextRound)}
-            data-testid="open-round"
-          >
-            {r("openRound", { round: nextRound })}
-          </button>
+        extra={mayPublish && (
+          <span className="flex gap-2">
+            {p.actions.includes("end") && (
+              <button
+                type="button"
+                className="btn btn-default"
+                onClick={() => setReminding(true)}
+                data-testid="remind"
+              >
+                {t("reminder.action")}
+              </button>
+            )}
+            {nextRound && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setRound(nextRound)}
+                data-testid="open-round"
+              >
+                {r("openRound", { round: nextRound })}
+              </button>
+            )}
+          </span>
         )}
       >
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -335,6 +352,8 @@ export default function Result() {
         </ul>
       </FormDialog>
 
+      <ReminderDialog project={reminding ? p : null} onClose={() => setReminding(false)} />
+
       <OpenRoundDialog
         projectId={p.id}
         round={round}
@@ -368,8 +387,8 @@ function OpenRoundDialog(
   async function submit() {
     if (!round) return;
     if (!end) return setError(t("projects.deadlineRequired"));
-    const working = await projectsApi.isWeekDay(end.slice(0, 10)).catch(() => false);
-    if (!working) return setError(t("projects.notWorkingDay"));
+    const day = await calendarApi.day(end.slice(0, 10)).catch(() => null);
+    if (!day?.working) return setError(day?.message ?? t("projects.notWorkingDay"));
     await run(async () => {
       const next = await projectsApi.openRound(projectId, round, localToInstant(end)!);
       message.success(t("result.roundOpened", { round }));

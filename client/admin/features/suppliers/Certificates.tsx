@@ -19,13 +19,8 @@ import {
 } from "../../components/index.ts";
 import { projectsApi } from "../projects/api.ts";
 import { Section } from "../projects/parts.tsx";
-import {
-  type Certificate,
-  type CertificateType,
-  qualificationsApi,
-  typeName,
-  useCertificateTypes,
-} from "./qualifications.ts";
+import { type Certificate, type CertificateType, qualificationsApi } from "./api.ts";
+import { typeName, useCertificateTypes } from "./qualifications.ts";
 import { formatTime, relativeDays } from "../../../shared/time.ts";
 
 const FIELDS = ["type", "number", "issuedOn", "expiresOn", "fileId", "remark"] as const;

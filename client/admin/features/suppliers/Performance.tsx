@@ -7,12 +7,8 @@ import { DataTable } from "../../components/index.ts";
 import { kindPages } from "../projects/api.ts";
 import { Section } from "../projects/parts.tsx";
 import { MonthlyBars } from "./charts.tsx";
-import {
-  percent,
-  qualificationsApi,
-  type Summary,
-  type SupplierPerformance,
-} from "./qualifications.ts";
+import { qualificationsApi, type Summary, type SupplierPerformance } from "./api.ts";
+import { percent } from "./qualifications.ts";
 import { formatTime } from "../../../shared/time.ts";
 
 /** The four numbers as cards, each with what it counts. */

@@ -1,6 +1,7 @@
-// The supplier master-data calls (spec §7 Supplier) and their answers, typed by the server's DTOs.
+// The supplier calls (spec §7 Supplier, SupplierCertificate, SupplierPerformance) and their
+// answers, typed by the server's DTOs.
 import type { z } from "zod";
-import { api } from "../../../shared/api.ts";
+import { api, createOrUpdate } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { PortalAccount, SupplierDto } from "../../../../server/domain/suppliers/service.ts";
 import type { SyncOutcome, SyncReport } from "../../../../server/domain/suppliers/sync.ts";
@@ -8,6 +9,16 @@ import type {
   createSupplierInput,
   updateSupplierInput,
 } from "../../../../server/domain/suppliers/schemas.ts";
+import type {
+  CertificateDto,
+  CertificateTypeOption,
+  ExpiringCertificate,
+  PerformanceSummary,
+} from "../../../../server/domain/suppliers/qualificationTypes.ts";
+import type {
+  listPerformance,
+  supplierPerformance,
+} from "../../../../server/domain/suppliers/performance.ts";
 
 export const SUP = "/QMO/Supplier";
 
@@ -43,4 +54,38 @@ export const suppliersApi = {
       supplier.portalUserName ? `${SUP}/UpdateSupplierPassword` : `${SUP}/CreatePortSupplierData`,
       { id: supplier.id, ...(password ? { password } : {}) },
     ),
+};
+
+const CERT = "/QMO/SupplierCertificate";
+const PERF = "/QMO/SupplierPerformance";
+
+export type CertificateType = CertificateTypeOption;
+export type Certificate = Wire<CertificateDto>;
+export type Summary = PerformanceSummary;
+export type Expiring = ExpiringCertificate;
+
+/** One supplier's performance: its summary, each invitation's outcome, and the months. */
+export type SupplierPerformance = Wire<Awaited<ReturnType<typeof supplierPerformance>>>;
+
+/** A supplier of the performance list, with its summary. */
+export type PerformanceRow = Wire<Awaited<ReturnType<typeof listPerformance>>>["items"][number];
+
+export const qualificationsApi = {
+  certificates: (supplierId: number) =>
+    api.get<{ items: Certificate[] }>(`${CERT}/GetAll`, { SupplierId: supplierId }),
+  removeCertificate: (id: number) => api.delete(`${CERT}/Delete`, { Id: id }, { silent: true }),
+  saveCertificate: (id: number | undefined, body: Record<string, unknown>) =>
+    createOrUpdate({ create: `${CERT}/Create`, update: `${CERT}/Update` }, id, body),
+  certificateTypes: () =>
+    api.get<{ items: CertificateType[] }>(`${CERT}/GetTypes`, {}, { silent: true }),
+  expiring: () => api.get<{ items: Expiring[] }>(`${CERT}/GetExpiring`, {}, { silent: true }),
+  performance: (supplierId: number) =>
+    api.get<SupplierPerformance>(`${PERF}/Get`, { SupplierId: supplierId }),
+  /** The suppliers most invited over the last months (by the server's clock). */
+  performanceList: (months: number, count: number) =>
+    api.get<{ items: PerformanceRow[] }>(`${PERF}/GetAll`, {
+      Months: months,
+      MaxResultCount: count,
+      Sorting: "invitations desc",
+    }, { silent: true }),
 };

@@ -1,60 +1,11 @@
-// The calls and shapes of supplier certificates and supplier performance, shared by the supplier
-// page, the launch page, the category and project dialogs, and the dashboard.
+// Supplier certificates and performance as pages show them: the certificate types (loaded once), a
+// type's name in the reader's language, rates as percentages; and the supplier's own page. Shared
+// by the supplier page, the launch page, the category and project dialogs, and the dashboard.
 import { useEffect, useState } from "react";
-import { api } from "../../../shared/api.ts";
-import type { Wire } from "../../../shared/wire.ts";
-import type {
-  CertificateDto,
-  CertificateTypeOption,
-  ExpiringCertificate,
-  PerformanceSummary,
-  ProjectOutcome,
-} from "../../../../server/domain/suppliers/qualificationTypes.ts";
+import { type CertificateType, qualificationsApi } from "./api.ts";
 
-const CERT = "/QMO/SupplierCertificate";
-const PERF = "/QMO/SupplierPerformance";
 /** The supplier's own page (hidden route, ?id=…). */
 export const SUPPLIER_PAGE = "/supplier/SupplierDetail";
-
-export type CertificateType = CertificateTypeOption;
-export type Certificate = Wire<CertificateDto>;
-export type Summary = PerformanceSummary;
-type Outcome = Wire<ProjectOutcome>;
-export type Expiring = ExpiringCertificate;
-
-export type SupplierPerformance = {
-  supplier: { id: number; code: string; abbrName: string; fullName: string };
-  summary: Summary;
-  projects: Outcome[];
-  months: { month: string; invitations: number; quoted: number }[];
-};
-
-export type PerformanceRow = Summary & {
-  id: number;
-  code: string;
-  abbrName: string;
-  fullName: string;
-};
-
-export const qualificationsApi = {
-  certificates: (supplierId: number) =>
-    api.get<{ items: Certificate[] }>(`${CERT}/GetAll`, { SupplierId: supplierId }),
-  removeCertificate: (id: number) => api.delete(`${CERT}/Delete`, { Id: id }, { silent: true }),
-  saveCertificate: (id: number | undefined, body: Record<string, unknown>) =>
-    id === undefined
-      ? api.post(`${CERT}/Create`, body, { silent: true })
-      : api.put(`${CERT}/Update`, { id, ...body }, { silent: true }),
-  expiring: () => api.get<{ items: Expiring[] }>(`${CERT}/GetExpiring`, {}, { silent: true }),
-  performance: (supplierId: number) =>
-    api.get<SupplierPerformance>(`${PERF}/Get`, { SupplierId: supplierId }),
-  /** The suppliers most invited over the last months (by the server's clock). */
-  performanceList: (months: number, count: number) =>
-    api.get<{ items: PerformanceRow[] }>(`${PERF}/GetAll`, {
-      Months: months,
-      MaxResultCount: count,
-      Sorting: "invitations desc",
-    }, { silent: true }),
-};
 
 let typesOnce: Promise<CertificateType[]> | null = null;
 
@@ -62,7 +13,7 @@ let typesOnce: Promise<CertificateType[]> | null = null;
 export function useCertificateTypes(): CertificateType[] {
   const [types, setTypes] = useState<CertificateType[]>([]);
   useEffect(() => {
-    typesOnce ??= api.get<{ items: CertificateType[] }>(`${CERT}/GetTypes`, {}, { silent: true })
+    typesOnce ??= qualificationsApi.certificateTypes()
       .then((r) => r.items)
       .catch(() => {
         typesOnce = null;

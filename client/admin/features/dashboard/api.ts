@@ -1,0 +1,15 @@
+// The buyer's overview call (GetDashboard), typed by the server's answer.
+import { api } from "../../../shared/api.ts";
+import type { Wire } from "../../../shared/wire.ts";
+import type { dashboardSummary } from "../../../../server/domain/projects/dashboard.ts";
+import { type Kind, PM } from "../projects/api.ts";
+
+/**
+ * The overview of one kind: each figure with the list filter that shows the same projects, and the
+ * projects open for quoting with the time left by the server's clock.
+ */
+export type Summary = Wire<Awaited<ReturnType<typeof dashboardSummary>>>;
+
+export const dashboardApi = {
+  summary: (kind: Kind) => api.get<Summary>(`${PM}/GetDashboard`, { kind }),
+};

@@ -1,0 +1,15 @@
+// Paged lists as ABP answers them: SkipCount, MaxResultCount (default 20, at most 1000), Sorting
+// ("field desc") in; { items, totalCount } out. Shared by the input schemas, the client and the
+// lists; turning Sorting into SQL is server/domain/paging.ts.
+import { z } from "zod";
+import { wholeNumber } from "./input.ts";
+
+/** The paging fields of a list's input schema. */
+export const pagedInput = {
+  skipCount: wholeNumber(0).default(0),
+  maxResultCount: wholeNumber(1, 1000).default(20),
+  sorting: z.string().max(100).optional(),
+};
+
+/** A page of a list and how many rows the whole list has. */
+export type Paged<T> = { items: T[]; totalCount: number };
