@@ -73,6 +73,8 @@ const deps = {
 };
 const buyerName = generated.buyerUserNames[0];
 const buyer = (await rec.db.select().from(users).where(eq(users.userName, buyerName)))[0];
+const [portalUser] = await rec.db.select({ userName: users.userName }).from(users)
+  .where(eq(users.kind, "supplier")).limit(1);
 const buyerActor = (await loadActor(rec.db, buyer.id))!;
 const categoryIds = (await rec.db.select({ id: offerProjectTypes.id }).from(offerProjectTypes))
   .map((r) => r.id);
@@ -310,4 +312,6 @@ if (only.has("signin")) {
   });
 }
 if (only.has("export")) await withServer("export", (server) => exportBench(server, generated, log));
-if (only.has("client")) await withServer("client", (server) => clientSizes(server, generated, log));
+if (only.has("client")) {
+  await withServer("client", (server) => clientSizes(server, generated, portalUser.userName, log));
+}

@@ -4,15 +4,14 @@ import type { Command } from "commander";
 import { calendarYear } from "../../server/domain/calendar/service.ts";
 import { type CalendarImport, importOfficialFile } from "../../server/domain/calendar/import.ts";
 import { calendarYearInput } from "../../server/domain/calendar/schemas.ts";
-import { formatUtc8 } from "../../server/domain/shared/time.ts";
+import { formatUtc8, weekdayNames } from "../../server/domain/shared/time.ts";
 import { t } from "../../server/i18n.ts";
 import { CliError, EXIT_BAD_INPUT, formatTable, lang, withDeps } from "../context.ts";
 import { cliActor } from "./projects.ts";
 import { basename } from "node:path";
 
 const c = (key: string, params?: Record<string, unknown>) => t(lang, `calendar.cli.${key}`, params);
-const weekdays = () => t(lang, "time.weekdays", { returnObjects: true }) as unknown as string[];
-const weekday = (date: string) => weekdays()[new Date(`${date}T00:00:00Z`).getUTCDay()];
+const weekday = (date: string) => weekdayNames(lang)[new Date(`${date}T00:00:00Z`).getUTCDay()];
 const named = (d: { name: string; nameEn: string | null }) =>
   lang === "en" ? d.nameEn || d.name : d.name;
 

@@ -24,6 +24,7 @@ import type {
   SupplierQuestionDto,
   SupplierQuestionsDto,
 } from "../../server/domain/questions/supplier.ts";
+import { closingOf } from "../../server/domain/shared/closing.ts";
 
 /** A project as this supplier's list shows it, with its status for the supplier. */
 export type MyProject = Wire<MyProjectDto>;
@@ -42,6 +43,15 @@ export type Instruction = Wire<Awaited<ReturnType<typeof instruction>>>;
 export type QuoteForm = Wire<Awaited<ReturnType<typeof quoteForm>>>;
 
 const base = "/QMO/SupplierOffer";
+
+/** When this supplier's quoting closes: its round's end, the early end or the deadline. */
+export const closingFor = (p: MyProject) =>
+  closingOf({
+    deadline: p.offerEndTime,
+    firstClosesAt: p.firstClosesAt,
+    round: p.round,
+    roundEndsAt: p.round ? p.closesAt : null,
+  });
 
 /** Remembers when an answer arrived, so "seconds left" (server clock) becomes a local instant. */
 export type Timed<T> = T & { endsAt: number };
@@ -97,16 +107,6 @@ export function useNow(): number {
 /** Seconds left before a local instant, never below zero. */
 export const secondsUntil = (endsAt: number, now: number) =>
   Math.max(0, Math.ceil((endsAt - now) / 1000));
-
-/** "2d 03:04:05" / "03:04:05" in the user's language. */
-export function formatCountdown(seconds: number): string {
-  const d = Math.floor(seconds / 86400);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const hms = `${pad(Math.floor((seconds % 86400) / 3600))}:${
-    pad(Math.floor((seconds % 3600) / 60))
-  }:${pad(seconds % 60)}`;
-  return d > 0 ? t("portal.countdown.days", { d, hms }) : hms;
-}
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -2,8 +2,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../shared/icons.tsx";
-import { formatTime } from "../shared/time.ts";
-import { formatCountdown, type QuoteStatus, secondsUntil, useNow } from "./data.ts";
+import { ClosingTime } from "../shared/ClosingTime.tsx";
+import type { Closing } from "../../server/domain/shared/closing.ts";
+import { formatCountdown } from "../shared/time.ts";
+import { type QuoteStatus, secondsUntil, useNow } from "./data.ts";
 
 const statusStyles: Record<QuoteStatus, string> = {
   canOffer: "bg-primary-50 text-primary-700 ring-primary-200",
@@ -32,15 +34,16 @@ export function StatusBadge({ status }: { status: QuoteStatus }) {
   );
 }
 
-/** A deadline in UTC+8 (YYYY-MM-DD HH:mm). */
-export function Deadline({ at }: { at: string | null }) {
+/** When quoting closes, in UTC+8 (YYYY-MM-DD HH:mm), with the reason when it is not the deadline. */
+export function Deadline({ closing }: { closing: Closing<string> }) {
   const { t } = useTranslation();
-  if (!at) return <span className="text-slate-400">{t("portal.noDeadline")}</span>;
   return (
-    <time dateTime={at} className="tabular-nums">
-      {formatTime(at, "{y}-{m}-{d} {h}:{i}")}
-      <span className="ml-1 text-xs text-slate-400">UTC+8</span>
-    </time>
+    <ClosingTime
+      closing={closing}
+      pattern="{y}-{m}-{d} {h}:{i}"
+      suffix={<span className="ml-1 text-xs text-slate-400">UTC+8</span>}
+      empty={<span className="text-slate-400">{t("portal.noDeadline")}</span>}
+    />
   );
 }
 
@@ -51,7 +54,7 @@ export function Deadline({ at }: { at: string | null }) {
 export function Countdown(
   { endsAt, open, className = "" }: { endsAt: number; open: boolean; className?: string },
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const now = useNow();
   const left = open ? secondsUntil(endsAt, now) : 0;
   if (left <= 0) {
@@ -75,7 +78,7 @@ export function Countdown(
       aria-live="off"
     >
       <Icon name="clock" className="size-3.5" />
-      {t("portal.closesIn", { time: formatCountdown(left) })}
+      {t("portal.closesIn", { time: formatCountdown(left, i18n.language) })}
     </span>
   );
 }

@@ -34,6 +34,9 @@ export async function signOut() {
   resetSession();
 }
 
+/** The supplier portal's own sign-in page (the portal's document, not the back-office's). */
+export const PORTAL_LOGIN = "/portal/login";
+
 /** The wanted path, for /login?redirect=… */
 export const loginUrl = (wanted: string) =>
   wanted && wanted !== "/" ? `/login?redirect=${encodeURIComponent(wanted)}` : "/login";

@@ -7,10 +7,14 @@ const repoRoot = decodeURIComponent(new URL("../../", import.meta.url).pathname)
 export const defaultClientDir = `${repoRoot}dist/client`;
 const HASH_FILE = ".build-hash";
 
-/** What the build depends on: the client sources, the locales and the pinned package versions. */
+/**
+ * What the build depends on: the client sources, the locales, the pinned package versions, and the
+ * server's files the client bundles (input schemas, permission names, shared rules such as when
+ * quoting closes: all of server/domain, and the enums the schemas use).
+ */
 async function sourceFiles(): Promise<string[]> {
-  const files: string[] = [`${repoRoot}deno.json`];
-  for (const dir of [`${repoRoot}client`, `${repoRoot}locales`]) {
+  const files: string[] = [`${repoRoot}deno.json`, `${repoRoot}db/enums.ts`];
+  for (const dir of [`${repoRoot}client`, `${repoRoot}locales`, `${repoRoot}server/domain`]) {
     const walk = async (d: string) => {
       for await (const e of Deno.readDir(d)) {
         const p = `${d}/${e.name}`;

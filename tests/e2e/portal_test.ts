@@ -177,7 +177,7 @@ Deno.test("the supplier portal in a browser", opts, async (t) => {
         await page.getByTestId("submitted-ago").getByText("3 minutes ago").waitFor();
 
         await page.getByRole("link", { name: "My quotation projects" }).first().click();
-        await row(page, laminate.name).getByText("Quoted").waitFor();
+        await row(page, laminate.name).getByTestId("quote-status").getByText("Quoted").waitFor();
         await context.close();
       },
     );
@@ -282,15 +282,34 @@ Deno.test("the supplier portal in a browser", opts, async (t) => {
       "an email's project link, opened signed out, lands on that project after sign-in",
       async () => {
         const { context, page } = await newPage(b, base);
+        const scripts: string[] = [];
+        page.on("request", (r) => scripts.push(new URL(r.url()).pathname));
+        const signedInParts = () => scripts.filter((p) => /\/assets\/(Shell|Project)-/.test(p));
         await page.goto(`/portal/projects/${fresh.id}`);
-        await page.waitForURL((u) => u.pathname === "/login");
+        // The portal's own sign-in, light: the project pages load only once signed in.
+        await page.waitForURL((u) => u.pathname === "/portal/login");
         assert.equal(
           new URL(page.url()).searchParams.get("redirect"),
           `/portal/projects/${fresh.id}`,
         );
+        await page.locator("#login-user").waitFor();
+        assert.deepEqual(signedInParts(), []);
         await signInAs(page, "PS1", PORTAL_PASSWORD);
         await page.waitForURL((u) => u.pathname === `/portal/projects/${fresh.id}`);
         await page.getByText(fresh.name).first().waitFor();
+        assert.equal(signedInParts().length, 2, scripts.join(" "));
+        await context.close();
+      },
+    );
+    await t.step(
+      "signing out of the portal comes back to its sign-in; staff signing in there go to the back-office",
+      async () => {
+        const { context, page } = await openPortalAs(b, base, "PS1");
+        await page.getByTestId("portal-user-menu").click();
+        await page.getByRole("menuitem", { name: "Log out" }).click();
+        await page.waitForURL((u) => u.pathname === "/portal/login");
+        await signInAs(page);
+        await page.waitForURL((u) => u.pathname === "/dashboard");
         await context.close();
       },
     );

@@ -213,7 +213,7 @@ Deno.test(
         await signInAs(zh.page);
         await zh.page.waitForURL((u) => u.pathname === "/dashboard");
         await zh.page.goto(`/supplier/SupplierDetail?id=${old.id}`);
-        await zh.page.getByTestId("certificates").getByText("已过期 22 天").waitFor();
+        await zh.page.getByTestId("certificates").getByText("22天前已过期").waitFor();
         await zh.page.getByTestId("performance").getByText("平均排名").waitFor();
         await screenshot(zh.page, "qualifications-supplier-zh");
         await zh.context.close();

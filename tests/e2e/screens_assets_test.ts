@@ -217,7 +217,7 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
             const first = overview.getByTestId("open-projects").locator("tbody tr").first();
             assert.match(await first.innerText(), /AOI inspection line/);
             assert.match(await first.innerText(), /2026-11-24 17:00:00/);
-            assert.match(await first.innerText(), /1 d 7 h/);
+            assert.match(await first.innerText(), /1 day, 7 hr/);
             assert.match(await first.innerText(), /1\/2/);
             await screenshot(page, "screens-dashboard-assets-en");
           }

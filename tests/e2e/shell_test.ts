@@ -209,7 +209,7 @@ Deno.test("the back-office shell in a browser", opts, async (t) => {
       await page.waitForURL((u) => u.pathname === "/portal");
       assert.equal(await page.getByTestId("portal-user").innerText(), "supplier1");
       await page.getByRole("button", { name: "Log out" }).click();
-      await page.waitForURL((u) => u.pathname === "/login");
+      await page.waitForURL((u) => u.pathname === "/portal/login");
 
       await signInAs(page);
       await page.waitForURL((u) => u.pathname === "/dashboard");

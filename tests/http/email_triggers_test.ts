@@ -1,5 +1,5 @@
 // The project and quote events send their emails through the outbox: publish, SendEmailManual,
-// quote received, end and close.
+// quote received, end and close, and the early close once every invited supplier has quoted.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { emailOutbox, users } from "../../db/schema.ts";
@@ -10,6 +10,7 @@ import { submitQuote } from "../../server/domain/quotes/submit.ts";
 import type { Actor } from "../../server/domain/context.ts";
 import { DEADLINE, materialProject, P, staff, supplier } from "../domain/projects_fixtures.ts";
 import { startSmtp } from "../email_fixtures.ts";
+import { createUser } from "../../server/domain/users/service.ts";
 
 const base = "/QMO/OfferProjectManager";
 
@@ -119,4 +120,56 @@ Deno.test("a supplier's quote tells the buyer; ending and closing tell the buyer
   assert.match(toBuyer[2], /^【项目关闭】/);
   const rows = await env.db.select().from(emailOutbox).where(eq(emailOutbox.projectId, p.id));
   assert.ok(rows.every((r) => r.status === "sent"));
+});
+
+Deno.test("once every invited supplier has quoted, an email gives the early close with the original deadline and why, in each reader's language", async () => {
+  await using smtp = await startSmtp();
+  const { env, buyer, s1, s2, p } = await setUp(smtp.url);
+  await using _ = env;
+  // S2's portal user reads English.
+  await createUser(env, {
+    userName: "S2",
+    name: "S2",
+    password: "Portal@2026x",
+    roleNames: ["Supplier"],
+    kind: "supplier",
+    supplierId: s2.id,
+  });
+  await env.db.update(users).set({ language: "en" }).where(eq(users.userName, "S2"));
+  for (const s of [s1, s2]) {
+    const actor: Actor = {
+      id: 0,
+      userName: s.code,
+      name: s.code,
+      kind: "supplier",
+      supplierId: s.id,
+      roleNames: ["Supplier"],
+      permissions: new Set([P.SupplierOfferSearch]),
+    };
+    await agree(env, actor, p.id);
+    await submitQuote(env, actor, {
+      offProId: p.id,
+      round: 0,
+      file: new File(["%PDF-1.4 quote"], "报价.pdf", { type: "application/pdf" }),
+    });
+  }
+  smtp.received.length = 0;
+  // The deadline is 2026-11-30 17:00 UTC+8; the last quote came at 10:00 on 11-23. The buyer sends
+  // the invitation again (reminders go only to those that have not quoted: nobody now).
+  const r = await call(env, "post", `${base}/SendEmailManual`, {
+    token: buyer.token,
+    body: { offProId: p.id, templateCode: "PROJECT_PUBLISHED", supplierIds: [s1.id, s2.id] },
+  });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  assert.equal(r.json.result.sent, 2);
+  const zh = smtp.received.find((m) => m.to[0] === "s1@example.com")!;
+  assert.match(
+    zh.text,
+    /报价截止时间：2026-11-23 10:30:00（所有受邀供应商均已报价，提前结束；原截止时间 2026-11-30 17:00:00）（北京时间，UTC\+8）/,
+  );
+  const en = smtp.received.find((m) => m.to[0] === "s2@example.com")!;
+  assert.match(
+    en.text,
+    /Quotation deadline: 2026-11-23 10:30:00 \(ends early: every invited supplier has quoted; original deadline 2026-11-30 17:00:00\) \(UTC\+8\)/,
+  );
 });

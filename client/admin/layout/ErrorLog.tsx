@@ -29,11 +29,7 @@ export function ErrorLogTable() {
           {[...entries].reverse().map((e) => (
             <tr key={e.id} className="align-top">
               <td className="whitespace-nowrap px-3 py-2 tabular-nums text-slate-500">
-                {formatTime(
-                  e.time,
-                  undefined,
-                  t("time.weekdays", { returnObjects: true }) as string[],
-                )}
+                {formatTime(e.time)}
               </td>
               <td className="px-3 py-2">
                 <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-700">

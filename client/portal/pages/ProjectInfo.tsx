@@ -5,7 +5,7 @@ import { Icon } from "../../shared/icons.tsx";
 import { formatTime } from "../../shared/time.ts";
 import { Spinner } from "../../shared/ui.tsx";
 import { useAction } from "../../shared/useAction.ts";
-import { formatSize, portalApi, type ProjectDetail, type Timed } from "../data.ts";
+import { closingFor, formatSize, portalApi, type ProjectDetail, type Timed } from "../data.ts";
 import { Card, Deadline, Empty, StatusBadge } from "../parts.tsx";
 
 export function Header({ detail }: { detail: Timed<ProjectDetail> }) {
@@ -14,7 +14,7 @@ export function Header({ detail }: { detail: Timed<ProjectDetail> }) {
     [t("projects.fields.code"), <span key="code" className="font-mono">{detail.code}</span>],
     [t("projects.fields.category"), detail.typeName || "—"],
     [t("projects.fields.pubDate"), formatTime(detail.pubDate, "{y}-{m}-{d} {h}:{i}") || "—"],
-    [t("projects.fields.offerEndTime"), <Deadline key="end" at={detail.offerEndTime} />],
+    [t("projects.fields.offerEndTime"), <Deadline key="end" closing={closingFor(detail)} />],
   ];
   if (detail.kind === "asset") {
     fields.push(

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../shared/api.ts";
 import { Icon } from "../../shared/icons.tsx";
 import { Spinner } from "../../shared/ui.tsx";
-import { type MyProject, portalApi, type QuoteStatus, type Timed } from "../data.ts";
+import { closingFor, type MyProject, portalApi, type QuoteStatus, type Timed } from "../data.ts";
 import { Countdown, Deadline, Empty, StatusBadge } from "../parts.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
 
@@ -169,7 +169,7 @@ function Row({ p }: { p: Timed<MyProject> }) {
         </div>
         <div className="text-xs text-slate-600 md:text-sm">
           <span className="mr-1 text-slate-400 md:hidden">{t("projects.fields.offerEndTime")}</span>
-          <Deadline at={p.closesAt ?? p.offerEndTime} />
+          <Deadline closing={closingFor(p)} />
         </div>
         <div className="justify-self-end text-xs md:justify-self-start md:text-sm">
           <Countdown endsAt={p.endsAt} open={p.canSubmit} />

@@ -125,7 +125,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
 export function CurrentQuote(
   { quote, packVersion }: { quote?: Quote; packVersion: number | null },
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const now = useNow();
   return (
     <div data-testid="current-quote">
@@ -138,7 +138,7 @@ export function CurrentQuote(
               {t("portal.quote.submittedAt", { time: formatTime(quote.submittedAt) })}
               <span className="ml-1 text-slate-400">UTC+8</span>
               <span className="ml-1 text-slate-400" data-testid="submitted-ago">
-                · {relativeTime(quote.submittedAt, now, (k, p) => t(k, p ?? {}))}
+                · {relativeTime(quote.submittedAt, now, i18n.language, t("time.justNow"))}
               </span>
               <BasedOn quote={quote} packVersion={packVersion} />
             </p>

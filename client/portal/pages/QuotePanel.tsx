@@ -43,7 +43,8 @@ export function QuotePanel(
   const rounds: RoundRow[] = [
     {
       round: 0,
-      deadline: detail.round === 0 ? (detail.closesAt ?? detail.offerEndTime) : detail.offerEndTime,
+      // The first quotation closes at its deadline, or early once every invited supplier quoted.
+      deadline: detail.firstClosesAt ?? detail.offerEndTime,
       open: open && detail.round === 0,
       current: current(0),
     },

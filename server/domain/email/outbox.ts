@@ -19,7 +19,9 @@ import { conflict, fieldError, notFound } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { type PlaceholderValues, render } from "./templates.ts";
 import { formatUtc8 } from "../shared/time.ts";
+import { type Closing, closingOf } from "../shared/closing.ts";
 import { suppliersQuoted } from "../projects/pack.ts";
+import { quoteClosesAt } from "../projects/rules.ts";
 
 type Template = typeof emailTemplates.$inferSelect;
 type Project = typeof offerProjects.$inferSelect;
@@ -111,6 +113,18 @@ export function supplierAddresses(s: {
 
 const roundLabel = (lang: Lang, round: number) =>
   round > 0 ? t(lang, "email.rounds.optimise", { round }) : t(lang, "email.rounds.first");
+
+/**
+ * The {{deadline}} of an email: when quoting closes, and when that is not the deadline the buyer
+ * set, why (the early end, an optimisation round) and the deadline beside it.
+ */
+function closingText(lang: Lang, c: Closing<Date>): string {
+  const at = formatUtc8(c.at) || "—";
+  if (!c.reason) return at;
+  const deadline = formatUtc8(c.deadline) || t(lang, "closing.none");
+  const key = c.reason === "round" ? "closing.emailRound" : "closing.emailEarlyEnd";
+  return t(lang, key, { at, deadline, round: c.round });
+}
 
 function eventKey(e: EmailEvent, code: string, now: Date): string {
   switch (e.kind) {
@@ -303,6 +317,8 @@ export type EmailDraft = {
   tpl: Template;
   recipient: Recipient;
   values: PlaceholderValues;
+  /** The subject's values, when they differ from the text's. */
+  subjectValues?: PlaceholderValues;
   projectId: number;
 };
 
@@ -318,7 +334,18 @@ export async function enqueue(
 ): Promise<number[]> {
   const added: number[] = [];
   for (const d of await composeEmails(tx, deps, event)) {
-    added.push(...await writeEmail(tx, deps, d.key, d.tpl, d.recipient, d.values, d.projectId));
+    added.push(
+      ...await writeEmail(
+        tx,
+        deps,
+        d.key,
+        d.tpl,
+        d.recipient,
+        d.values,
+        d.projectId,
+        d.subjectValues,
+      ),
+    );
   }
   return added;
 }
@@ -341,17 +368,21 @@ export async function composeEmails(
   if (!project) throw notFound("project", event.projectId);
   const now = deps.clock.now();
   let round = 0;
-  let deadline = project.offerEndTime;
   if (event.kind === "roundOpened" || event.kind === "reminder") round = event.round;
   if (event.kind === "quoteReceived") round = event.round ?? 0;
   if (event.kind === "quoteReceipt") round = event.round;
-  if (round > 0) {
-    const r = await tx.query.offerRounds.findFirst({
+  const roundRow = round > 0
+    ? await tx.query.offerRounds.findFirst({
       where: and(eq(offerRounds.projectId, project.id), eq(offerRounds.round, round)),
-    });
-    deadline = r?.endTime ?? deadline;
-  }
-  if (event.kind === "reminder") deadline = event.deadline;
+    })
+    : undefined;
+  // When quoting actually closes: the round's end, or early once every invited supplier quoted.
+  const closing = closingOf({
+    deadline: project.offerEndTime,
+    firstClosesAt: quoteClosesAt(project),
+    round,
+    roundEndsAt: roundRow?.endTime ?? (event.kind === "reminder" ? event.deadline : null),
+  });
   let quotingSupplier = "";
   if (event.kind === "quoteReceived" || event.kind === "questionAsked") {
     const s = await tx.query.suppliers.findFirst({ where: eq(suppliers.id, event.supplierId) });
@@ -378,7 +409,7 @@ export async function composeEmails(
       const values: PlaceholderValues = {
         projectCode: project.code,
         projectName: project.name,
-        deadline: formatUtc8(deadline) || "—",
+        deadline: closingText(r.language, closing),
         supplierName: r.supplierName,
         portalLink: `${deps.config.publicUrl}/portal/projects/${project.id}`,
         round: roundLabel(r.language, round),
@@ -389,17 +420,27 @@ export async function composeEmails(
         awardedItems: awardedItemsText(r.language, event, r.supplierId),
         ...questionValues(event),
       };
-      drafts.push({ key, tpl, recipient: r, values, projectId: project.id });
+      // A subject line keeps to the time; the body says why it is not the deadline.
+      const subjectValues = { ...values, deadline: formatUtc8(closing.at) || "—" };
+      drafts.push({ key, tpl, recipient: r, values, subjectValues, projectId: project.id });
     }
   }
   return drafts;
 }
 
-/** A template's subject and text in `language` (English falls back to the Chinese text). */
-export function renderEmail(tpl: Template, language: Lang, values: PlaceholderValues) {
+/**
+ * A template's subject and text in `language` (English falls back to the Chinese text); the subject
+ * may have values of its own (the deadline without the reason beside it).
+ */
+export function renderEmail(
+  tpl: Template,
+  language: Lang,
+  values: PlaceholderValues,
+  subjectValues: PlaceholderValues = values,
+) {
   const en = language === "en";
   return {
-    subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, values).slice(0, 998),
+    subject: render(en ? tpl.subjectEn || tpl.subject : tpl.subject, subjectValues).slice(0, 998),
     body: render(en ? tpl.contentEn || tpl.content : tpl.content, values),
   };
 }
@@ -416,6 +457,7 @@ export async function writeEmail(
   r: Omit<Recipient, "supplierName">,
   values: PlaceholderValues,
   projectId: number | null = null,
+  subjectValues: PlaceholderValues = values,
 ): Promise<number[]> {
   const now = deps.clock.now();
   const inserted = await tx.insert(emailOutbox).values({
@@ -424,7 +466,7 @@ export async function writeEmail(
     recipient: r.address,
     recipientName: r.name,
     language: r.language,
-    ...renderEmail(tpl, r.language, values),
+    ...renderEmail(tpl, r.language, values, subjectValues),
     projectId,
     supplierId: r.supplierId,
     userId: r.userId,

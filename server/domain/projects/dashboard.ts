@@ -6,7 +6,6 @@ import type { Actor, Deps } from "../context.ts";
 import { forbidden } from "../errors.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { type ProjectKind, visibleKinds } from "./rules.ts";
-import { roundsOf } from "./access.ts";
 import { selectProjects } from "./list.ts";
 import {
   closesAtSql,
@@ -63,7 +62,6 @@ export async function dashboardSummary(
     0,
     now,
   );
-  const openRounds = await roundsOf(deps.db, projects.map((p) => p.id));
   const questions = await newQuestions(deps, open, limit);
   return {
     now,
@@ -72,16 +70,9 @@ export async function dashboardSummary(
       count: await countOf(open),
       filter: { open: "1" },
       items: projects.map((p) => {
-        // Inside an optimisation round, quoting closes at the round's end.
-        const round = p.currentRound === null
-          ? undefined
-          : openRounds.find((r) => r.projectId === p.id && r.round === p.currentRound);
-        const closes = round?.endTime ?? p.closesAt ?? p.offerEndTime;
-        return {
-          ...p,
-          closesAt: closes,
-          msLeft: closes ? Math.max(0, closes.getTime() - now.getTime()) : null,
-        };
+        // Quoting closes at the open round's end, or early once everyone quoted.
+        const closes = p.roundEndsAt ?? p.closesAt ?? p.offerEndTime;
+        return { ...p, msLeft: closes ? Math.max(0, closes.getTime() - now.getTime()) : null };
       }),
     },
     quotesToday: {

@@ -49,6 +49,8 @@ export type ProjectDto = {
   supplierCount: number;
   quotedCount: number;
   currentRound: number | null;
+  /** When the open optimisation round (currentRound) ends: quoting closes then, not at closesAt. */
+  roundEndsAt: Date | null;
   /** When the first quotation closes (deadline or early end), for "time left". */
   closesAt: Date | null;
   /** What the project's state allows now (rules.ts); permissions are checked on each call. */
@@ -177,6 +179,7 @@ function toDto(
     supplierCount: extra.supplierCount,
     quotedCount: extra.quotedCount,
     currentRound: open?.round ?? null,
+    roundEndsAt: open?.endTime ?? null,
     closesAt: quoteClosesAt(p),
     linesRequired: p.linesRequired,
     award: extra.awardNames ?? null,

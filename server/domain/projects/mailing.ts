@@ -146,7 +146,7 @@ export async function previewEmailManual(
     templateCode: first.tpl.code,
     language: first.recipient.language,
     to,
-    ...renderEmail(first.tpl, first.recipient.language, first.values),
+    ...renderEmail(first.tpl, first.recipient.language, first.values, first.subjectValues),
     skipped: quoted ? "quoted" as const : to.length ? null : "noAddress" as const,
   };
 }

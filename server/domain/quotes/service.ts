@@ -70,6 +70,8 @@ type SupplierView = {
   refusal: QuoteRefusal | null;
   /** When quoting in that round stops (the deadline, the early-end instant or the round's end). */
   closesAt: Date | null;
+  /** When the first quotation closes: the deadline, or 30 minutes after the last invited quote. */
+  firstClosesAt: Date | null;
   /** Seconds left by the server's clock; 0 once quoting is over. */
   secondsLeft: number;
   projectStatus: DisplayStatus;
@@ -85,7 +87,8 @@ function supplierView(
   anyQuotes: boolean,
 ): SupplierView {
   let round = 0;
-  let closesAt = quoteClosesAt(project);
+  const firstClosesAt = quoteClosesAt(project);
+  let closesAt = firstClosesAt;
   const open = project.kind === "asset" ? openRound(rounds, now) : undefined;
   if (open && invitedTo(inv, open.round) && project.status !== "closed") {
     round = open.round;
@@ -100,6 +103,7 @@ function supplierView(
     canSubmit,
     refusal,
     closesAt,
+    firstClosesAt,
     secondsLeft: canSubmit && closesAt
       ? Math.max(0, Math.floor((closesAt.getTime() - now.getTime()) / 1000))
       : 0,

@@ -18,3 +18,19 @@ export const dateInUtc8 = (d: Date): string => wallClockUtc8(d).toISOString().sl
 
 /** The date every exported file's name carries: the UTC+8 day of the export, as YYYYMMDD. */
 export const fileNameDate = (d: Date): string => dateInUtc8(d).replaceAll("-", "");
+
+/** The Intl locale of an interface language ("zh" or "en"), for dates and numbers in words. */
+export const intlLocale = (lang: string): string => (lang.startsWith("zh") ? "zh-CN" : "en");
+
+/**
+ * The weekday names in the reader's language from Intl, Sunday first: "日 一 … 六" in Chinese (as a
+ * calendar's column heads read), "Sun Mon … Sat" in English.
+ */
+export function weekdayNames(lang: string): string[] {
+  const f = new Intl.DateTimeFormat(intlLocale(lang), {
+    weekday: lang.startsWith("zh") ? "narrow" : "short",
+    timeZone: "UTC",
+  });
+  // 2026-11-22 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2026, 10, 22 + i))));
+}

@@ -4,6 +4,7 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../components/index.ts";
 import type { CalendarYear } from "./api.ts";
+import { intlLocale, weekdayNames } from "../../../../server/domain/shared/time.ts";
 
 type DayKind = "holiday" | "workday" | "companyDayOff" | "companyWorkday" | "weekend" | "normal";
 
@@ -43,12 +44,12 @@ export function YearGrid({ view }: { view: CalendarYear }) {
   const { t, i18n } = useTranslation();
   const c = (k: string, p: Record<string, unknown> = {}) => t(`calendarPage.${k}`, p);
   const lang = i18n.language;
-  const weekdays = t("time.weekdays", { returnObjects: true }) as string[];
+  const weekdays = weekdayNames(lang);
   const mondayFirst = [...weekdays.slice(1), weekdays[0]];
   const official = new Map(view.days.map((d) => [d.date, d]));
   const company = new Map(view.companyDays.map((d) => [d.date, d]));
   const monthName = (m: number) =>
-    new Intl.DateTimeFormat(lang.startsWith("en") ? "en" : "zh-CN", { month: "long" })
+    new Intl.DateTimeFormat(intlLocale(lang), { month: "long" })
       .format(new Date(Date.UTC(view.year, m, 1)));
 
   const dayOf = (date: string, weekday: number): { kind: DayKind; title: string } => {

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { Icon } from "../../../shared/icons.tsx";
 import { session } from "../../../shared/session.ts";
 import { useStore } from "../../../shared/store.ts";
-import { formatTime } from "../../../shared/time.ts";
+import { formatDay } from "../../../shared/time.ts";
 import { Avatar } from "../../../shared/ui.tsx";
 import { searchItems } from "../../layout/menuSearch.ts";
 import { useMenu } from "../../layout/useMenu.ts";
@@ -18,7 +18,7 @@ import { MyApprovals } from "../approvals/MyApprovals.tsx";
 import { roleDisplayName } from "../roles/roleName.ts";
 
 export default function Dashboard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useStore(session);
   const { routes } = useMenu();
   const [filter, setFilter] = useState("");
@@ -28,7 +28,6 @@ export default function Dashboard() {
     i.path !== "/dashboard" && !i.path.startsWith("/error")
   );
   const shown = links.filter((i) => i.title.toLowerCase().includes(filter.trim().toLowerCase()));
-  const weekdays = t("time.weekdays", { returnObjects: true }) as string[];
 
   return (
     <div className="space-y-4">
@@ -39,7 +38,7 @@ export default function Dashboard() {
             {t("dashboard.welcome", { name: user?.name })}
           </h1>
           <p className="mt-0.5 text-sm text-slate-500">
-            {formatTime(Date.now(), t("dashboard.dateFormat"), weekdays)}
+            {formatDay(Date.now(), i18n.language)}
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">

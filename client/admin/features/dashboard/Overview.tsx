@@ -6,9 +6,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Kind, kindPages } from "../projects/api.ts";
-import { StatusBadge } from "../projects/parts.tsx";
-import { formatTime } from "../../../shared/time.ts";
+import { ProjectClosing, StatusBadge } from "../projects/parts.tsx";
 import { usePermission } from "../../../shared/session.ts";
+import { formatDuration } from "../../../shared/time.ts";
 import { dashboardApi, type Summary } from "./api.ts";
 import { NewQuestions } from "../questions/NewQuestions.tsx";
 
@@ -28,7 +28,7 @@ export function Overview() {
 }
 
 function KindOverview({ kind }: { kind: Kind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [data, setData] = useState<Summary | null>(null);
   const pages = kindPages[kind];
   const d = (k: string, p: Record<string, unknown> = {}) => t(`overview.${k}`, p);
@@ -39,16 +39,8 @@ function KindOverview({ kind }: { kind: Kind }) {
   const link = (filter: Record<string, string>) =>
     `${pages.list}?${new URLSearchParams(filter).toString()}`;
 
-  const left = (ms: number | null) => {
-    if (ms === null) return "";
-    if (ms <= 0) return d("due");
-    const days = Math.floor(ms / DAY);
-    const hours = Math.floor((ms % DAY) / 3600_000);
-    const minutes = Math.floor((ms % 3600_000) / 60_000);
-    if (days) return d("leftDays", { d: days, h: hours });
-    if (hours) return d("leftHours", { h: hours, m: minutes });
-    return d("leftMinutes", { m: Math.max(1, minutes) });
-  };
+  const left = (ms: number | null) =>
+    ms === null ? "" : ms <= 0 ? d("due") : formatDuration(ms, i18n.language);
 
   return (
     <section className="card p-4" data-testid={`overview-${kind}`} aria-busy={!data || undefined}>
@@ -123,12 +115,7 @@ function KindOverview({ kind }: { kind: Kind }) {
                         <StatusBadge status={p.status} />
                       </td>
                       <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">
-                        {formatTime(p.closesAt ?? p.offerEndTime)}
-                        {p.currentRound && (
-                          <span className="ml-1 text-xs text-slate-500">
-                            ({t(`projects.fields.round${p.currentRound}`)})
-                          </span>
-                        )}
+                        <ProjectClosing project={p} />
                       </td>
                       <td
                         className={`px-3 py-1.5 text-right whitespace-nowrap tabular-nums ${

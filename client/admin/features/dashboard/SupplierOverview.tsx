@@ -13,6 +13,7 @@ import {
   useCertificateTypes,
 } from "../suppliers/qualifications.ts";
 import { usePermission } from "../../../shared/session.ts";
+import { relativeDays } from "../../../shared/time.ts";
 
 const SHOWN = 10;
 
@@ -113,7 +114,10 @@ function Panel() {
                 <span>{typeName(types, c.type, i18n.language)}</span>
                 <span className="font-mono text-xs text-slate-500">{c.number}</span>
                 <span className="text-amber-700 tabular-nums">
-                  {p("expiresIn", { date: c.expiresOn, count: c.daysLeft })}
+                  {p("expiresIn", {
+                    date: c.expiresOn,
+                    when: relativeDays(c.daysLeft, i18n.language),
+                  })}
                 </span>
               </li>
             ))}

@@ -31,6 +31,7 @@ import {
   Field,
   ItemsTable,
   kindOfPath,
+  ProjectClosing,
   Section,
   StatusBadge,
   useCloseAndGo,
@@ -176,7 +177,9 @@ export default function Launch() {
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label={f("name")}>{project.name}</Field>
           <Field label={f("category")}>{project.categoryName}</Field>
-          <Field label={f("offerEndTime")}>{formatTime(project.offerEndTime)}</Field>
+          <Field label={f("offerEndTime")}>
+            <ProjectClosing project={project} dash />
+          </Field>
           <Field label={f("creator")}>{project.creatorName}</Field>
           {kind === "asset" && (
             <>

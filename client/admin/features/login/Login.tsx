@@ -1,132 +1,27 @@
 // Sign-in (spec §2, §5): the user name is trimmed; a signed-in user goes to the root path; after
 // signing in, staff land on the wanted page and suppliers on the wanted portal page (or its start).
-import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { getToken } from "../../../shared/auth.ts";
-import { Icon } from "../../../shared/icons.tsx";
-import { loadUserInfo, signIn } from "../../../shared/session.ts";
-import { Spinner } from "../../../shared/ui.tsx";
-import { LanguageSelect } from "../../../shared/LanguageSelect.tsx";
-import { usePageTitle } from "../../../shared/pageTitle.ts";
+import { safeRedirect, SignIn } from "../../../shared/SignIn.tsx";
 import { resetTags } from "../../layout/tags.ts";
 
-/** Only same-site paths are followed after sign-in. */
-function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/login")) {
-    return "/";
-  }
-  return value;
-}
-
 export default function Login() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const redirect = safeRedirect(new URLSearchParams(useLocation().search).get("redirect"));
-  const [userName, setUserName] = useState("");
-  const [password, setPassword] = useState("");
-  const [showPassword, setShowPassword] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-
-  usePageTitle(t("login.title"));
-
-  if (getToken() && !busy) return <Navigate to="/" replace />;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError("");
-    if (!userName.trim()) return setError(t("login.userNameRequired"));
-    if (!password) return setError(t("login.passwordRequired"));
-    setBusy(true);
-    try {
-      await signIn(userName, password);
-      const info = await loadUserInfo();
-      resetTags();
-      if (info.kind === "supplier") {
-        // A supplier sent here from a portal page (an email link, a timed-out session) goes back.
-        return globalThis.location.assign(redirect.startsWith("/portal") ? redirect : "/portal");
-      }
-      navigate(redirect, { replace: true });
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
-  }
-
+  // Signed in at the first render: elsewhere; signing in here goes on by onSignedIn.
+  const [signedIn] = useState(() => !!getToken());
+  if (signedIn) return <Navigate to="/" replace />;
   return (
-    <div className="relative flex min-h-screen items-center justify-center bg-slate-900 px-4">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,var(--color-primary-700),transparent_55%),radial-gradient(ellipse_at_bottom_right,#0f172a,transparent_60%)] opacity-90"
-      />
-      <div className="absolute right-4 top-4">
-        <LanguageSelect />
-      </div>
-      <div className="relative w-full max-w-sm">
-        <div className="mb-6 flex items-center justify-center gap-3 text-white">
-          <span className="inline-flex size-10 items-center justify-center rounded-lg bg-primary text-lg font-bold shadow-lg">
-            Q
-          </span>
-          <div>
-            <p className="text-lg font-semibold leading-tight">{t("app.title")}</p>
-            <p className="text-xs text-slate-300">{t("login.subtitle")}</p>
-          </div>
-        </div>
-        <form onSubmit={submit} className="rounded-xl bg-white p-7 shadow-2xl" noValidate>
-          <h1 className="text-xl font-semibold text-slate-900">{t("login.heading")}</h1>
-          <p className="mb-5 mt-1 text-sm text-slate-500">{t("login.hint")}</p>
-          <label className="label" htmlFor="login-user">{t("login.userName")}</label>
-          <div className="relative mb-4">
-            <Icon
-              name="user"
-              className="pointer-events-none absolute left-2.5 top-2 size-4 text-slate-400"
-            />
-            <input
-              id="login-user"
-              name="username"
-              className="input h-9 pl-8"
-              autoComplete="username"
-              autoFocus
-              value={userName}
-              placeholder={t("login.userNamePlaceholder")}
-              onChange={(e) => setUserName(e.target.value)}
-            />
-          </div>
-          <label className="label" htmlFor="login-password">{t("login.password")}</label>
-          <div className="relative mb-2">
-            <Icon
-              name="lock"
-              className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-slate-400"
-            />
-            <input
-              id="login-password"
-              name="password"
-              type={showPassword ? "text" : "password"}
-              className="input h-9 pl-8 pr-9"
-              autoComplete="current-password"
-              value={password}
-              placeholder={t("login.passwordPlaceholder")}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button
-              type="button"
-              className="absolute right-1 top-0.5 icon-btn"
-              aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              <Icon name={showPassword ? "eyeOff" : "eye"} />
-            </button>
-          </div>
-          <p role="alert" className="min-h-5 text-sm text-red-600">{error}</p>
-          <button type="submit" className="btn btn-primary mt-2 h-9 w-full" disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            {t("login.submit")}
-          </button>
-        </form>
-        <p className="mt-6 text-center text-xs text-slate-400">{t("login.footer")}</p>
-      </div>
-    </div>
+    <SignIn
+      onSignedIn={(info) => {
+        resetTags();
+        if (info.kind === "supplier") {
+          // A supplier sent here from a portal page (an email link, a timed-out session) goes back.
+          return globalThis.location.assign(redirect.startsWith("/portal") ? redirect : "/portal");
+        }
+        navigate(redirect, { replace: true });
+      }}
+    />
   );
 }

@@ -2,7 +2,7 @@
 // exception) and a detail view with the parameters and the error.
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatTime } from "../../../shared/time.ts";
+import { formatMs, formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import {
   Badge,
@@ -41,7 +41,7 @@ function utc8ToIso(local: string): string | undefined {
 const statusTone = (s: number) => (s >= 500 ? "red" : s >= 400 ? "amber" : "green");
 
 export default function Logs() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [verifying, setVerifying] = useState(false);
   const list = usePagedList<AuditLog, Query>(`${AUDIT_LOG}/GetAll`, {
     initialQuery: {
@@ -88,7 +88,9 @@ export default function Logs() {
       sortField: "executionDuration",
       align: "right",
       nowrap: true,
-      render: (l) => <span className="tabular-nums">{l.executionDuration} ms</span>,
+      render: (l) => (
+        <span className="tabular-nums">{formatMs(l.executionDuration, i18n.language)}</span>
+      ),
     },
     {
       key: "clientIp",
@@ -265,7 +267,7 @@ function pretty(json: string | null): string {
 }
 
 function LogDetail({ id, onClose }: { id: number; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [log, setLog] = useState<AuditLog | null>(null);
   useEffect(() => {
     logsApi.get(id).then(setLog, onClose);
@@ -304,7 +306,7 @@ function LogDetail({ id, onClose }: { id: number; onClose: () => void }) {
               t("logsPage.status"),
               <Badge tone={statusTone(log.httpStatus)}>{log.httpStatus}</Badge>,
             )}
-            {row(t("logsPage.duration"), `${log.executionDuration} ms`)}
+            {row(t("logsPage.duration"), formatMs(log.executionDuration, i18n.language))}
             {row(t("logsPage.clientIp"), log.clientIp || "—")}
             {row(
               t("logsPage.browser"),

@@ -34,7 +34,7 @@ import {
 } from "./api.ts";
 import { CloseDialog, CloseInfoDialog } from "./CloseDialog.tsx";
 import { FileListDialog } from "./FileListDialog.tsx";
-import { kindOfPath, StatusBadge } from "./parts.tsx";
+import { kindOfPath, ProjectClosing, StatusBadge } from "./parts.tsx";
 import { ProjectBadges } from "./Flags.tsx";
 import { ProjectDialog } from "./ProjectDialog.tsx";
 import { ReminderDialog } from "./ReminderDialog.tsx";
@@ -228,7 +228,7 @@ export default function ProjectList() {
         sortField: "offerEndTime",
         nowrap: true,
         className: "tabular-nums",
-        render: (p) => formatTime(p.offerEndTime),
+        render: (p) => <ProjectClosing project={p} />,
       },
       {
         key: "actions",

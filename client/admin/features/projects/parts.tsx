@@ -1,4 +1,4 @@
-// Pieces the project pages share: the status badge, read-only fields, the line items table, the
+// Pieces the project pages share: the status badge, when quoting closes, read-only fields, the line items table, the
 // attachment list, and the id check of the hidden launch and result pages.
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,16 @@ import { DataTable } from "../../components/DataTable.tsx";
 import { closeTag } from "../../layout/tags.ts";
 import { useView } from "../../layout/view.ts";
 import { HOME } from "../../routes.ts";
-import { type Attachment, type DisplayStatus, type Item, type Kind, projectsApi } from "./api.ts";
+import { ClosingTime } from "../../../shared/ClosingTime.tsx";
+import { closingOf } from "../../../../server/domain/shared/closing.ts";
+import {
+  type Attachment,
+  type DisplayStatus,
+  type Item,
+  type Kind,
+  type Project,
+  projectsApi,
+} from "./api.ts";
 import { type CodeOption, dictionaryApi } from "../dictionary/api.ts";
 
 const statusStyles: Record<DisplayStatus, string> = {
@@ -30,6 +39,24 @@ export function StatusBadge({ status }: { status: DisplayStatus }) {
     >
       {t(`projects.statuses.${status}`)}
     </span>
+  );
+}
+
+type Timing = Pick<Project, "offerEndTime" | "closesAt" | "currentRound" | "roundEndsAt">;
+
+/** When quoting on a project closes (a round's end, the early end, the deadline), with why. */
+export function ProjectClosing({ project: p, dash }: { project: Timing; dash?: boolean }) {
+  const closing = closingOf({
+    deadline: p.offerEndTime,
+    firstClosesAt: p.closesAt,
+    round: p.currentRound,
+    roundEndsAt: p.roundEndsAt,
+  });
+  return (
+    <ClosingTime
+      closing={closing}
+      empty={dash && <span className="text-slate-300">—</span>}
+    />
   );
 }
 

@@ -33,6 +33,7 @@ import {
   Field,
   ItemsTable,
   kindOfPath,
+  ProjectClosing,
   Section,
   StatusBadge,
   useRequiredId,
@@ -197,7 +198,9 @@ export default function Result() {
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label={f("category")}>{p.categoryName}</Field>
           <Field label={f("pubDate")}>{formatTime(p.pubDate)}</Field>
-          <Field label={f("offerEndTime")}>{formatTime(p.offerEndTime)}</Field>
+          <Field label={f("offerEndTime")}>
+            <ProjectClosing project={p} dash />
+          </Field>
           <Field label={r("quoted")}>
             <span className="tabular-nums">{p.quotedCount} / {p.supplierCount}</span>
           </Field>

@@ -21,13 +21,14 @@ import { projectsApi } from "../projects/api.ts";
 import { Section } from "../projects/parts.tsx";
 import { type Certificate, type CertificateType, qualificationsApi } from "./api.ts";
 import { typeName, useCertificateTypes } from "./qualifications.ts";
-import { formatTime } from "../../../shared/time.ts";
+import { formatTime, relativeDays } from "../../../shared/time.ts";
 
 const FIELDS = ["type", "number", "issuedOn", "expiresOn", "fileId", "remark"] as const;
 
 export function Certificates({ supplierId }: { supplierId: number }) {
   const { t, i18n } = useTranslation();
   const c = (k: string, p: Record<string, unknown> = {}) => t(`qualificationsPage.${k}`, p);
+  const lang = i18n.language;
   const types = useCertificateTypes();
   const [items, setItems] = useState<Certificate[] | null>(null);
   const edit = useEditDialog<Certificate>(() => load());
@@ -48,11 +49,11 @@ export function Certificates({ supplierId }: { supplierId: number }) {
 
   const status = (r: Certificate) =>
     r.status === "expired"
-      ? <Badge tone="red">{c("expiredAgo", { count: -(r.daysLeft ?? 0) })}</Badge>
+      ? <Badge tone="red">{c("expiredWhen", { when: relativeDays(r.daysLeft ?? 0, lang) })}</Badge>
       : r.status === "expiring"
       ? (
         <Badge tone="amber">
-          {r.daysLeft ? c("daysLeft", { count: r.daysLeft }) : c("expiresToday")}
+          {c("expiresWhen", { when: relativeDays(r.daysLeft ?? 0, lang) })}
         </Badge>
       )
       : <Badge tone="green">{c("status.valid")}</Badge>;

@@ -1,0 +1,43 @@
+// When quoting actually closes, beside the deadline the buyer set and the reason they differ: the
+// early end (every invited supplier has quoted: the close moves to 30 minutes after the last quote)
+// or an optimisation round with its own end. Pages, lists and emails all show this one answer.
+// Pure: the server passes Dates, the client the ISO strings of its JSON.
+
+type Instant = Date | string;
+
+type ClosingReason = "earlyEnd" | "round";
+
+export type Closing<T extends Instant> = {
+  /** When quoting closes: the open round's end, the early end, or the deadline. */
+  at: T | null;
+  /** The deadline the buyer set (null for a project without one). */
+  deadline: T | null;
+  /** Why `at` is not the deadline; null when it is. */
+  reason: ClosingReason | null;
+  /** The optimisation round whose end `at` is (0 for the first quotation). */
+  round: number;
+};
+
+const ms = (x: Instant) => new Date(x).getTime();
+
+export function closingOf<T extends Instant>(p: {
+  /** The deadline the buyer set. */
+  deadline: T | null;
+  /** When the first quotation closes: the deadline, or earlier once everyone quoted. */
+  firstClosesAt: T | null;
+  /** The open optimisation round (1 or 2), if any, and its end. */
+  round?: number | null;
+  roundEndsAt?: T | null;
+}): Closing<T> {
+  if (p.round && p.roundEndsAt) {
+    return { at: p.roundEndsAt, deadline: p.deadline, reason: "round", round: p.round };
+  }
+  const early = p.firstClosesAt !== null &&
+    (p.deadline === null || ms(p.firstClosesAt) < ms(p.deadline));
+  return {
+    at: early ? p.firstClosesAt : p.deadline,
+    deadline: p.deadline,
+    reason: early ? "earlyEnd" : null,
+    round: 0,
+  };
+}
