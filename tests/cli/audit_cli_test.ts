@@ -12,19 +12,10 @@ import {
   submit,
   supplierWithLogin,
 } from "../http/quotes_fixtures.ts";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 async function cli(env: TestEnv, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-check", "cli/main.ts", ...args],
-    cwd: root,
-    env: { DATA_DIR: env.dataDir, LANG: "en_US.UTF-8", NO_COLOR: "1", DEMO_DATA: "0" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(env.dataDir, args, { DEMO_DATA: "0" });
 }
 
 Deno.test("cli: quotes download is refused while sealed and audited after the end; audit verify names a broken link", async () => {

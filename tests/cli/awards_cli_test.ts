@@ -21,25 +21,12 @@ import {
   userLeaders,
 } from "../../db/schema.ts";
 import { everything, P } from "../domain/projects_fixtures.ts";
+import { runCli } from "./run.ts";
 
 const root = new URL("../../", import.meta.url);
 
 async function cli(dataDir: string, args: string[], user?: string) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-check", "cli/main.ts", ...args],
-    cwd: root,
-    env: {
-      DATA_DIR: dataDir,
-      LANG: "en_US.UTF-8",
-      NO_COLOR: "1",
-      DEMO_DATA: "0",
-      ...(user ? { QMO_CLI_USER: user } : {}),
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(dataDir, args, { DEMO_DATA: "0", ...(user ? { QMO_CLI_USER: user } : {}) });
 }
 
 /** An ended project whose one line (1000 a year) SA quoted at `price` CNY, awarded to SA by `by`. */

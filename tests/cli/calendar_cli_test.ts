@@ -7,19 +7,10 @@ import { openDeps } from "../../server/bootstrap.ts";
 import { seed } from "../../server/seed.ts";
 import { fixedClock } from "../../server/domain/context.ts";
 import { icsBytes } from "../calendar_fixtures.ts";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 async function cli(dataDir: string, args: string[], lang = "en_US.UTF-8") {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-check", "cli/main.ts", ...args],
-    cwd: root,
-    env: { DATA_DIR: dataDir, LANG: lang, NO_COLOR: "1", DEMO_DATA: "0" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(dataDir, args, { LANG: lang, DEMO_DATA: "0" });
 }
 
 Deno.test("CLI: calendar show and import (.ics for 2027, a dry run first); bad files and years change nothing", async () => {

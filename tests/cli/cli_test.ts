@@ -5,8 +5,7 @@ import { loadConfig } from "../../server/config.ts";
 import { openDeps } from "../../server/bootstrap.ts";
 import { authenticate } from "../../server/domain/auth/service.ts";
 import { DomainError } from "../../server/domain/errors.ts";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 /** A data folder whose database `db migrate` created (no other command creates one). */
 async function withDataDir(fn: (dir: string) => Promise<void>) {
@@ -21,22 +20,11 @@ async function withDataDir(fn: (dir: string) => Promise<void>) {
 }
 
 async function cli(dataDir: string, args: string[], extraEnv: Record<string, string> = {}) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "cli/main.ts", ...args],
-    cwd: root,
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: `file:${dataDir}/qmo.db`,
-      JWT_SECRET: "cli-test-secret-cli-test-secret-0123456",
-      LANG: "en_US.UTF-8",
-      NO_COLOR: "1",
-      ...extraEnv,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(dataDir, args, {
+    DATABASE_URL: `file:${dataDir}/qmo.db`,
+    JWT_SECRET: "cli-test-secret-cli-test-secret-0123456",
+    ...extraEnv,
+  });
 }
 
 async function signInThroughDomain(dataDir: string, userName: string, password: string) {

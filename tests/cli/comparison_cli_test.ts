@@ -16,19 +16,10 @@ import {
   suppliers,
 } from "../../db/schema.ts";
 import { everything } from "../domain/projects_fixtures.ts";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 async function cli(dataDir: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-check", "cli/main.ts", ...args],
-    cwd: root,
-    env: { DATA_DIR: dataDir, LANG: "en_US.UTF-8", NO_COLOR: "1", DEMO_DATA: "0" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(dataDir, args, { DEMO_DATA: "0" });
 }
 
 Deno.test("CLI: rates set and list; matrix as a table and as .xlsx", async () => {

@@ -4,25 +4,13 @@ import assert from "node:assert/strict";
 import { emailOutbox } from "../../db/schema.ts";
 import { type TestEnv, testEnv } from "../helpers.ts";
 import { publishedProject, startSmtp } from "../email_fixtures.ts";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 async function cli(env: TestEnv, args: string[], extraEnv: Record<string, string> = {}) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "cli/main.ts", ...args],
-    cwd: root,
-    env: {
-      DATA_DIR: env.dataDir,
-      JWT_SECRET: "test-secret-test-secret-test-secret-0123",
-      LANG: "en_US.UTF-8",
-      NO_COLOR: "1",
-      ...extraEnv,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(env.dataDir, args, {
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    ...extraEnv,
+  });
 }
 
 Deno.test("cli: reminders due --dry-run lists, jobs run sends once, a second run sends nothing more", async () => {

@@ -9,19 +9,10 @@ import { createProject } from "../../server/domain/projects/edit.ts";
 import { publishProject } from "../../server/domain/projects/publish.ts";
 import { suppliers } from "../../db/schema.ts";
 import { DEADLINE, everything } from "../domain/projects_fixtures.ts";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 async function cli(dataDir: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-check", "cli/main.ts", ...args],
-    cwd: root,
-    env: { DATA_DIR: dataDir, LANG: "en_US.UTF-8", NO_COLOR: "1", DEMO_DATA: "0" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(dataDir, args, { DEMO_DATA: "0" });
 }
 
 Deno.test("CLI: projects list, end, close with a reason, export to .xlsx", async () => {

@@ -9,25 +9,13 @@ import { dateInUtc8 } from "../../server/domain/shared/time.ts";
 import { addDays, createCertificate } from "../../server/domain/suppliers/certificates.ts";
 import { offerProjects, offerProjectSuppliers, suppliers } from "../../db/schema.ts";
 import { everything } from "../domain/projects_fixtures.ts";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 async function cli(dataDir: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "cli/main.ts", ...args],
-    cwd: root,
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: `file:${dataDir}/qmo.db`,
-      JWT_SECRET: "cli-test-secret-cli-test-secret-0123456",
-      LANG: "en_US.UTF-8",
-      NO_COLOR: "1",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(dataDir, args, {
+    DATABASE_URL: `file:${dataDir}/qmo.db`,
+    JWT_SECRET: "cli-test-secret-cli-test-secret-0123456",
+  });
 }
 
 Deno.test("CLI: a supplier's certificates, certificates expiring soon, supplier performance", async () => {

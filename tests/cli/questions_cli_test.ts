@@ -10,19 +10,10 @@ import { createSupplier } from "../../server/domain/suppliers/service.ts";
 import { askQuestion } from "../../server/domain/questions/supplier.ts";
 import { answerQuestion } from "../../server/domain/questions/buyer.ts";
 import { everything } from "../domain/projects_fixtures.ts";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 async function cli(dataDir: string, args: string[], lang = "en_US.UTF-8") {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-check", "cli/main.ts", ...args],
-    cwd: root,
-    env: { DATA_DIR: dataDir, LANG: lang, NO_COLOR: "1", DEMO_DATA: "0" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(dataDir, args, { LANG: lang, DEMO_DATA: "0" });
 }
 
 const asSupplier = (supplierId: number, id: number): Actor => ({

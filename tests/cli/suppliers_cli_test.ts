@@ -1,25 +1,13 @@
 // `suppliers sync | list | invalidate` run as real subprocesses against a file database.
 import assert from "node:assert/strict";
-
-const root = new URL("../../", import.meta.url);
+import { runCli } from "./run.ts";
 
 async function cli(dataDir: string, args: string[], extraEnv: Record<string, string> = {}) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "cli/main.ts", ...args],
-    cwd: root,
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: `file:${dataDir}/qmo.db`,
-      JWT_SECRET: "cli-test-secret-cli-test-secret-0123456",
-      LANG: "en_US.UTF-8",
-      NO_COLOR: "1",
-      ...extraEnv,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runCli(dataDir, args, {
+    DATABASE_URL: `file:${dataDir}/qmo.db`,
+    JWT_SECRET: "cli-test-secret-cli-test-secret-0123456",
+    ...extraEnv,
+  });
 }
 
 const csv = [
