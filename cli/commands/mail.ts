@@ -83,5 +83,17 @@ export function registerMailCommands(program: Command) {
         })
       );
       console.log(tr("email.cli.manualSent", r));
+      for (const s of r.suppliers) {
+        const outcome = tr(`reminder.outcomes.${s.outcome}`);
+        console.log(tr("email.cli.manualSupplier", {
+          code: s.code,
+          name: s.name,
+          outcome: s.reason
+            ? tr("email.cli.manualWhy", { outcome, why: tr(`reminder.reasons.${s.reason}`) })
+            : s.error
+            ? tr("email.cli.manualWhy", { outcome, why: s.error })
+            : outcome,
+        }));
+      }
     });
 }
