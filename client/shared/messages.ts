@@ -5,15 +5,17 @@ import { createStore } from "./store.ts";
 const MESSAGE_DURATION = 5000;
 
 export type MessageKind = "success" | "error" | "warning" | "info";
-export type Message = { id: number; kind: MessageKind; text: string };
+/** A message; `duration` counts from when it is first on screen (a page may still be loading). */
+export type Message = { id: number; kind: MessageKind; text: string; duration: number };
 
 export const messages = createStore<Message[]>([]);
 let nextId = 1;
 
 function showMessage(kind: MessageKind, text: string, duration = MESSAGE_DURATION) {
   const id = nextId++;
-  messages.set((list) => [...list.filter((m) => m.text !== text), { id, kind, text }].slice(-5));
-  setTimeout(() => dismissMessage(id), duration);
+  messages.set((list) =>
+    [...list.filter((m) => m.text !== text), { id, kind, text, duration }].slice(-5)
+  );
   return id;
 }
 

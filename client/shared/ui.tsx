@@ -1,7 +1,8 @@
 // Small building blocks shared by the back-office and the portal.
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons.tsx";
-import { dismissMessage, messages } from "./messages.ts";
+import { dismissMessage, type Message, messages } from "./messages.ts";
 import { useStore } from "./store.ts";
 
 const messageStyles = {
@@ -15,33 +16,41 @@ const messageIcons = { success: "success", error: "error", warning: "warning", i
 /** The stack of transient messages at the top of the page. */
 export function Messages() {
   const list = useStore(messages);
-  const { t } = useTranslation();
   return (
     <div
       className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2"
       aria-live="polite"
     >
-      {list.map((m) => (
-        <div
-          key={m.id}
-          role={m.kind === "error" ? "alert" : "status"}
-          data-kind={m.kind}
-          className={`pointer-events-auto flex max-w-xl items-start gap-2 rounded-md px-3 py-2 text-sm shadow-md ring-1 ${
-            messageStyles[m.kind]
-          }`}
-        >
-          <Icon name={messageIcons[m.kind]} className="mt-0.5 size-4" />
-          <span className="break-words">{m.text}</span>
-          <button
-            type="button"
-            className="-mr-1 ml-1 rounded opacity-60 hover:opacity-100"
-            aria-label={t("shell.close")}
-            onClick={() => dismissMessage(m.id)}
-          >
-            <Icon name="close" className="size-3.5" />
-          </button>
-        </div>
-      ))}
+      {list.map((m) => <MessageItem key={m.id} message={m} />)}
+    </div>
+  );
+}
+
+/** One message, dismissed `duration` after it is first shown. */
+function MessageItem({ message: m }: { message: Message }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = setTimeout(() => dismissMessage(m.id), m.duration);
+    return () => clearTimeout(timer);
+  }, [m.id, m.duration]);
+  return (
+    <div
+      role={m.kind === "error" ? "alert" : "status"}
+      data-kind={m.kind}
+      className={`pointer-events-auto flex max-w-xl items-start gap-2 rounded-md px-3 py-2 text-sm shadow-md ring-1 ${
+        messageStyles[m.kind]
+      }`}
+    >
+      <Icon name={messageIcons[m.kind]} className="mt-0.5 size-4" />
+      <span className="break-words">{m.text}</span>
+      <button
+        type="button"
+        className="-mr-1 ml-1 rounded opacity-60 hover:opacity-100"
+        aria-label={t("shell.close")}
+        onClick={() => dismissMessage(m.id)}
+      >
+        <Icon name="close" className="size-3.5" />
+      </button>
     </div>
   );
 }
