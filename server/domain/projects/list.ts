@@ -156,10 +156,12 @@ const sortable = {
  * Rows that sort alike come in id order, the same way as the sort, so that the sort's index (which
  * keeps equal values in id order) gives the whole order: newest first when unsorted.
  */
-const tieBreak = (sorting: string | undefined) =>
-  /\basc\s*$/i.test(sorting ?? "") || /^\s*\w+\s*$/.test(sorting ?? "")
-    ? asc(offerProjects.id)
-    : desc(offerProjects.id);
+function tieBreak(sorting: string | undefined) {
+  if (!sorting?.trim()) return desc(offerProjects.id);
+  // The last term's direction: "asc" unless it says "desc" (as orderBy reads it).
+  const [, direction = "asc"] = sorting.split(",").at(-1)!.trim().split(/\s+/);
+  return direction.toLowerCase() === "desc" ? desc(offerProjects.id) : asc(offerProjects.id);
+}
 
 /**
  * The ids of one page, sorted and cut on the table alone (SQLite computes every selected column of
