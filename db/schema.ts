@@ -436,6 +436,20 @@ export const offerProjects = sqliteTable("offer_projects", {
   ...listSorts(t, [t.createdAt, t.pubDate, t.offerEndTime, t.name, t.code, t.id]),
 ]);
 
+/**
+ * How many projects there are of each kind, stored status, first-quote state and category, kept
+ * by triggers on offer_projects (migration 0026), so that the project list counts a status or a
+ * category without reading the projects (projects/listCount.ts). `typeId` 0 stands for none.
+ */
+export const projectCounts = sqliteTable("project_counts", {
+  kind: text("kind").notNull(),
+  status: text("status").notNull(),
+  /** 1 when the project has a first quote (first_quote_at is set). */
+  quoted: integer("quoted").notNull(),
+  typeId: integer("type_id").notNull(),
+  count: integer("count").notNull(),
+}, (t) => [primaryKey({ columns: [t.kind, t.status, t.quoted, t.typeId] })]);
+
 /** Line items: a material (code, name, description …) or a piece of equipment. */
 export const offerProjectItems = sqliteTable("offer_project_items", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -37,10 +37,11 @@ Deno.test("the list's text filters find what a scan of every project finds", asy
   await env.db.delete(offerProjects).where(eq(offerProjects.code, "QP-20261106-006"));
 
   const rows = await env.db.select().from(offerProjects);
-  const scan = (field: "name" | "code" | "demandCode", text: string) =>
+  type Field = "name" | "code" | "demandCode";
+  const scan = (field: Field, text: string) =>
     rows.filter((p) => (p[field] ?? "").toLowerCase().includes(text.trim().toLowerCase()))
       .map((p) => p.code).sort();
-  const terms: ["name" | "code" | "demandCode", string][] = [
+  const terms: [Field, string][] = [
     ["name", "采购"],
     ["name", "覆铜板"],
     ["name", "半固化"],
@@ -75,5 +76,26 @@ Deno.test("the list's text filters find what a scan of every project finds", asy
       `${field} contains ${JSON.stringify(text)}`,
     );
     assert.equal(page.totalCount, scan(field, text).length, `${field} ${text}: count`);
+  }
+  // Several filters at once: a project must hold every one (pieces of one, two and more characters).
+  const both = (a: [Field, string], b: [Field, string]) =>
+    scan(...a).filter((code) => scan(...b).includes(code));
+  const pairs: [Field, string][][] = [
+    [["name", "采购"], ["code", "2026110"]],
+    [["name", "铜"], ["code", "-00"]],
+    [["name", "覆铜板"], ["code", "QP"]],
+    [["name", "Suzhou"], ["demandCode", "REQ"]],
+    [["name", "采购"], ["code", "1"]],
+    [["name", "Zx"], ["code", "QP"]],
+  ];
+  for (const [a, b] of pairs) {
+    const page = await listProjects(
+      env,
+      actor,
+      listProjectsInput.parse({ [a[0]]: a[1], [b[0]]: b[1], maxResultCount: 100 }),
+    );
+    const expected = both(a, b);
+    assert.deepEqual(page.items.map((p) => p.code).sort(), expected, `${a} and ${b}`);
+    assert.equal(page.totalCount, expected.length, `${a} and ${b}: count`);
   }
 });

@@ -11,6 +11,7 @@ import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
 import { type ProjectKind, projectKinds, visibleKinds } from "./rules.ts";
 import { type ExportProjectsInput, type ListProjectsInput } from "./schemas.ts";
 import { ProjectDto, projectsByIds } from "./dto.ts";
+import { countableFromTable, countFromTable } from "./listCount.ts";
 import {
   awaitingQuotesSql,
   closesAtSql,
@@ -40,28 +41,39 @@ const textFilters = {
 type TextFilter = keyof typeof textFilters;
 
 /**
- * Projects whose field contains the text, through the trigram index (no row read to check it);
- * a single character reads the rows. The text's values are bound by `textValues`.
+ * Projects whose fields contain the texts given: those the trigram index can find (two characters
+ * or more) through one search of the index that asks for all of them at once (no row read to
+ * check it); a single character reads the rows. The texts' values are bound by `textValues`.
  */
-function textCondition(field: TextFilter, text: string): SQL {
-  const { column, indexed } = textFilters[field];
+function textConditions(input: ExportProjectsInput): SQL[] {
   const p = sql.placeholder;
-  const inIndex = (match: SQL | unknown) =>
-    sql`${offerProjects.id} in (select rowid from offer_projects_fts
-      where offer_projects_fts match ${match})`;
-  switch (trigramKind(text)) {
-    case "phrase":
-      return inIndex(p(field));
-    case "prefix":
-      return inIndex(
-        prefixMatch(indexed, "offer_projects_fts_terms", p(field), p(`${field}None`)),
-      );
-    default:
-      return containsBound(column, field);
+  const matches: SQL[] = [];
+  const where: SQL[] = [];
+  for (const field of Object.keys(textFilters) as TextFilter[]) {
+    const text = input[field];
+    if (!text) continue;
+    const { column, indexed } = textFilters[field];
+    switch (trigramKind(text)) {
+      case "phrase":
+        matches.push(sql`${p(field)}`);
+        break;
+      case "prefix":
+        matches.push(
+          prefixMatch(indexed, "offer_projects_fts_terms", p(field), p(`${field}None`)),
+        );
+        break;
+      default:
+        where.push(containsBound(column, field));
+    }
   }
+  if (matches.length) {
+    where.push(sql`${offerProjects.id} in (select rowid from offer_projects_fts
+      where offer_projects_fts match ${sql.join(matches, sql` || ' AND ' || `)})`);
+  }
+  return where;
 }
 
-/** The values `textCondition`'s placeholders stand for. */
+/** The values `textConditions`' placeholders stand for. */
 function textValues(field: TextFilter, text: string | undefined) {
   if (!text) return {};
   const { indexed } = textFilters[field];
@@ -83,11 +95,9 @@ function listConditions({ kinds, input, overtaken }: ListShape): SQL | undefined
   // Every kind: no condition, so that counting all projects is a count of the table.
   if (kinds.length < projectKinds.length) where.push(inArray(offerProjects.kind, kinds));
   const byClock = overtaken && overtakenPlaceholders(overtaken);
-  if (input.code) where.push(textCondition("code", input.code));
-  if (input.name) where.push(textCondition("name", input.name));
+  where.push(...textConditions(input));
   if (input.category) where.push(eq(offerProjects.typeId, p("category")));
   if (input.offerItemType) where.push(eq(offerProjects.offerItemType, p("offerItemType")));
-  if (input.demandCode) where.push(textCondition("demandCode", input.demandCode));
   if (input.status) where.push(statusCondition(input.status, byClock!));
   if (input.open || input.awaitingQuotes) where.push(openCondition(byClock!));
   if (input.awaitingQuotes) where.push(awaitingQuotesSql);
@@ -195,6 +205,13 @@ const listCount = preparedByShape(
     db.select({ total: count() }).from(offerProjects).where(listConditions(shape)).prepare(),
 );
 
+/** How many projects the list holds: from project_counts where its filters allow, else counted. */
+async function listTotal(db: DbOrTx, shape: ListShape, values: Record<string, unknown>) {
+  if (countableFromTable(shape.input)) return await countFromTable(db, shape);
+  const [{ total }] = await listCount(db, shape).all(values);
+  return total;
+}
+
 export async function selectProjects(
   db: DbOrTx,
   cond: SQL | undefined,
@@ -228,7 +245,7 @@ export async function listProjects(
   const now = deps.clock.now();
   const shape = await listShapeOf(deps, actor, input, now);
   const values = listValues(input, now, shape.overtaken);
-  const [{ total }] = await listCount(deps.db, shape).all(values);
+  const total = await listTotal(deps.db, shape, values);
   const rows = input.skipCount < total
     ? await listPageIds(deps.db, shape).all({
       ...values,
@@ -246,7 +263,7 @@ export async function projectBatches(deps: Deps, actor: Actor, input: ExportProj
   const values = listValues(input, now, shape.overtaken);
   // An unknown sort field is refused here, before streaming starts.
   const pages = listPageIds(deps.db, shape);
-  const [{ total }] = await listCount(deps.db, shape).all(values);
+  const total = await listTotal(deps.db, shape, values);
   const batches = () =>
     batchesInOrder(
       async (offset, limit) => (await pages.all({ ...values, limit, offset })).map((r) => r.id),
