@@ -4,14 +4,14 @@ import { offerProjects } from "../../../db/schema.ts";
 import { type DbOrTx, preparedByShape } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { forbidden } from "../errors.ts";
-import { containsBound, likePattern, orderBy } from "../paging.ts";
+import { orderBy } from "../paging.ts";
 import type { Paged } from "../shared/paging.ts";
 import { batchesInOrder } from "../exports/batches.ts";
-import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
 import { type ProjectKind, projectKinds, visibleKinds } from "./rules.ts";
 import { type ExportProjectsInput, type ListProjectsInput } from "./schemas.ts";
 import { ProjectDto, projectsByIds } from "./dto.ts";
 import { countableFromTable, countFromTable } from "./listCount.ts";
+import { textConditions, type TextPlan, textPlanOf, textValues } from "./listText.ts";
 import {
   awaitingQuotesSql,
   closesAtSql,
@@ -23,7 +23,12 @@ import {
   statusCondition,
 } from "./statusSql.ts";
 
-type ListShape = { kinds: ProjectKind[]; input: ExportProjectsInput; overtaken?: Overtaken };
+type ListShape = {
+  kinds: ProjectKind[];
+  input: ExportProjectsInput;
+  text: TextPlan;
+  overtaken?: Overtaken;
+};
 
 /** The kinds of project the list covers: those the actor may see, or the one asked for. */
 function listKinds(actor: Actor, input: ExportProjectsInput): ProjectKind[] {
@@ -32,70 +37,15 @@ function listKinds(actor: Actor, input: ExportProjectsInput): ProjectKind[] {
   return input.kind ? [input.kind] : kinds;
 }
 
-/** The text filters, each the column it reads and its column in the trigram index (0019). */
-const textFilters = {
-  code: { column: offerProjects.code, indexed: "code" },
-  name: { column: offerProjects.name, indexed: "name" },
-  demandCode: { column: offerProjects.demandCode, indexed: "demand_code" },
-} as const;
-type TextFilter = keyof typeof textFilters;
-
-/**
- * Projects whose fields contain the texts given: those the trigram index can find (two characters
- * or more) through one search of the index that asks for all of them at once (no row read to
- * check it); a single character reads the rows. The texts' values are bound by `textValues`.
- */
-function textConditions(input: ExportProjectsInput): SQL[] {
-  const p = sql.placeholder;
-  const matches: SQL[] = [];
-  const where: SQL[] = [];
-  for (const field of Object.keys(textFilters) as TextFilter[]) {
-    const text = input[field];
-    if (!text) continue;
-    const { column, indexed } = textFilters[field];
-    switch (trigramKind(text)) {
-      case "phrase":
-        matches.push(sql`${p(field)}`);
-        break;
-      case "prefix":
-        matches.push(
-          prefixMatch(indexed, "offer_projects_fts_terms", p(field), p(`${field}None`)),
-        );
-        break;
-      default:
-        where.push(containsBound(column, field));
-    }
-  }
-  if (matches.length) {
-    where.push(sql`${offerProjects.id} in (select rowid from offer_projects_fts
-      where offer_projects_fts match ${sql.join(matches, sql` || ' AND ' || `)})`);
-  }
-  return where;
-}
-
-/** The values `textConditions`' placeholders stand for. */
-function textValues(field: TextFilter, text: string | undefined) {
-  if (!text) return {};
-  const { indexed } = textFilters[field];
-  switch (trigramKind(text)) {
-    case "phrase":
-      return { [field]: phraseMatch(indexed, text) };
-    case "prefix":
-      return { [field]: text.trim().toLowerCase(), [`${field}None`]: phraseMatch(indexed, text) };
-    default:
-      return { [field]: likePattern(text) };
-  }
-}
-
 /** The list's filters, each value a placeholder that `listValues` binds. */
-function listConditions({ kinds, input, overtaken }: ListShape): SQL | undefined {
+function listConditions({ kinds, input, text, overtaken }: ListShape): SQL | undefined {
   const p = sql.placeholder;
   const now = p("now");
   const where: SQL[] = [];
   // Every kind: no condition, so that counting all projects is a count of the table.
   if (kinds.length < projectKinds.length) where.push(inArray(offerProjects.kind, kinds));
   const byClock = overtaken && overtakenPlaceholders(overtaken);
-  where.push(...textConditions(input));
+  where.push(...textConditions(text));
   if (input.category) where.push(eq(offerProjects.typeId, p("category")));
   if (input.offerItemType) where.push(eq(offerProjects.offerItemType, p("offerItemType")));
   if (input.status) where.push(statusCondition(input.status, byClock!));
@@ -117,12 +67,10 @@ function listConditions({ kinds, input, overtaken }: ListShape): SQL | undefined
 }
 
 /** The values `listConditions` placeholders stand for. */
-const listValues = (input: ExportProjectsInput, now: Date, overtaken?: Overtaken) => ({
+const listValues = ({ input, text, overtaken }: ListShape, now: Date) => ({
   now: now.getTime(),
   ...overtaken && overtakenValues(overtaken),
-  ...textValues("code", input.code),
-  ...textValues("name", input.name),
-  ...textValues("demandCode", input.demandCode),
+  ...textValues(text, input),
   category: input.category,
   offerItemType: input.offerItemType,
   quotedFrom: input.quotedFrom?.getTime(),
@@ -137,18 +85,13 @@ const listValues = (input: ExportProjectsInput, now: Date, overtaken?: Overtaken
 });
 
 /** Which filters are given and how it is sorted: one prepared statement each (preparedByShape). */
-const listShape = ({ kinds, input, overtaken }: ListShape) =>
+const listShape = ({ kinds, input, text, overtaken }: ListShape) =>
   JSON.stringify([
     kinds,
     overtaken && [overtaken.closedByClock.length > 0, overtaken.inRound.length > 0],
+    text,
     Object.entries(input).filter(([k, v]) => v !== undefined && k !== "status" && k !== "sorting")
-      .map(([k, v]) =>
-        typeof v === "boolean"
-          ? `${k}=${v}`
-          : k in textFilters
-          ? `${k}:${trigramKind(String(v))}`
-          : k
-      ).sort(),
+      .map(([k, v]) => typeof v === "boolean" ? `${k}=${v}` : k).sort(),
     input.status,
     input.sorting,
   ]);
@@ -233,7 +176,12 @@ async function listShapeOf(
 ): Promise<ListShape> {
   const kinds = listKinds(actor, input);
   const byStatus = input.status || input.open || input.awaitingQuotes;
-  return { kinds, input, overtaken: byStatus ? await overtakenAt(deps.db, now) : undefined };
+  return {
+    kinds,
+    input,
+    text: textPlanOf(input),
+    overtaken: byStatus ? await overtakenAt(deps.db, now) : undefined,
+  };
 }
 
 /** GetAll: the projects of the kinds the actor may see, filtered and paged. */
@@ -244,7 +192,7 @@ export async function listProjects(
 ): Promise<Paged<ProjectDto>> {
   const now = deps.clock.now();
   const shape = await listShapeOf(deps, actor, input, now);
-  const values = listValues(input, now, shape.overtaken);
+  const values = listValues(shape, now);
   const total = await listTotal(deps.db, shape, values);
   const rows = input.skipCount < total
     ? await listPageIds(deps.db, shape).all({
@@ -260,7 +208,7 @@ export async function listProjects(
 export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {
   const now = deps.clock.now();
   const shape = await listShapeOf(deps, actor, input, now);
-  const values = listValues(input, now, shape.overtaken);
+  const values = listValues(shape, now);
   // An unknown sort field is refused here, before streaming starts.
   const pages = listPageIds(deps.db, shape);
   const total = await listTotal(deps.db, shape, values);
