@@ -91,11 +91,13 @@ function dayOf(v: string | null): string | null {
 /**
  * GetDemandFromAMS: open equipment demands from the asset system (AMS_URL), in the AMS's order,
  * each marked when a project already uses its demand number (and with that project's number).
+ * Without AMS_URL the answer says so (`connected: false`, no demands): it is how the server is set
+ * up, not a failure.
  */
 export async function demandsFromAms(
   deps: Deps,
-): Promise<{ items: AmsDemand[]; totalCount: number }> {
-  if (!deps.config.amsUrl) throw unavailable("projects.amsNotConfigured");
+): Promise<{ connected: boolean; items: AmsDemand[]; totalCount: number }> {
+  if (!deps.config.amsUrl) return { connected: false, items: [], totalCount: 0 };
   const list = findList(await fetchAnswer(deps.config.amsUrl));
   if (!list) throw unavailable("projects.amsBadAnswer");
   const records = list.filter((x): x is Record<string, unknown> =>
@@ -130,6 +132,7 @@ export async function demandsFromAms(
     if (u.demandCode && !usedBy.has(u.demandCode)) usedBy.set(u.demandCode, u.code);
   }
   return {
+    connected: true,
     items: items.map((i) => ({
       ...i,
       used: usedBy.has(i.demandCode),

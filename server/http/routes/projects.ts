@@ -296,7 +296,7 @@ export const projectRoutes = [
     path: `${base}/GetDemandFromAMS`,
     access: Permissions.AmsOfferProjectManagerSearch,
     summary:
-      "Open equipment demands from the asset system (AMS_URL): demandCode, equipmentName, estimatedAmount, monthlyPurchase, requester, demandDate, and used / usedBy (the project already using it).",
+      "Open equipment demands from the asset system (AMS_URL): demandCode, equipmentName, estimatedAmount, monthlyPurchase, requester, demandDate, and used / usedBy (the project already using it); connected: false (and no demands) when AMS_URL is not set.",
     handler: ({ deps }) => demandsFromAms(deps),
   }),
 ];

@@ -5,14 +5,13 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../shared/api.ts";
 import { Icon } from "../../../shared/icons.tsx";
 import { Badge, DataTable, Field, inputClass, RowAction } from "../../components/index.ts";
 import { type Demand, projectsApi } from "./api.ts";
 
 type DemandFields = "demandCode" | "equipmentName" | "estimatedAmount";
 
-/** Once the server says the asset system is not connected, the button says so for the session. */
+/** Once the server says the asset system is not connected (no AMS_URL), the button says so for the session. */
 let notConnected = false;
 
 export function DemandField(
@@ -107,12 +106,13 @@ function DemandPicker(
   function load() {
     setLoading(true);
     setError("");
-    projectsApi.amsDemands().then((r) => setDemands(r.items)).catch((err) => {
+    projectsApi.amsDemands().then((r) => {
+      if (r.connected) return setDemands(r.items);
+      notConnected = true;
+      setError(t("projects.amsNotConfigured"));
+    }).catch((err) => {
       setDemands(null);
-      const msg = err instanceof Error && err.message ? err.message : t("errors.error");
-      // The server's own words for "AMS_URL is not set", in the same language.
-      if (err instanceof ApiError && msg === t("projects.amsNotConfigured")) notConnected = true;
-      setError(msg);
+      setError(err instanceof Error && err.message ? err.message : t("errors.error"));
     }).finally(() => setLoading(false));
   }
   // Each opening asks the asset system again: other buyers take demands meanwhile.

@@ -154,9 +154,13 @@ export const projectsApi = {
     }),
   /** GetDemandFromAMS: the asset system's open demands; the caller shows a failure. */
   amsDemands: () =>
-    api.get<{ items: Demand[]; totalCount: number }>(`${PM}/GetDemandFromAMS`, {}, {
-      silent: true,
-    }),
+    api.get<{ connected: boolean; items: Demand[]; totalCount: number }>(
+      `${PM}/GetDemandFromAMS`,
+      {},
+      {
+        silent: true,
+      },
+    ),
   emailData: (id: number) => api.get<EmailManualData>(`${PM}/GetEmailManualData`, { OffProId: id }),
   /** The server's rendering of one supplier's email; the caller shows a failure. */
   previewEmail: (id: number, templateCode: string, supplierId: number) =>
