@@ -1,10 +1,10 @@
 // The warning of the dashboard: deadlines that fall in a year whose official holiday schedule is
 // not loaded, where only weekends count as days off and a public holiday passes for a working day.
-import { and, eq, gte, inArray, isNotNull, or } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { calendarYears, offerProjects } from "../../../db/schema.ts";
 import type { Actor, Deps } from "../context.ts";
 import { forbidden } from "../errors.ts";
-import { dateInUtc8 } from "../shared/time.ts";
+import { dateInUtc8, UTC8_OFFSET_MS } from "../shared/time.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { visibleKinds } from "./rules.ts";
 import { openCondition, overtakenAt, overtakenValues } from "./statusSql.ts";
@@ -33,18 +33,17 @@ export async function missingCalendarYears(
   const kinds = visibleKinds(actor.permissions);
   if (!kinds.length) throw forbidden();
   const open = openCondition(overtakenValues(await overtakenAt(deps.db, now)));
-  const rows = await deps.db.select({ end: offerProjects.offerEndTime }).from(offerProjects)
+  // One row per year (in UTC+8) of the deadlines, counted by SQLite.
+  const year = sql<number>`cast(strftime('%Y', (${offerProjects.offerEndTime} + ${UTC8_OFFSET_MS})
+    / 1000, 'unixepoch') as integer)`;
+  const rows = await deps.db.select({ year, count: count() }).from(offerProjects)
     .where(and(
       inArray(offerProjects.kind, kinds),
       isNotNull(offerProjects.offerEndTime),
       gte(offerProjects.offerEndTime, now),
       or(eq(offerProjects.status, "unpublished"), open),
-    ));
-  const deadlines = new Map<number, number>();
-  for (const r of rows) {
-    const year = Number(dateInUtc8(r.end!).slice(0, 4));
-    deadlines.set(year, (deadlines.get(year) ?? 0) + 1);
-  }
+    )).groupBy(year);
+  const deadlines = new Map(rows.map((r) => [Number(r.year), r.count]));
   const ahead = Number(
     dateInUtc8(new Date(now.getTime() + LOOK_AHEAD_DAYS * 86_400_000)).slice(0, 4),
   );
