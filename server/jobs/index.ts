@@ -8,7 +8,7 @@ import { recordAutomaticEnds } from "../domain/projects/lifecycle.ts";
 import { syncFromErp } from "../domain/suppliers/sync.ts";
 import { warnExpiringCertificates } from "../domain/suppliers/certificates.ts";
 import { sweepStaleUploads } from "../domain/files/service.ts";
-import { mergeSupplierIndex } from "../domain/suppliers/search.ts";
+import { mergeIndex } from "../domain/shared/trigram.ts";
 
 export type Job = {
   name: string;
@@ -66,7 +66,13 @@ export const jobs: Job[] = [
     name: "mergeSupplierIndex",
     everyMs: 24 * 60 * minute,
     leaseMs: 10 * minute,
-    run: (deps) => mergeSupplierIndex(deps.db),
+    run: (deps) => mergeIndex(deps.db, "suppliers_fts"),
+  },
+  {
+    name: "mergeProjectIndex",
+    everyMs: 24 * 60 * minute,
+    leaseMs: 10 * minute,
+    run: (deps) => mergeIndex(deps.db, "offer_projects_fts"),
   },
 ];
 

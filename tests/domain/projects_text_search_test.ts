@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { offerProjects } from "../../db/schema.ts";
 import { listProjects } from "../../server/domain/projects/list.ts";
 import { listProjectsInput } from "../../server/domain/projects/schemas.ts";
+import { runDueJobs } from "../../server/jobs/index.ts";
 import { testEnv } from "../helpers.ts";
 import { everything } from "./projects_fixtures.ts";
 
@@ -98,4 +99,29 @@ Deno.test("the list's text filters find what a scan of every project finds", asy
     assert.deepEqual(page.items.map((p) => p.code).sort(), expected, `${a} and ${b}`);
     assert.equal(page.totalCount, expected.length, `${a} and ${b}: count`);
   }
+});
+
+Deno.test("the daily merge of the project search index finds the same projects from fewer pieces", async () => {
+  await using env = await testEnv();
+  const actor = everything();
+  // Each insert adds a piece (segment) to the index.
+  for (const [i, name] of names.entries()) {
+    await env.db.insert(offerProjects).values({ code: `QP-M-${i}`, name, kind: "material" });
+  }
+  const found = async () => {
+    const out: number[] = [];
+    for (const name of ["采购", "铜", "Suzhou", "bits_0"]) {
+      out.push((await listProjects(env, actor, listProjectsInput.parse({ name }))).totalCount);
+    }
+    return out;
+  };
+  const before = await found();
+  const [run] = await runDueJobs(env, { only: ["mergeProjectIndex"] });
+  assert.equal(run.status, "done", JSON.stringify(run));
+  const { before: pieces, after } = run.result as { before: number; after: number };
+  assert.ok(after < pieces, `index entries ${pieces} → ${after}`);
+  assert.deepEqual(await found(), before);
+  assert.ok(before.every((n) => n > 0));
+  const [again] = await runDueJobs(env, { only: ["mergeProjectIndex"] });
+  assert.equal(again.status, "notDue", "once a day");
 });

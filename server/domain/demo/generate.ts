@@ -26,7 +26,7 @@ import { tinyPdf } from "../quotes/demo.ts";
 import { chainEntries, chainHead, contentHash } from "../quotes/chain.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { MONTHLY_PURCHASE_THRESHOLD } from "../projects/schemas.ts";
-import { mergeSupplierIndex } from "../suppliers/search.ts";
+import { mergeIndex } from "../shared/trigram.ts";
 import { nextId, writeRows } from "./writeRows.ts";
 import { type GenerateCounts } from "./size.ts";
 import {
@@ -545,9 +545,10 @@ export async function generateDemoData(
   }, progress);
 
   // The planner's statistics, so the new volume is taken into account at once, and the supplier
-  // search's index in one piece, as its daily upkeep leaves it.
+  // and project search indexes in one piece each, as their daily upkeep leaves them.
   await deps.db.transaction((tx) => tx.run(sql`ANALYZE`));
-  await mergeSupplierIndex(deps.db);
+  await mergeIndex(deps.db, "suppliers_fts");
+  await mergeIndex(deps.db, "offer_projects_fts");
 
   return {
     ...counts,

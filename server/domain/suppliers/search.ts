@@ -171,22 +171,3 @@ export async function supplierMatches(
     return Int32Array.from(JSON.parse(row?.ids ?? "[]") as number[]);
   });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Upkeep
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Merges the trigram index's segments into one (FTS5 'optimize'). Each batch of inserted or edited
- * suppliers adds segments, merged only now and then; a search reads every segment, so after a
- * large import or sync a word is found about a fifth faster once merged. It writes the whole index
- * anew (about half a second for 100,000 suppliers), so it runs daily (server/jobs) and after the
- * demo data is generated. Answers the index's leaf entries before and after.
- */
-export async function mergeSupplierIndex(db: DbOrTx) {
-  const entries = async () =>
-    (await db.get<{ n: number }>(sql`select count(*) as n from suppliers_fts_idx`))?.n ?? 0;
-  const before = await entries();
-  await db.run(sql`insert into suppliers_fts(suppliers_fts) values ('optimize')`);
-  return { before, after: await entries() };
-}
