@@ -3,39 +3,18 @@
 // after projects are edited and deleted, its totals must be the status rule's counts.
 import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
-import {
-  files,
-  offerProjects,
-  offerProjectTypes,
-  offerRounds,
-  quotes,
-  suppliers,
-} from "../../db/schema.ts";
+import { offerProjects, offerProjectTypes, offerRounds, quotes } from "../../db/schema.ts";
 import { listProjects } from "../../server/domain/projects/list.ts";
 import { listProjectsInput } from "../../server/domain/projects/schemas.ts";
 import { projectDisplayStatus } from "../../server/domain/projects/rules.ts";
 import { testEnv } from "../helpers.ts";
+import { H, quotesAndRounds, T0 } from "./status_fixtures.ts";
 import { everything } from "./projects_fixtures.ts";
-
-const T0 = Date.parse("2026-12-01T02:00:00.000Z");
-const H = 3600_000;
 
 Deno.test("list totals by status, kind and category match the status rule as the clock moves and projects change", async () => {
   await using env = await testEnv();
   const actor = everything();
-  const [s] = await env.db.insert(suppliers).values({
-    code: "COUNT",
-    abbrName: "Count",
-    fullName: "Count Ltd",
-    status: "effective",
-  }).returning();
-  const [f] = await env.db.insert(files).values({
-    sha256: "0".repeat(64),
-    size: 1,
-    contentType: "application/pdf",
-    fileName: "q.pdf",
-    purpose: "quote",
-  }).returning();
+  const { addQuote, addRound } = await quotesAndRounds(env, "COUNT");
   const types = await env.db.insert(offerProjectTypes).values([
     { name: "Laminate" },
     { name: "Drilling" },
@@ -57,22 +36,8 @@ Deno.test("list totals by status, kind and category match the status rule as the
             offerEndTime: new Date(deadline),
             createdAt: new Date(T0 - 48 * H),
           }).returning();
-          if (withQuote) {
-            await env.db.insert(quotes).values({
-              projectId: p.id,
-              supplierId: s.id,
-              fileId: f.id,
-              submittedAt: new Date(T0 - 2 * H),
-            });
-          }
-          if (withRound) {
-            await env.db.insert(offerRounds).values({
-              projectId: p.id,
-              round: 1,
-              openedAt: new Date(T0 + 2 * H),
-              endTime: new Date(T0 + 4 * H),
-            });
-          }
+          if (withQuote) await addQuote(p.id);
+          if (withRound) await addRound(p.id);
         }
       }
     }

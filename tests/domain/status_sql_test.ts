@@ -3,7 +3,7 @@
 // round, both must name the same projects.
 import assert from "node:assert/strict";
 import { inArray, sql } from "drizzle-orm";
-import { files, offerProjects, offerRounds, quotes, suppliers } from "../../db/schema.ts";
+import { offerProjects, offerRounds, quotes } from "../../db/schema.ts";
 import {
   closesAtSql,
   overtakenAt,
@@ -16,26 +16,13 @@ import {
   quoteClosesAt,
 } from "../../server/domain/projects/rules.ts";
 import { testEnv } from "../helpers.ts";
+import { H, quotesAndRounds, T0 } from "./status_fixtures.ts";
 
-const T0 = Date.parse("2026-12-01T02:00:00.000Z");
-const H = 3600_000;
 const STATUSES = ["unpublished", "published", "inQuotation", "ended", "closed"] as const;
 
 Deno.test("the status SQL names the same projects as the status rule, over a grid of states and times", async () => {
   await using env = await testEnv();
-  const [s] = await env.db.insert(suppliers).values({
-    code: "GRID",
-    abbrName: "Grid",
-    fullName: "Grid Ltd",
-    status: "effective",
-  }).returning();
-  const [f] = await env.db.insert(files).values({
-    sha256: "0".repeat(64),
-    size: 1,
-    contentType: "application/pdf",
-    fileName: "q.pdf",
-    purpose: "quote",
-  }).returning();
+  const { addQuote, addRound } = await quotesAndRounds(env, "GRID");
 
   // Every combination of stored status, deadline, "everyone quoted" instant, a quote or none, and
   // an optimisation round or none.
@@ -56,22 +43,8 @@ Deno.test("the status SQL names the same projects as the status rule, over a gri
               allQuotedAt: quoted === null ? null : new Date(quoted),
               createdAt: new Date(T0 - 48 * H),
             }).returning();
-            if (withQuote) {
-              await env.db.insert(quotes).values({
-                projectId: p.id,
-                supplierId: s.id,
-                fileId: f.id,
-                submittedAt: new Date(T0 - 2 * H),
-              });
-            }
-            if (withRound) {
-              await env.db.insert(offerRounds).values({
-                projectId: p.id,
-                round: 1,
-                openedAt: new Date(T0 + 2 * H),
-                endTime: new Date(T0 + 4 * H),
-              });
-            }
+            if (withQuote) await addQuote(p.id);
+            if (withRound) await addRound(p.id);
           }
         }
       }
