@@ -91,7 +91,8 @@ Deno.test("a filled price sheet reads back as the lines a submission stores, and
   const { project, suppliers } = await sheetProject(env);
   const s = suppliers[0];
   const { book, sheet } = await downloadSheet(env, s.token, project.id);
-  fill(sheet, (n) => [1.5, "14", 9.875][n]);
+  // A pasted 0.1 + 0.2 is 0.30000000000000004; the sheet shows it, and it reads, as 0.3.
+  fill(sheet, (n) => [0.1 + 0.2, "14", 9.875][n]);
   sheet.getCell("I4").value = "USD";
   // A tax rate typed as 13% is kept as 0.13 in a percentage cell: it reads as 13.
   sheet.getCell("H5").value = 0.09;
@@ -122,7 +123,7 @@ Deno.test("a filled price sheet reads back as the lines a submission stores, and
   });
   const [a, b, c] = project.opiList.map((i) => i.id);
   const expected = [
-    line(a, "1.5", "13", "USD", 0),
+    line(a, "0.3", "13", "USD", 0),
     line(b, "14", "9", "CNY", 1),
     line(c, "9.875", "13", "CNY", 2),
   ];

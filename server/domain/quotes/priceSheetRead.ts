@@ -93,9 +93,13 @@ const at = (row: number, column: number) =>
     letter: columnLetter(column),
   });
 
-/** A number as typed: a percentage cell (13% is stored 0.13) is read in percent, as the header asks. */
+/**
+ * A number as the spreadsheet shows it: to 15 significant digits, as spreadsheets keep them (a
+ * pasted 1.1400000000000001 is 1.14); a percentage cell (13% is stored 0.13) in percent, as the
+ * header asks.
+ */
 function numberText(n: number, numFmt: string | undefined): string {
-  const s = String(n);
+  const s = String(Number(n.toPrecision(15)));
   if (!numFmt?.replace(/"[^"]*"/g, "").includes("%") || !/^-?\d+(\.\d+)?$/.test(s)) return s;
   return normalize(mul(dec(s), dec(100)));
 }
