@@ -1,6 +1,6 @@
 // Server-side translation from locales/en.json and locales/zh.json, by the caller's language.
 import i18next from "i18next";
-import type { DomainError } from "./domain/errors.ts";
+import { type DomainError, isPhrase } from "./domain/errors.ts";
 import en from "../locales/en.json" with { type: "json" };
 import zh from "../locales/zh.json" with { type: "json" };
 
@@ -35,9 +35,20 @@ export function langFromHeader(header: string | null | undefined): Lang {
   return "zh";
 }
 
-/** Translates a message key; `entity` and `expected` parameters are themselves keys (entities.*, errors.types.*). */
-function localize(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
+/**
+ * Translates a message key; `entity` and `expected` parameters are themselves keys (entities.*,
+ * errors.types.*), and a parameter made by `phrase` (errors.ts) is a message of its own.
+ */
+function localize(
+  lang: Lang,
+  key: string,
+  params: Record<string, unknown> = {},
+  depth = 0,
+): string {
   const p = { ...params };
+  for (const [name, value] of Object.entries(p)) {
+    if (isPhrase(value) && depth < 3) p[name] = localize(lang, value.$t, value.params, depth + 1);
+  }
   if (typeof p.entity === "string") p.entity = t(lang, `entities.${p.entity}`);
   if (typeof p.expected === "string") {
     p.expected = t(lang, `errors.types.${p.expected}`, { defaultValue: p.expected });

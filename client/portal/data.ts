@@ -20,6 +20,7 @@ import type {
   MyProjectDto,
 } from "../../server/domain/quotes/service.ts";
 import type { QuoteDto, quoteForm } from "../../server/domain/quotes/submit.ts";
+import type { PriceSheetPreview } from "../../server/domain/quotes/priceSheetRead.ts";
 import type {
   SupplierQuestionDto,
   SupplierQuestionsDto,
@@ -41,6 +42,8 @@ export type MyQuestion = Wire<SupplierQuestionDto>;
 export type Instruction = Wire<Awaited<ReturnType<typeof instruction>>>;
 /** What pricing the lines needs: the items, the dictionary's codes and the latest lines. */
 export type QuoteForm = Wire<Awaited<ReturnType<typeof quoteForm>>>;
+/** A filled price sheet read back: the lines a submission would store, row by row. */
+export type SheetPreview = Wire<PriceSheetPreview>;
 
 const base = "/QMO/SupplierOffer";
 
@@ -78,6 +81,14 @@ export const portalApi = {
   quoteForm: (offProId: number) =>
     api.get<QuoteForm>(`${base}/GetQuoteForm`, { offProId }, { silent: true }),
   download: (id: number) => api.download("/QMO/FileService/GetFileStream", { id }),
+  priceSheet: (offProId: number) => api.download(`${base}/GetPriceSheet`, { offProId }),
+  /** Reads a filled price sheet back; nothing is saved. A refusal comes back as an ApiError. */
+  readPriceSheet: (offProId: number, file: File) => {
+    const form = new FormData();
+    form.set("offProId", String(offProId));
+    form.set("file", file);
+    return api.post<SheetPreview>(`${base}/ReadPriceSheet`, form, { silent: true });
+  },
   questions: async (offProId: number) =>
     timed(await api.get<Questions>(`${base}/GetQuestions`, { offProId }, { silent: true })),
   /** A question with an optional attachment; the server's refusal comes back as an ApiError. */

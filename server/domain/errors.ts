@@ -32,6 +32,15 @@ export class DomainError extends Error {
   }
 }
 
+/** A message parameter that is itself a message, localised with the rest (server/i18n.ts). */
+export type Phrase = { $t: string; params?: Record<string, unknown> };
+export const phrase = (key: string, params?: Record<string, unknown>): Phrase => ({
+  $t: key,
+  params,
+});
+export const isPhrase = (v: unknown): v is Phrase =>
+  !!v && typeof v === "object" && typeof (v as Phrase).$t === "string";
+
 export const validation = (
   key: string,
   params?: Record<string, unknown>,

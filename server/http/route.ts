@@ -74,6 +74,8 @@ export type RouteDef<Q extends AnyObject = AnyObject, B extends AnyObject = AnyO
    * this schema and handed over as `body`. The body size is capped by MAX_UPLOAD_MB.
    */
   form?: B;
+  /** A form's body cap (MB) when it is below the upload limit (a price sheet is small). */
+  maxFormMb?: number;
   /** Answers a file instead of the envelope. */
   binary?: boolean;
   /**
@@ -295,9 +297,9 @@ function jsonLimit(): MiddlewareHandler<AppEnv> {
   }) as unknown as MiddlewareHandler<AppEnv>;
 }
 
-function formParser(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+function formParser(schema: z.ZodType, capMb?: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const maxMb = c.get("deps").config.maxUploadMb;
+    const maxMb = Math.min(c.get("deps").config.maxUploadMb, capMb ?? Infinity);
     const tooLarge = () => new DomainError("tooLarge", "files.tooLarge", { max: maxMb });
     // Streamed: each file goes to a temporary file as it arrives, never whole into memory.
     let form: ParsedForm;
@@ -366,7 +368,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/ap
     if (def.query) chain.push(queryValidator(def.query));
     if (def.body) chain.push(jsonLimit(), validator("json", def.body));
     if (def.auditOmit) chain.unshift(omitFromAudit(def.auditOmit));
-    if (def.form) chain.push(formParser(def.form));
+    if (def.form) chain.push(formParser(def.form, def.maxFormMb));
     const handler: MiddlewareHandler<AppEnv> = async (c) => {
       const valid = c.req.valid.bind(c.req) as unknown as (t: string) => unknown;
       const result = await def.handler({

@@ -1,6 +1,6 @@
 // Formula injection: every .xlsx export keeps text that a spreadsheet would run as a formula
 // (starting with = + - @, a tab or a carriage return) as plain text, whoever typed it: a buyer, a
-// supplier in its quote lines, or the ERP.
+// supplier in its quote lines, or the ERP. The supplier's price sheet too.
 import ExcelJS from "exceljs";
 import { allRoutes } from "../../server/http/routes/index.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
@@ -28,6 +28,7 @@ const EXPORTS = [
   "/QMO/Supplier/Export",
   `${PM}/ExportComparisonMatrix`,
   "/QMO/OfferProjectType/GetExportList",
+  "/QMO/SupplierOffer/GetPriceSheet",
 ];
 
 Deno.test("every .xlsx export neutralises cells that start with = + - @ (formula injection)", async () => {
@@ -147,10 +148,12 @@ Deno.test("every .xlsx export neutralises cells that start with = + - @ (formula
 
   for (const path of EXPORTS) {
     for (const lang of ["en", "zh"] as const) {
+      // The price sheet is the supplier's: its items, and its own lines' remarks.
+      const sheet = path.endsWith("/GetPriceSheet");
       const r = await call(env, "get", path, {
-        token: admin,
+        token: sheet ? suppliers[0].token : admin,
         lang,
-        query: path.endsWith("ComparisonMatrix") ? { offProId: project.id } : {},
+        query: path.endsWith("ComparisonMatrix") || sheet ? { offProId: project.id } : {},
       });
       if (r.status !== 200) {
         tally.check(path, false, `status ${r.status} ${JSON.stringify(r.json)}`);

@@ -7,7 +7,7 @@ import { Link, useParams } from "react-router";
 import type { ApiError } from "../../shared/api.ts";
 import { Icon } from "../../shared/icons.tsx";
 import { Spinner } from "../../shared/ui.tsx";
-import { portalApi } from "../data.ts";
+import { portalApi, type SheetPreview } from "../data.ts";
 import { Card, Empty } from "../parts.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
 import { linesToSend, QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
@@ -15,6 +15,7 @@ import { Attachments, Header, Items } from "./ProjectInfo.tsx";
 import { AwardNotice, PackNotice } from "./QuoteHistory.tsx";
 import { type Loaded, QuotePanel } from "./QuotePanel.tsx";
 import { QuestionsCard } from "./Questions.tsx";
+import { PriceSheetCard } from "./PriceSheet.tsx";
 
 export function ProjectPage() {
   const { t } = useTranslation();
@@ -22,6 +23,8 @@ export function ProjectPage() {
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState("");
   const priced = useQuoteLines(id);
+  // A price sheet read back: while there is one, its lines are what a submission sends.
+  const [sheet, setSheet] = useState<SheetPreview | null>(null);
   usePageTitle(data?.detail.name ?? t("portal.detail.title"));
 
   const load = useCallback(async () => {
@@ -87,7 +90,12 @@ export function ProjectPage() {
               await load();
               await priced.reload().catch(() => {});
             }}
-            lines={() => linesToSend(priced.form, priced.drafts, (k, p) => t(k, p ?? {}))}
+            lines={() =>
+              sheet
+                ? { lines: sheet.lines, problem: null }
+                : linesToSend(priced.form, priced.drafts, (k, p) => t(k, p ?? {}))}
+            sheet={sheet}
+            onSubmitted={() => setSheet(null)}
           />
         </div>
         <div className="space-y-4 lg:order-1">
@@ -100,6 +108,15 @@ export function ProjectPage() {
           )}
           <Items items={detail.opiList} />
           {priced.form && priced.form.items.length > 0 && (
+            <PriceSheetCard
+              offProId={detail.id}
+              form={priced.form}
+              open={detail.canSubmit}
+              preview={sheet}
+              onPreview={setSheet}
+            />
+          )}
+          {priced.form && priced.form.items.length > 0 && !sheet && (
             <QuoteLinesCard
               form={priced.form}
               drafts={priced.drafts}

@@ -18,16 +18,20 @@ import {
 import { Card, Countdown } from "../parts.tsx";
 import { UploadBox } from "./Upload.tsx";
 import { CurrentQuote, History } from "./QuoteHistory.tsx";
+import type { SheetPreview } from "../data.ts";
 /** A project page's data: the project, its instructions and the supplier's quotes. */
 export type Loaded = { detail: Timed<ProjectDetail>; instruction: Instruction; quotes: Quote[] };
 
 type RoundRow = { round: number; deadline: string | null; open: boolean; current?: Quote };
 
 export function QuotePanel(
-  { data, reload, lines }: {
+  { data, reload, lines, sheet, onSubmitted }: {
     data: Loaded;
     reload: () => Promise<void>;
     lines: () => { lines: Record<string, unknown>[]; problem: string | null };
+    /** A price sheet read back, whose lines the upload sends. */
+    sheet?: SheetPreview | null;
+    onSubmitted?: () => void;
   },
 ) {
   const { t } = useTranslation();
@@ -163,7 +167,9 @@ export function QuotePanel(
                 replacing={!!mine}
                 packVersion={detail.packVersion}
                 onDone={reload}
+                onSubmitted={onSubmitted}
                 lines={lines}
+                sheet={sheet ? { file: sheet.fileName, count: sheet.lines.length } : null}
               />
             )}
         </div>

@@ -10,7 +10,19 @@ import { ACCEPTED_EXTENSIONS } from "../../../server/domain/files/detect.ts";
 import { checkFile, formatSize, submitQuote } from "../data.ts";
 
 export function UploadBox(
-  { offProId, round, open, closedText, maxUploadMb, replacing, onDone, lines, packVersion }: {
+  {
+    offProId,
+    round,
+    open,
+    closedText,
+    maxUploadMb,
+    replacing,
+    onDone,
+    onSubmitted,
+    lines,
+    sheet,
+    packVersion,
+  }: {
     offProId: number;
     round: number;
     /** The request version the supplier is looking at. */
@@ -21,6 +33,10 @@ export function UploadBox(
     maxUploadMb: number;
     replacing: boolean;
     onDone: () => Promise<void>;
+    /** After a submission the server accepted. */
+    onSubmitted?: () => void;
+    /** The price sheet the lines come from, when they come from one. */
+    sheet?: { file: string; count: number } | null;
     /** The priced lines to send with the file, and the first problem with them. */
     lines?: () => { lines: Record<string, unknown>[]; problem: string | null };
   },
@@ -60,6 +76,7 @@ export function UploadBox(
       await submitQuote({ offProId, round, file, lines: priced.lines, packVersion }, setProgress);
       message.success(t("portal.quote.submitted"));
       setFile(null);
+      onSubmitted?.();
     } catch (e) {
       setError((e as ApiError).message);
     }
@@ -178,6 +195,16 @@ export function UploadBox(
         </p>
       )}
 
+      {sheet && (
+        <p
+          className="flex items-start gap-1.5 rounded-md bg-primary-50 p-2.5 text-xs text-primary-800 ring-1 ring-primary-200 ring-inset"
+          data-testid="sheet-lines-note"
+        >
+          <Icon name="info" className="mt-0.5 size-3.5" />
+          {t("portal.sheet.linesFromSheet", { file: sheet.file, count: sheet.count })}
+        </p>
+      )}
+
       <button
         type="button"
         className="btn btn-primary h-9 w-full"
@@ -186,7 +213,11 @@ export function UploadBox(
         data-testid="submit-quote"
       >
         {busy ? <Spinner className="size-4" /> : <Icon name="check" />}
-        {replacing ? t("portal.quote.replace") : t("portal.quote.submit")}
+        {sheet
+          ? t("portal.sheet.confirm")
+          : replacing
+          ? t("portal.quote.replace")
+          : t("portal.quote.submit")}
       </button>
     </div>
   );

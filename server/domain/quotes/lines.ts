@@ -70,21 +70,33 @@ function pick(o: Record<string, unknown>, key: string): unknown {
 }
 
 /**
- * Checks the lines a supplier sent against the project's items and the dictionary's codes, and
- * answers them normalised. Every problem is reported at once, each naming its line item; when the
- * project requires lines, every item must be priced. `today` is the submission's date in UTC+8.
+ * Where a line's problem is, in its message: by default the line item's name; a price sheet says
+ * the row and the column instead (a parameter the server localises).
  */
-function checkLines(
+export type LinePlace = (index: number, field: string, itemName: string) => unknown;
+
+/**
+ * Checks the lines a supplier sent against the project's items and the dictionary's codes, and
+ * answers them normalised. Every problem is reported at once, each naming its line item (or the
+ * place `where` gives); when the project requires lines, every item must be priced. `today` is the
+ * submission's date in UTC+8.
+ */
+export function checkLines(
   raw: unknown[],
   items: ItemRef[],
   codes: CommercialCodes,
-  opts: { required: boolean; today: string },
+  opts: { required: boolean; today: string; where?: LinePlace },
 ): QuoteLine[] {
   const errors: FieldError[] = [];
   const out: QuoteLine[] = [];
   const seen = new Set<number>();
-  const err = (i: number, field: string, key: string, params: Record<string, unknown> = {}) =>
+  const err = (i: number, field: string, key: string, params: Record<string, unknown> = {}) => {
+    if (opts.where && typeof params.item === "string") {
+      const place = opts.where(i, field, params.item);
+      params = "field" in params ? { field: place } : { ...params, item: place };
+    }
     errors.push({ messageKey: key, params, members: [`lines.${i}.${field}`] });
+  };
   const has = (list: CommercialOption[], code: string) => list.some((c) => c.code === code);
 
   raw.forEach((value, i) => {
@@ -147,7 +159,10 @@ function checkLines(
     const remark = text(pick(o, "remark"));
     if (remark.length > 500) err(i, "remark", "quoteLines.remarkTooLong", { ...p, max: 500 });
     else if (hasControlCharacter(remark, true)) {
-      err(i, "remark", "errors.field.controlCharacter", { field: `lines.${i}.remark` });
+      err(i, "remark", "errors.field.controlCharacter", {
+        field: `lines.${i}.remark`,
+        item: item.itemName,
+      });
     }
     if (errors.length > before) return;
     out.push({

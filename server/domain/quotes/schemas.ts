@@ -34,6 +34,12 @@ export const submitQuoteForm = z.object({
   lines: linesField,
 });
 
+/** A filled price sheet to read back (nothing is saved): the project and the .xlsx. */
+export const priceSheetForm = z.object({
+  offProId: id,
+  file: z.instanceof(File, { message: "files.missing" }),
+});
+
 export type MyProjectsInput = z.input<typeof myProjectsInput>;
 type SubmitQuoteInput = z.infer<typeof submitQuoteForm>;
 

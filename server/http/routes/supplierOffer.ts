@@ -11,11 +11,15 @@ import {
 } from "../../domain/quotes/service.ts";
 import { myQuotes, quoteForm, quoteReceipt, submitQuote } from "../../domain/quotes/submit.ts";
 import { allSubmissions } from "../../domain/quotes/buyer.ts";
+import { PRICE_SHEET_LIMITS, priceSheet } from "../../domain/quotes/priceSheet.ts";
+import { readPriceSheet } from "../../domain/quotes/priceSheetRead.ts";
+import { downloadResponse } from "../../domain/files/service.ts";
 import {
   allSubmissionsInput,
   instructionInput,
   myProjectsInput,
   offProIdInput,
+  priceSheetForm,
   quoteIdInput,
   submitQuoteForm,
 } from "../../domain/quotes/schemas.ts";
@@ -94,6 +98,32 @@ export const supplierOfferRoutes = [
       "What pricing the lines needs: the items, whether every one must be priced, the dictionary's currencies, trade terms and payment methods, and my latest lines.",
     query: offProIdInput,
     handler: ({ deps, actor, query }) => quoteForm(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${base}/GetPriceSheet`,
+    access,
+    audience,
+    summary:
+      "The price sheet (.xlsx) of one of my projects: its line items filled and locked, a column per price field with the dictionary's codes as lists, starting from my latest lines.",
+    query: offProIdInput,
+    binary: true,
+    handler: async ({ deps, actor, query, lang }) => {
+      const file = await priceSheet(deps, actor, query.offProId, lang);
+      return downloadResponse(file.stream, file.fileName);
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/ReadPriceSheet`,
+    access,
+    audience,
+    summary:
+      "Read a filled price sheet back (multipart offProId and file, at most 5 MB): every row checked as quote lines are, each problem naming its row and column; answers the lines as a submission would store them. Nothing is saved.",
+    form: priceSheetForm,
+    maxFormMb: PRICE_SHEET_LIMITS.fileMb,
+    auditOmit: ["file"],
+    handler: ({ deps, actor, body }) => readPriceSheet(deps, actor, body),
   }),
   defineRoute({
     method: "get",

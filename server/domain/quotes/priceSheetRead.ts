@@ -1,0 +1,305 @@
+// A filled price sheet read back (ReadPriceSheet). Within stated limits (PRICE_SHEET_LIMITS), the
+// workbook is read row by row, giving the event loop back as it goes; then, in order, each refusal
+// that applies: not a spreadsheet, not a price sheet, another project's sheet, a sheet of items
+// that have changed since, rows added or removed, formulas, and last every row checked with the
+// very rules of a quote's lines (lines.ts), each message naming the row and the column. Nothing is
+// saved: the answer is the lines as they would be stored, which the supplier then submits with the
+// quotation file through the usual submission.
+import type ExcelJS from "exceljs";
+import type { z } from "zod";
+import type { Actor, Deps } from "../context.ts";
+import { conflict, DomainError, type FieldError, phrase } from "../errors.ts";
+import { readWorkbook, WorkbookRefused } from "../exports/xlsxRead.ts";
+import { turns } from "../suppliers/importRows.ts";
+import { dec, mul, normalize } from "../shared/decimal.ts";
+import { dateInUtc8 } from "../shared/time.ts";
+import { wholeNumberOf } from "../shared/input.ts";
+import { checkLines, commercialCodes, quotableItems, type QuoteLine } from "./lines.ts";
+import { invitationOf, supplierIdOf } from "./service.ts";
+import { priceSheetForm } from "./schemas.ts";
+import {
+  columnKey,
+  columnLetter,
+  FIRST_PRICE_COLUMN,
+  FIRST_ROW,
+  itemsFingerprint,
+  LAST_COLUMN,
+  parseMarker,
+  PRICE_FIELDS,
+  PRICE_SHEET_LIMITS,
+  type SheetMarker,
+} from "./priceSheet.ts";
+
+const MB = 1024 * 1024;
+/** Problems listed at most in one answer; the rest are counted. */
+const MAX_PROBLEMS = 50;
+/** Row elements read at most, empty ones included. */
+const MAX_ROW_ELEMENTS = 5_000;
+
+/** One row of line items as read: its number, its hidden key (the item id) and its cells. */
+type SheetRow = { row: number; key: string; cells: Map<number, string> };
+
+/** What the supplier sees before confirming: the lines as they would be stored, row by row. */
+export type PriceSheetPreview = {
+  offProId: number;
+  fileName: string;
+  /** The request pack's version now, and the one the sheet was made from. */
+  packVersion: number | null;
+  sheetPackVersion: number | null;
+  linesRequired: boolean;
+  /** Exactly what a submission with these lines stores. */
+  lines: QuoteLine[];
+  /** For each line, in the same order: its row in the sheet and its item. */
+  rows: {
+    row: number;
+    itemId: number;
+    materialCode: string | null;
+    itemName: string;
+    unit: string | null;
+    estimateYearAmount: string | null;
+  }[];
+  /** Rows left without any price (allowed when the project does not require every line). */
+  blankRows: number;
+};
+
+/** A refusal of the file, shown beside it. */
+const refuse = (key: string, params: Record<string, unknown> = {}) =>
+  new DomainError("validation", key, params, [{ messageKey: key, params, members: ["file"] }]);
+
+/** The problems found in the rows, the first MAX_PROBLEMS listed. */
+function refused(problems: FieldError[]): DomainError {
+  const shown = problems.slice(0, MAX_PROBLEMS).map((p) => ({ ...p, members: ["file"] }));
+  if (problems.length > MAX_PROBLEMS) {
+    const params = { count: problems.length - MAX_PROBLEMS };
+    shown.push({ messageKey: "priceSheet.moreProblems", params, members: ["file"] });
+  }
+  return new DomainError("validation", "priceSheet.refused", {}, shown);
+}
+
+const fromWorkbook = (err: WorkbookRefused) =>
+  err.reason === "notSpreadsheet"
+    ? new DomainError("unsupportedType", "priceSheet.notSpreadsheet", {}, [
+      { messageKey: "priceSheet.notSpreadsheet", members: ["file"] },
+    ])
+    : err.reason === "tooLargeUnpacked"
+    ? refuse("priceSheet.tooLargeUnpacked", { max: PRICE_SHEET_LIMITS.unpackedMb })
+    : refuse("priceSheet.unreadable");
+
+/** "Row 5, Currency": where a cell is, its column said by the header in the reader's language. */
+const at = (row: number, column: number) =>
+  phrase("priceSheet.cell", {
+    row,
+    column: phrase(columnKey(column)),
+    letter: columnLetter(column),
+  });
+
+/**
+ * A number as the spreadsheet shows it: to 15 significant digits, as spreadsheets keep them (a
+ * pasted 1.1400000000000001 is 1.14); a percentage cell (13% is stored 0.13) in percent, as the
+ * header asks.
+ */
+function numberText(n: number, numFmt: string | undefined): string {
+  const s = String(Number(n.toPrecision(15)));
+  if (!numFmt?.replace(/"[^"]*"/g, "").includes("%") || !/^-?\d+(\.\d+)?$/.test(s)) return s;
+  return normalize(mul(dec(s), dec(100)));
+}
+
+/** A cell's value as text, or "formula" when it holds one. */
+function cellText(cell: ExcelJS.Cell): string | { formula: true } {
+  const v = cell.value as unknown;
+  if (v === null || v === undefined) return "";
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : v.toISOString().slice(0, 10);
+  if (typeof v === "number") return numberText(v, cell.numFmt);
+  if (typeof v !== "object") return String(v);
+  const o = v as Record<string, unknown>;
+  if ("formula" in o || "sharedFormula" in o) return { formula: true };
+  if (Array.isArray(o.richText)) {
+    return o.richText.map((r: { text?: unknown }) => String(r?.text ?? "")).join("");
+  }
+  return String(o.error ?? o.text ?? "");
+}
+
+/**
+ * The price sheet of a workbook (the first sheet whose A1 holds a marker) and its rows of line
+ * items; `onMarker` judges the marker before any further row is read. Cells holding formulas, data
+ * outside the sheet's columns and over-long cells are problems of their row.
+ */
+async function readSheet(
+  bytes: Uint8Array,
+  onMarker: (m: SheetMarker) => Promise<void>,
+): Promise<{ marker: SheetMarker; rows: SheetRow[]; problems: FieldError[] }> {
+  const pause = turns();
+  const limits = { unpackedBytes: PRICE_SHEET_LIMITS.unpackedMb * MB };
+  try {
+    for await (const sheet of readWorkbook(bytes, limits, pause)) {
+      let marker: SheetMarker | null = null;
+      const rows: SheetRow[] = [];
+      const problems: FieldError[] = [];
+      let elements = 0;
+      for await (const row of sheet.rows) {
+        await pause();
+        if (!marker) {
+          const a1 = row.number === 1 ? cellText(row.getCell(1)) : "";
+          marker = typeof a1 === "string" ? parseMarker(a1) : null;
+          if (!marker) break;
+          await onMarker(marker);
+          continue;
+        }
+        if (row.number < FIRST_ROW) continue;
+        if (++elements > MAX_ROW_ELEMENTS) throw tooManyRows(row.number);
+        const read = readRow(row, problems);
+        if (!read) continue;
+        if (rows.length === PRICE_SHEET_LIMITS.rows) throw tooManyRows(row.number);
+        rows.push(read);
+      }
+      if (marker) return { marker, rows, problems };
+    }
+  } catch (err) {
+    throw err instanceof WorkbookRefused ? fromWorkbook(err) : err;
+  }
+  throw refuse("priceSheet.notPriceSheet");
+}
+
+const tooManyRows = (row: number) =>
+  refuse("priceSheet.tooManyRows", { max: PRICE_SHEET_LIMITS.rows, row });
+
+/** One row's key and cells; null for a row holding nothing. Its problems go to `problems`. */
+function readRow(row: ExcelJS.Row, problems: FieldError[]): SheetRow | null {
+  const cells = new Map<number, string>();
+  let key = "";
+  let beyond = 0;
+  let any = false;
+  const problem = (key: string, params: Record<string, unknown>) =>
+    problems.push({ messageKey: key, params, members: ["file"] });
+  row.eachCell((cell, column) => {
+    const text = cellText(cell);
+    if (text === "") return;
+    any = true;
+    if (column > LAST_COLUMN) {
+      beyond ||= column;
+      return;
+    }
+    if (typeof text !== "string") {
+      return problem("priceSheet.formula", { at: at(row.number, column) });
+    }
+    if (text.length > PRICE_SHEET_LIMITS.cellChars) {
+      return problem("priceSheet.cellTooLong", {
+        at: at(row.number, column),
+        max: PRICE_SHEET_LIMITS.cellChars.toLocaleString("en-US"),
+      });
+    }
+    if (column === 1) key = text;
+    else cells.set(column, text);
+  });
+  if (beyond) {
+    problem("priceSheet.beyondColumns", { row: row.number, column: columnLetter(beyond) });
+  }
+  return any ? { row: row.number, key, cells } : null;
+}
+
+/** A sheet whose marker names another project: which one, when it is one of this supplier's. */
+async function otherProject(deps: Deps, supplierId: number, projectId: number) {
+  const found = await invitationOf(deps.db, supplierId, projectId).catch(() => null);
+  return found
+    ? refuse("priceSheet.otherProjectNamed", { code: found.project.code })
+    : refuse("priceSheet.otherProject");
+}
+
+/**
+ * ReadPriceSheet: checks a filled price sheet of one of this supplier's projects and answers what
+ * submitting it would store. Every refusal is a 4xx naming its reason; nothing is written.
+ */
+export async function readPriceSheet(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof priceSheetForm>,
+): Promise<PriceSheetPreview> {
+  const input = priceSheetForm.parse(raw);
+  const supplierId = supplierIdOf(actor);
+  const { project } = await invitationOf(deps.db, supplierId, input.offProId);
+  if (input.file.size > PRICE_SHEET_LIMITS.fileMb * MB) {
+    throw new DomainError("tooLarge", "priceSheet.tooLarge", { max: PRICE_SHEET_LIMITS.fileMb });
+  }
+  const items = await quotableItems(deps.db, project.id);
+  if (!items.length) throw conflict("priceSheet.noItems");
+  const fingerprint = itemsFingerprint(items);
+  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  const sheet = await readSheet(bytes, async (marker) => {
+    if (marker.projectId !== project.id) {
+      throw await otherProject(deps, supplierId, marker.projectId);
+    }
+    if (marker.fingerprint !== fingerprint) {
+      throw refuse("priceSheet.itemsChanged", {
+        sheetVersion: marker.packVersion ?? 1,
+        version: project.packVersion ?? 1,
+      });
+    }
+  });
+
+  // Every row is one of the sheet's items, once; every item has its row.
+  const problems = [...sheet.problems];
+  const placed = new Map<number, number>();
+  for (const r of sheet.rows) {
+    const id = wholeNumberOf(r.key);
+    if (id === undefined || !items.some((i) => i.id === id) || placed.has(id)) {
+      problems.push({ messageKey: "priceSheet.rowAdded", params: { row: r.row }, members: [] });
+    } else placed.set(id, r.row);
+  }
+  items.forEach((item, n) => {
+    if (placed.has(item.id)) return;
+    const params = { item: item.itemName, no: n + 1 };
+    problems.push({ messageKey: "priceSheet.rowRemoved", params, members: [] });
+  });
+  if (problems.length) throw refused(problems);
+
+  const required = project.linesRequired;
+  const rawLines: Record<string, string | number>[] = [];
+  const rowOf: SheetRow[] = [];
+  let blankRows = 0;
+  for (const r of sheet.rows) {
+    const values = Object.fromEntries(
+      PRICE_FIELDS.map((f, i) => [f, r.cells.get(FIRST_PRICE_COLUMN + i) ?? ""]),
+    );
+    if (!required && PRICE_FIELDS.every((f) => !values[f].trim())) {
+      blankRows++;
+      continue;
+    }
+    rawLines.push({ itemId: wholeNumberOf(r.key)!, ...values });
+    rowOf.push(r);
+  }
+  if (!rawLines.length) throw refuse("priceSheet.noPrices");
+  let lines: QuoteLine[];
+  try {
+    lines = checkLines(rawLines, items, await commercialCodes(deps.db), {
+      required,
+      today: dateInUtc8(deps.clock.now()),
+      where: (i, field, item) => {
+        const column = FIRST_PRICE_COLUMN + PRICE_FIELDS.indexOf(field as typeof PRICE_FIELDS[0]);
+        return phrase("priceSheet.place", { at: at(rowOf[i].row, column), item });
+      },
+    });
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === "validation") throw refused(err.fieldErrors);
+    throw err;
+  }
+  return {
+    offProId: project.id,
+    fileName: input.file.name,
+    packVersion: project.packVersion,
+    sheetPackVersion: sheet.marker.packVersion,
+    linesRequired: required,
+    lines,
+    rows: lines.map((l) => {
+      const item = items.find((i) => i.id === l.itemId)!;
+      return {
+        row: placed.get(l.itemId)!,
+        itemId: l.itemId,
+        materialCode: item.materialCode,
+        itemName: item.itemName,
+        unit: item.unit,
+        estimateYearAmount: item.estimateYearAmount,
+      };
+    }),
+    blankRows,
+  };
+}
