@@ -2,6 +2,7 @@
 // and uploads it; the server reads it back (nothing saved) and the card shows the lines as they
 // would be stored, or every reason the sheet was refused. The preview's lines are then submitted
 // with the quotation file from the quotation panel.
+import { PRICE_FIELDS } from "../../../server/domain/quotes/schemas.ts";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiError, saveBlob } from "../../shared/api.ts";
@@ -149,17 +150,7 @@ function Preview({ preview, form }: { preview: SheetPreview; form: QuoteForm }) 
             <tr>
               <th className="px-2 py-1.5 font-medium">{t("portal.sheet.row")}</th>
               <th className="px-2 py-1.5 font-medium">{t("projects.fields.itemName")}</th>
-              {[
-                "unitPrice",
-                "taxRate",
-                "currency",
-                "tradeTerms",
-                "paymentMethod",
-                "paymentTermDays",
-                "leadTimeDays",
-                "validUntil",
-                "remark",
-              ].map((k) => (
+              {PRICE_FIELDS.map((k) => (
                 <th
                   key={k}
                   className={`px-2 py-1.5 font-medium ${

@@ -1,6 +1,7 @@
 // The supplier's priced lines: for each line item, unit price before tax, tax rate, currency, trade
 // terms, payment method and term, lead time and validity (spec §5), sent with the attachment.
 // Starts from the supplier's latest lines; the codes come from the buyer's data dictionary.
+import { PRICE_FIELDS } from "../../../server/domain/quotes/schemas.ts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../parts.tsx";
@@ -11,17 +12,7 @@ type LineValues = QuoteForm["lines"][number];
 type Option = QuoteForm["currencies"][number];
 export type LineDraft = Record<Exclude<keyof LineValues, "itemId">, string>;
 
-const FIELDS: (keyof LineDraft)[] = [
-  "unitPrice",
-  "taxRate",
-  "currency",
-  "tradeTerms",
-  "paymentMethod",
-  "paymentTermDays",
-  "leadTimeDays",
-  "validUntil",
-  "remark",
-];
+const FIELDS: readonly (keyof LineDraft)[] = PRICE_FIELDS;
 
 const empty = (): LineDraft => ({
   unitPrice: "",

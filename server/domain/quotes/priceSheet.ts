@@ -4,6 +4,7 @@
 // lists, from a "Codes" sheet beside it; numbers within the line rules). A hidden first column holds
 // the sheet's marker (project, request-pack version, a fingerprint of the items) in A1 and each
 // row's item id, so an upload is matched to its project and rows (priceSheetRead.ts).
+import { PRICE_FIELDS, type PriceField } from "./schemas.ts";
 import type ExcelJS from "exceljs";
 import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../context.ts";
@@ -32,20 +33,6 @@ export const PRICE_SHEET_LIMITS = {
 /** The header is row 3 (a title and a hint above it); line items start on row 4. */
 const HEADER_ROW = 3;
 export const FIRST_ROW = 4;
-
-/** The price fields, in their columns' order (G … O), as lines.ts names them. */
-export const PRICE_FIELDS = [
-  "unitPrice",
-  "taxRate",
-  "currency",
-  "tradeTerms",
-  "paymentMethod",
-  "paymentTermDays",
-  "leadTimeDays",
-  "validUntil",
-  "remark",
-] as const;
-type PriceField = typeof PRICE_FIELDS[number];
 
 /** The item columns (B … F) before the price fields; column A is the hidden key. */
 const ITEM_FIELDS = ["no", "materialCode", "itemName", "unit", "estimateYearAmount"] as const;

@@ -25,10 +25,10 @@ import {
   itemsFingerprint,
   LAST_COLUMN,
   parseMarker,
-  PRICE_FIELDS,
   PRICE_SHEET_LIMITS,
   type SheetMarker,
 } from "./priceSheet.ts";
+import { PRICE_FIELDS } from "./schemas.ts";
 
 const MB = 1024 * 1024;
 /** Problems listed at most in one answer; the rest are counted. */

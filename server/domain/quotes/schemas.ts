@@ -5,6 +5,20 @@ import { pagedInput } from "../shared/paging.ts";
 import { kindSchema } from "../projects/schemas.ts";
 import { instant } from "../shared/dates.ts";
 
+/** A quote line's price fields, in the order the portal's form and the price sheet show them. */
+export const PRICE_FIELDS = [
+  "unitPrice",
+  "taxRate",
+  "currency",
+  "tradeTerms",
+  "paymentMethod",
+  "paymentTermDays",
+  "leadTimeDays",
+  "validUntil",
+  "remark",
+] as const;
+export type PriceField = typeof PRICE_FIELDS[number];
+
 export const offProIdInput = z.object({ offProId: id });
 export const quoteIdInput = z.object({ quoteId: id });
 
