@@ -28,6 +28,7 @@ const EXPORTS = [
   "/QMO/Supplier/Export",
   `${PM}/ExportComparisonMatrix`,
   "/QMO/OfferProjectType/GetExportList",
+  "/QMO/Savings/ExportSavingsReport",
 ];
 
 Deno.test("every .xlsx export neutralises cells that start with = + - @ (formula injection)", async () => {
