@@ -67,6 +67,9 @@ const OPTION_OF_FIELD: Record<string, string> = {
   year: "<year>",
   comment: "--comment",
   approverId: "--to",
+  from: "--from",
+  to: "--to",
+  category: "--category",
 };
 const optionOf = (field: unknown) =>
   typeof field === "string" ? OPTION_OF_FIELD[field] ?? field : field;

@@ -377,6 +377,12 @@ export const offerProjects = sqliteTable("offer_projects", {
   /** Demand estimated untaxed amount in CNY, as an exact decimal string. */
   estimatedAmount: text("estimated_amount"),
   monthlyPurchase: integer("monthly_purchase", { mode: "boolean" }).notNull().default(false),
+  /**
+   * Savings baselines the buyer may enter (server/domain/savings): the budget and the last purchase
+   * price, each the total in CNY before tax for the line items' quantities, exact decimal strings.
+   */
+  budget: text("budget"),
+  lastPurchasePrice: text("last_purchase_price"),
   isBidding: integer("is_bidding", { mode: "boolean" }).notNull().default(false),
   fromAms: integer("from_ams", { mode: "boolean" }).notNull().default(false),
   remark: text("remark"),
@@ -710,7 +716,10 @@ export const awardProposals = sqliteTable("award_proposals", {
   matrixVersion: integer("matrix_version").notNull(),
   matrixHash: text("matrix_hash").notNull(),
   matrixSnapshot: text("matrix_snapshot", { mode: "json" }).notNull(),
-  status: text("status", { enum: ["notRequired", "pending", "approved", "rejected"] }).notNull(),
+  /** cancelled: the project was closed while the proposal waited for approval. */
+  status: text("status", {
+    enum: ["notRequired", "pending", "approved", "rejected", "cancelled"],
+  }).notNull(),
   /** Who must decide (while pending), or who was to decide. */
   approverId: integer("approver_id"),
   decidedBy: integer("decided_by"),
@@ -725,14 +734,18 @@ export const awardProposals = sqliteTable("award_proposals", {
   uniqueIndex("award_proposals_pending_idx").on(t.projectId).where(sql`status = 'pending'`),
 ]);
 
-/** The trail of each proposal: proposed, reassigned, approved, rejected — who, when, comment. */
+/**
+ * The trail of each proposal: proposed, reassigned, approved, rejected, cancelled (the project was
+ * closed) — who, when, comment.
+ */
 export const awardProposalEvents = sqliteTable("award_proposal_events", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   proposalId: integer("proposal_id").notNull().references(() => awardProposals.id, {
     onDelete: "cascade",
   }),
-  action: text("action", { enum: ["proposed", "awarded", "reassigned", "approved", "rejected"] })
-    .notNull(),
+  action: text("action", {
+    enum: ["proposed", "awarded", "reassigned", "approved", "rejected", "cancelled"],
+  }).notNull(),
   at: instant("at").notNull(),
   actorId: integer("actor_id"),
   /** The approver before and after (proposed: the first approver; reassigned: from and to). */

@@ -98,7 +98,7 @@ export function registerProjectCommands(program: Command) {
         closeProject(deps, await cliActor(deps), {
           offProId: await projectIdByCode(deps.db, code),
           closeReason: opts.reason,
-        })
+        }, { via: "cli" })
       );
       console.log(say("projectClosed", { code }));
     });

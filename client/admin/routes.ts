@@ -125,6 +125,12 @@ export const layoutRoutes: RouteRecord[] = [
         permissions: [P.AmsOfferProjectManagerSearch],
       },
       {
+        path: "/offerProjectManager/savingsReport",
+        title: "menu.savingsReport",
+        icon: "chart",
+        permissions: [P.OfferProjectManagerSearch, P.AmsOfferProjectManagerSearch],
+      },
+      {
         path: "/offerProjectManager/launch",
         title: "menu.launch",
         hidden: true,

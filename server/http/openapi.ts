@@ -60,6 +60,8 @@ const TAGS: Record<string, string> = {
     "The working-day calendar: official holidays and make-up days by year, and their import.",
   AwardApproval:
     "Awards that need approval: proposals, the approver's decision, reassignment and the trail.",
+  Savings:
+    "Savings in CNY: per project, a report over a period by category (and its .xlsx), the dashboard's last 12 months.",
 };
 
 /** The controller of a route: its path's middle segment (/QMO/Supplier/GetAll → Supplier). */

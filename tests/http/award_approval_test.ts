@@ -425,7 +425,7 @@ Deno.test("an award is approved only on the matrix it was proposed on: a rate ch
     body: { offProId: project.id, scope: "project", supplierId: s2.supplier.id, reason: "CNY" },
   });
   assert.equal(again.json.result.proposal.matrixVersion, 2);
-  // A closed project is no longer awarded, approved or not.
+  // Closing the project cancels the award waiting for approval: a late approval is refused.
   const closed = await call(env, "post", `${PM}/CreateOfferProjectCloses`, {
     token: buyer.token,
     body: { offProId: project.id, closeReason: "Demand cancelled" },
@@ -437,5 +437,5 @@ Deno.test("an award is approved only on the matrix it was proposed on: a rate ch
     body: { id: again.json.result.proposal.id },
   });
   assert.equal(late.status, 409);
-  assert.match(late.json.error.message, /closed and cannot be awarded/);
+  assert.equal(late.json.error.message, "This award was cancelled: its project was closed");
 });

@@ -29,6 +29,7 @@ const EXPORTS = [
   `${PM}/ExportComparisonMatrix`,
   "/QMO/OfferProjectType/GetExportList",
   "/QMO/SupplierOffer/GetPriceSheet",
+  "/QMO/Savings/ExportSavingsReport",
 ];
 
 Deno.test("every .xlsx export neutralises cells that start with = + - @ (formula injection)", async () => {

@@ -33,6 +33,7 @@ export const pages: Record<string, PageComponent> = {
   "/offerProjectManager/offerProjectAMSList": lazy(() => import("./projects/ProjectList.tsx")),
   "/OfferProjectManager/index": lazy(() => import("./projects/ProjectList.tsx")),
   "/OfferProjectAMS/indexAMS": lazy(() => import("./projects/ProjectList.tsx")),
+  "/offerProjectManager/savingsReport": lazy(() => import("./savings/SavingsReport.tsx")),
   "/offerProjectManager/launch": lazy(() => import("./launch/Launch.tsx")),
   "/offerProjectManager/AMSlaunch": lazy(() => import("./launch/Launch.tsx")),
   "/offerProjectManager/offerProjectManagerResult": lazy(() => import("./result/Result.tsx")),

@@ -85,6 +85,7 @@ const METHODS: Record<Action, string> = {
   reassigned: "ReassignAwardApproval",
   approved: "ApproveAward",
   rejected: "RejectAward",
+  cancelled: "CancelAwardApproval",
 };
 
 /**

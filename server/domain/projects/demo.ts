@@ -40,6 +40,9 @@ export async function seedDemoProjects(deps: Deps) {
     name: demoProjectNames[0],
     kind: "material",
     category: raw.id,
+    // Savings baselines (CNY before tax, the year's quantities).
+    budget: "17500000",
+    lastPurchasePrice: "17200000",
     opiList: [
       {
         materialCode: "CCL-FR4-1.6",

@@ -35,6 +35,9 @@ export type ProjectDto = {
   equipmentName: string | null;
   offerItemType: ProjectRow["offerItemType"];
   estimatedAmount: string | null;
+  /** Savings baselines entered by the buyer: totals in CNY before tax, or null. */
+  budget: string | null;
+  lastPurchasePrice: string | null;
   monthlyPurchase: boolean;
   isBidding: boolean;
   fromAms: boolean;
@@ -164,6 +167,8 @@ function toDto(
     equipmentName: p.equipmentName,
     offerItemType: p.offerItemType,
     estimatedAmount: p.estimatedAmount,
+    budget: p.budget,
+    lastPurchasePrice: p.lastPurchasePrice,
     monthlyPurchase: p.monthlyPurchase,
     isBidding: p.isBidding,
     fromAms: p.fromAms,

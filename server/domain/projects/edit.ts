@@ -14,6 +14,7 @@ import { conflict, DomainError, fieldError, notFound } from "../errors.ts";
 import { attachToProject } from "../files/service.ts";
 import { checkCertificateTypes } from "../suppliers/certificates.ts";
 import { dateInUtc8 } from "../shared/time.ts";
+import { dec, normalize } from "../shared/decimal.ts";
 import { canDo, type ProjectKind, reachesMonthlyThreshold, sealedByDefault } from "./rules.ts";
 import { createProjectInput, updateProjectInput } from "./schemas.ts";
 import { assertMaySee, loadProject } from "./access.ts";
@@ -29,6 +30,9 @@ async function nextCode(tx: DbOrTx, kind: ProjectKind, now: Date): Promise<strin
 }
 
 type ProjectFields = z.infer<typeof createProjectInput>;
+
+/** An amount as stored: its shortest exact form ("1200.50" -> "1200.5"). */
+const normalizeAmount = (v: string | null) => (v === null ? null : normalize(dec(v)));
 
 /**
  * A demand imported from the asset system serves one project: another project already using its
@@ -78,6 +82,11 @@ async function headerValues(db: DbOrTx, input: ProjectFields, selfId?: number) {
     offerItemType: asset ? input.offerItemType : null,
     estimatedAmount: asset ? input.estimatedAmount : null,
     monthlyPurchase: asset && reachesMonthlyThreshold(input.estimatedAmount),
+    // Savings baselines: left out of an update, they stay as they are.
+    ...(input.budget === undefined ? {} : { budget: normalizeAmount(input.budget) }),
+    ...(input.lastPurchasePrice === undefined
+      ? {}
+      : { lastPurchasePrice: normalizeAmount(input.lastPurchasePrice) }),
     isBidding: asset && input.isBidding,
     fromAms: asset && input.fromAms,
     // Left out: off for a new project (the column's default), unchanged when edited.

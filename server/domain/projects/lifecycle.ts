@@ -13,6 +13,8 @@ import { projectDto } from "./dto.ts";
 import { checkDeadline } from "./publish.ts";
 import { getCloseInfo, getProjectResult } from "./read.ts";
 import { quotedCurrentPackSql } from "./statusSql.ts";
+import type { ClientMeta } from "../auth/service.ts";
+import { auditCancellation, cancelPendingApproval } from "../comparison/approvalCancel.ts";
 
 /** EndOfferProject: end quoting by hand, recording who and when. */
 export async function endProject(deps: Deps, actor: Actor, id: number) {
@@ -33,10 +35,18 @@ export async function endProject(deps: Deps, actor: Actor, id: number) {
   return await projectDto(deps.db, id, deps.clock.now());
 }
 
-/** CreateOfferProjectCloses: close from any state but closed, with a reason. */
-export async function closeProject(deps: Deps, actor: Actor, raw: z.input<typeof closeInput>) {
+/**
+ * CreateOfferProjectCloses: close from any state but closed, with a reason. An award waiting for
+ * approval is cancelled with it (a closed project cannot be awarded), in its trail and the audit log.
+ */
+export async function closeProject(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof closeInput>,
+  meta: ClientMeta & { via?: "http" | "cli" } = {},
+) {
   const input = closeInput.parse(raw);
-  await deps.db.transaction(async (tx) => {
+  const cancelled = await deps.db.transaction(async (tx) => {
     const row = await loadProject(tx, input.offProId);
     assertMayPublish(actor, row.kind);
     const now = deps.clock.now();
@@ -51,7 +61,9 @@ export async function closeProject(deps: Deps, actor: Actor, raw: z.input<typeof
       updatedAt: now,
     }).where(eq(offerProjects.id, row.id));
     await enqueue(tx, deps, { kind: "closed", projectId: row.id });
+    return await cancelPendingApproval(tx, deps, row, actor, input.closeReason);
   });
+  if (cancelled !== null) await auditCancellation(deps, actor, cancelled, meta);
   return await getCloseInfo(deps, actor, input.offProId);
 }
 

@@ -11,6 +11,13 @@ const decimal = decimalText(15, 6, "projects.badDecimal");
 const optionalDecimal = z.union([decimal, z.literal(""), z.null()]).optional()
   .transform((v) => (v === "" || v == null ? null : v));
 
+/**
+ * A savings baseline (budget, last purchase price): a total in CNY, at most 2 decimals; empty or
+ * null clears it, left out leaves it as it is.
+ */
+const cnyAmount = z.union([decimalText(13, 2, "projects.badCnyAmount"), z.literal(""), z.null()])
+  .optional().transform((v) => (v === undefined ? undefined : v === "" || v === null ? null : v));
+
 /** Monthly purchase flag: estimated untaxed amount in CNY at or above this (the dialog shows it too). */
 export const MONTHLY_PURCHASE_THRESHOLD = 200_000;
 
@@ -52,6 +59,9 @@ const projectFields = {
   equipmentName: text(200),
   offerItemType: quotationTypeSchema.nullish().transform((v) => v ?? null),
   estimatedAmount: optionalDecimal,
+  /** Savings baselines in CNY before tax (both kinds); left out: unchanged when edited. */
+  budget: cnyAmount,
+  lastPurchasePrice: cnyAmount,
   isBidding: z.boolean().default(false),
   fromAms: z.boolean().default(false),
   /** Quotes must price every line item; left out: off for a new project, unchanged when edited. */

@@ -212,9 +212,11 @@ export const projectRoutes = [
     method: "post",
     path: `${base}/CreateOfferProjectCloses`,
     access: publish,
-    summary: "Close a project with a reason (from any state but closed).",
+    summary:
+      "Close a project with a reason (from any state but closed); an award of it waiting for approval is cancelled.",
     body: closeInput,
-    handler: ({ deps, actor, body }) => closeProject(deps, actor, body),
+    handler: ({ deps, actor, body, meta }) =>
+      closeProject(deps, actor, body, { ...meta, via: "http" }),
   }),
   defineRoute({
     method: "get",

@@ -13,6 +13,7 @@ const tones = {
   approved: "green",
   rejected: "red",
   notRequired: "slate",
+  cancelled: "slate",
 } as const;
 
 export function ApprovalStatus({ status }: { status: Approval["status"] }) {

@@ -15,6 +15,7 @@ import { Overview } from "./Overview.tsx";
 import { SupplierOverview } from "./SupplierOverview.tsx";
 import { CalendarWarning } from "./CalendarWarning.tsx";
 import { MyApprovals } from "../approvals/MyApprovals.tsx";
+import { SavingsWidget } from "../savings/SavingsWidget.tsx";
 import { roleDisplayName } from "../roles/roleName.ts";
 
 export default function Dashboard() {
@@ -57,6 +58,8 @@ export default function Dashboard() {
       <MyApprovals />
 
       <Overview />
+
+      <SavingsWidget />
 
       <SupplierOverview />
 

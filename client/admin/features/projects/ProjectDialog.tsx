@@ -41,6 +41,8 @@ const FIELDS = [
   "equipmentName",
   "offerItemType",
   "estimatedAmount",
+  "budget",
+  "lastPurchasePrice",
   "opiList",
   "attList",
   "sealedQuotes",
@@ -91,6 +93,8 @@ export function ProjectDialog(
         equipmentName: "",
         offerItemType: "",
         estimatedAmount: "",
+        budget: "",
+        lastPurchasePrice: "",
         isBidding: false,
         fromAms: false,
         linesRequired: false,
@@ -116,6 +120,8 @@ export function ProjectDialog(
         equipmentName: p.equipmentName ?? "",
         offerItemType: p.offerItemType ?? "",
         estimatedAmount: p.estimatedAmount ?? "",
+        budget: p.budget ?? "",
+        lastPurchasePrice: p.lastPurchasePrice ?? "",
         isBidding: p.isBidding,
         fromAms: p.fromAms,
         linesRequired: p.linesRequired,
@@ -182,6 +188,11 @@ export function ProjectDialog(
       !isDecimal(projectFields.estimatedAmount, draft.estimatedAmount)
     ) {
       found.estimatedAmount = t("projects.badDecimal", { field: f("estimatedAmount") });
+    }
+    for (const k of ["budget", "lastPurchasePrice"] as const) {
+      if (draft[k].trim() && !isDecimal(projectFields[k], draft[k])) {
+        found[k] = t("projects.badCnyAmount", { field: f(k) });
+      }
     }
     const items = draft.items.filter((i) =>
       Object.entries(i).some(([k, v]) => k !== "key" && k !== "id" && String(v ?? "").trim())
@@ -254,6 +265,8 @@ export function ProjectDialog(
       sealedQuotes: draft.sealedQuotes,
       requiredCertificates: draft.requiredCertificates,
       instructionText: blank(draft.instructionText),
+      budget: blank(draft.budget),
+      lastPurchasePrice: blank(draft.lastPurchasePrice),
       ...(kind === "asset"
         ? {
           demandCode: blank(draft.demandCode),

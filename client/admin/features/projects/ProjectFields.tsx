@@ -1,5 +1,6 @@
-// The header fields of a project dialog: name, category, the asset fields, line rules, sealed
-// quotes, required certificates and remark (read-only while a published pack is revised).
+// The header fields of a project dialog: name, category, the asset fields, the savings baselines
+// (budget, last purchase price), line rules, sealed quotes, required certificates and remark
+// (read-only while a published pack is revised).
 import { useTranslation } from "react-i18next";
 import { MONTHLY_PURCHASE_THRESHOLD } from "../../../../server/domain/projects/schemas.ts";
 import {
@@ -35,6 +36,9 @@ export type Draft = {
   equipmentName: string;
   offerItemType: QuotationType | "";
   estimatedAmount: string;
+  /** Savings baselines: totals in CNY before tax for the items' quantities. */
+  budget: string;
+  lastPurchasePrice: string;
   isBidding: boolean;
   /** The demand was imported from the asset system (AMS). */
   fromAms: boolean;
@@ -140,6 +144,24 @@ export function ProjectFields(
           </Field>
         </>
       )}
+      <TextField
+        form={form}
+        name="budget"
+        id="pj-budget"
+        label={f("budget")}
+        hint={t("projectsPage.baselineHint")}
+        controlClass="tabular-nums"
+        inputMode="decimal"
+      />
+      <TextField
+        form={form}
+        name="lastPurchasePrice"
+        id="pj-last-price"
+        label={f("lastPurchasePrice")}
+        hint={t("projectsPage.baselineHint")}
+        controlClass="tabular-nums"
+        inputMode="decimal"
+      />
       <CheckField
         form={form}
         name="linesRequired"

@@ -19,6 +19,7 @@ import {
 import { useView } from "../../layout/view.ts";
 import { Comparison } from "./Comparison.tsx";
 import { IntegritySignals } from "./IntegritySignals.tsx";
+import { SavingsPanel } from "../savings/SavingsPanel.tsx";
 import { Questions } from "../questions/Questions.tsx";
 import {
   kindPages,
@@ -326,6 +327,8 @@ export default function Result() {
             onAwarded={load}
           />
         )}
+
+      <SavingsPanel projectId={p.id} reload={data} />
 
       <IntegritySignals projectId={p.id} reload={data} />
 

@@ -1,0 +1,181 @@
+// The savings calls through the API: a project's panel (guarded as the result page is), the report
+// with its filters and their refusals, and the .xlsx export opened with exceljs — figures computed
+// by hand in tests/domain/savings_fixtures.ts.
+import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
+import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
+import { P, staff } from "../domain/projects_fixtures.ts";
+import { savingsData } from "../domain/savings_fixtures.ts";
+
+const SV = "/QMO/Savings";
+
+Deno.test("savings through the API: a project's panel, the report and its refusals", async () => {
+  await using env = await testEnv();
+  const { a, b, d } = await savingsData(env);
+  const admin = await signIn(env, "admin", ADMIN_PASSWORD);
+
+  const panel = await call(env, "get", `${SV}/GetProjectSavings`, {
+    token: admin,
+    query: { OffProId: b.id },
+  });
+  assert.equal(panel.status, 200, JSON.stringify(panel.json));
+  const f = panel.json.result.figures;
+  assert.deepEqual([f.first, f.best, f.awarded, f.vsFirst.amount, f.vsFirst.percent], [
+    "1400000.00",
+    "1349000.00",
+    "1349000.00",
+    "51000.00",
+    "3.64",
+  ]);
+  // A sealed project's panel holds no figure.
+  const sealed = await call(env, "get", `${SV}/GetProjectSavings`, {
+    token: admin,
+    query: { OffProId: d.id },
+  });
+  assert.deepEqual([sealed.json.result.state, sealed.json.result.figures], ["sealed", null]);
+
+  // Guarded as the result page: the asset project is not a material buyer's to see.
+  const material = await staff(env, "mat", [P.OfferProjectManagerSearch]);
+  const refused = await call(env, "get", `${SV}/GetProjectSavings`, {
+    token: material.token,
+    query: { OffProId: b.id },
+  });
+  assert.equal(refused.status, 403);
+  const own = await call(env, "get", `${SV}/GetProjectSavings`, {
+    token: material.token,
+    query: { OffProId: a.id },
+  });
+  assert.equal(own.json.result.figures.vsBudget.amount, "33000.00");
+  const stranger = await staff(env, "stranger", [P.SupplierSearch]);
+  assert.equal(
+    (await call(env, "get", `${SV}/GetSavingsReport`, { token: stranger.token })).status,
+    403,
+  );
+
+  const report = await call(env, "get", `${SV}/GetSavingsReport`, {
+    token: admin,
+    query: { From: "2026-01-01", To: "2026-12-31" },
+  });
+  assert.equal(report.status, 200);
+  assert.deepEqual(
+    [report.json.result.total.vsFirst.amount, report.json.result.total.vsFirst.percent],
+    ["40200.00", "2.50"],
+  );
+  // Empty filters are as if left out.
+  const all = await call(env, "get", `${SV}/GetSavingsReport`, {
+    token: admin,
+    query: { from: "", to: "", category: "" },
+  });
+  assert.equal(all.json.result.rows.length, 5);
+
+  for (
+    const [query, message] of [
+      [{ from: "2026-02-30" }, "from must be a day, YYYY-MM-DD"],
+      [{ from: "2026-12-01", to: "2026-11-01" }, "The period ends before it starts"],
+      [{ category: "abc" }, "category"],
+      [{ from: "2026-01-01\u0007" }, "control character"],
+    ] as const
+  ) {
+    const bad = await call(env, "get", `${SV}/GetSavingsReport`, {
+      token: admin,
+      lang: "en",
+      query,
+    });
+    assert.equal(bad.status, 400, JSON.stringify(query));
+    assert.match(bad.json.error.message, new RegExp(message));
+  }
+  const summary = await call(env, "get", `${SV}/GetSavingsSummary`, { token: admin });
+  assert.equal(summary.json.result.months.length, 12);
+  assert.equal(summary.json.result.months[11].vsFirst.amount, "40200.00");
+});
+
+Deno.test("the savings report as .xlsx: each project's figures, the categories' and the total, in the caller's language", async () => {
+  await using env = await testEnv();
+  const { a, b, c, d } = await savingsData(env);
+  const admin = await signIn(env, "admin", ADMIN_PASSWORD);
+  const r = await call(env, "get", `${SV}/ExportSavingsReport`, {
+    token: admin,
+    lang: "en",
+    query: { from: "2026-11-01", to: "2026-12-31" },
+  });
+  assert.equal(r.status, 200);
+  assert.match(r.res.headers.get("content-disposition") ?? "", /savings-20261201\.xlsx/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await r.res.arrayBuffer());
+  const ws = wb.worksheets[0];
+  const header = (ws.getRow(1).values as unknown[]).slice(1);
+  const col = (name: string) => header.indexOf(name) + 1;
+  assert.ok(col("First quote (CNY)") > 0, header.join(" | "));
+  const cells = (row: number, ...names: string[]) =>
+    names.map((n) => ws.getRow(row).getCell(col(n)).value);
+  const rowOf = (code: string) => {
+    for (let i = 2; i <= ws.rowCount; i++) {
+      if (ws.getRow(i).getCell(1).value === code) return i;
+    }
+    throw new Error(`${code} is not in the sheet`);
+  };
+  // B: numbers, not text, from the exact decimals.
+  assert.deepEqual(
+    cells(
+      rowOf(b.code),
+      "First quote (CNY)",
+      "Best quote (CNY)",
+      "Best quote from",
+      "Awarded total (CNY)",
+      "Saved vs first quote (CNY)",
+      "Saved vs first quote (%)",
+      "Last purchase price (CNY)",
+      "Saved vs last purchase price (CNY)",
+      "Saved vs last purchase price (%)",
+    ),
+    [1400000, 1349000, "Optimisation quote 1", 1349000, 51000, 3.64, 1500000, 151000, 10.07],
+  );
+  assert.deepEqual(
+    cells(
+      rowOf(a.code),
+      "Awarded total (CNY)",
+      "Saved vs first quote (CNY)",
+      "Saved vs budget (%)",
+    ),
+    [217000, -10800, 13.2],
+  );
+  assert.deepEqual(cells(rowOf(c.code), "Basis", "First quote (CNY)"), ["No priced quotes", null]);
+  assert.deepEqual(cells(rowOf(d.code), "Basis", "First quote (CNY)"), [
+    "Sealed until 2026-12-05 17:00:00: no figure shows before then",
+    null,
+  ]);
+  // The roll-ups after the projects: Equipment (B; D sealed), Laminate (A), no category (C), total.
+  const totals = [];
+  for (let i = 2; i <= ws.rowCount; i++) {
+    const first = ws.getRow(i).getCell(1).value;
+    if (first === "Category total" || first === "Total") {
+      totals.push([
+        first,
+        ws.getRow(i).getCell(col("Category")).value || null,
+        ...cells(i, "Projects", "Saved vs first quote (CNY)", "Saved vs first quote (%)"),
+      ]);
+    }
+  }
+  // Total: 206,200 + 1,400,000 − (217,000 + 1,349,000) = 40,200 = 2.50% of 1,606,200.
+  assert.deepEqual(totals, [
+    ["Category total", "Equipment", 2, 51000, 3.64],
+    ["Category total", "Laminate", 1, -10800, -5.24],
+    ["Category total", "No category", 1, null, null],
+    ["Total", null, 4, 40200, 2.5],
+  ]);
+  assert.match(String(ws.getRow(ws.rowCount).getCell(1).value), /^Period 2026-11-01 – 2026-12-31/);
+
+  const zh = await call(env, "get", `${SV}/ExportSavingsReport`, { token: admin, lang: "zh" });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await zh.res.arrayBuffer());
+  assert.equal(book.worksheets[0].getRow(1).getCell(1).value, "项目编号");
+  assert.equal(book.worksheets[0].name, "节约");
+
+  const none = await call(env, "get", `${SV}/ExportSavingsReport`, {
+    token: admin,
+    lang: "en",
+    query: { from: "2025-01-01", to: "2025-12-31" },
+  });
+  assert.equal(none.status, 404);
+  assert.equal(none.json.error.message, "No records can be exported");
+});
