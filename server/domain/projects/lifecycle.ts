@@ -13,6 +13,9 @@ import { projectDto } from "./dto.ts";
 import { checkDeadline } from "./publish.ts";
 import { getCloseInfo, getProjectResult } from "./read.ts";
 import { quotedCurrentPackSql } from "./statusSql.ts";
+import { auctionOfProject } from "../auction/store.ts";
+import { closeAuction } from "../auction/finish.ts";
+import { auctionState } from "../auction/rules.ts";
 
 /** EndOfferProject: end quoting by hand, recording who and when. */
 export async function endProject(deps: Deps, actor: Actor, id: number) {
@@ -50,6 +53,18 @@ export async function closeProject(deps: Deps, actor: Actor, raw: z.input<typeof
       ...(auto ? { endedAt: quoteClosesAt(row), endReason: auto } : {}),
       updatedAt: now,
     }).where(eq(offerProjects.id, row.id));
+    // A reverse auction not over yet ends with the project, for the same reason.
+    const auction = await auctionOfProject(tx, row.id);
+    if (auction && auction.status !== "ended") {
+      const byClock = auctionState(auction, now) === "ended";
+      await closeAuction(
+        tx,
+        deps,
+        auction,
+        byClock ? auction.closesAt : now,
+        byClock ? { by: null, reason: null } : { by: actor.id || null, reason: input.closeReason },
+      );
+    }
     await enqueue(tx, deps, { kind: "closed", projectId: row.id });
   });
   return await getCloseInfo(deps, actor, input.offProId);
@@ -72,6 +87,8 @@ export async function openOptimizeRound(
     const now = deps.clock.now();
     if (row.kind !== "asset") throw conflict("projects.roundsAssetOnly");
     if (!canDo(row, "openRound", now)) throw conflict("projects.roundNeedsEnded");
+    const auction = await auctionOfProject(tx, row.id);
+    if (auction && auction.status !== "ended") throw conflict("projects.auctionRunning");
     const rounds = await roundsOf(tx, [row.id]);
     if (rounds.some((r) => r.round === input.round)) {
       throw conflict("projects.roundExists", { round: input.round });
