@@ -67,6 +67,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   year: "<year>",
   comment: "--comment",
   approverId: "--to",
+  reason: "--reason",
 };
 const optionOf = (field: unknown) =>
   typeof field === "string" ? OPTION_OF_FIELD[field] ?? field : field;

@@ -16,6 +16,7 @@ import { registerCategoryCommands } from "./commands/categories.ts";
 import { registerCalendarCommands } from "./commands/calendar.ts";
 import { registerAwardCommands } from "./commands/awards.ts";
 import { registerQuestionCommands } from "./commands/questions.ts";
+import { registerAuctionCommands } from "./commands/auction.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
   registerAwardCommands(program);
   registerQuoteCommands(program);
   registerQuestionCommands(program);
+  registerAuctionCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);
   return program;

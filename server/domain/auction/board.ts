@@ -60,6 +60,7 @@ export class Board {
   /** Per line (0 for a total): supplier → its latest bid. */
   #latest = new Map<number, Map<number, Standing & { start: string }>>();
   #ranked = new Map<number, Ranked[]>();
+  #rankOf = new Map<number, Map<number, number>>();
 
   constructor(
     public auction: AuctionRow,
@@ -84,6 +85,7 @@ export class Board {
       start: before?.start ?? b.amount,
     });
     this.#ranked.delete(key);
+    this.#rankOf.delete(key);
   }
 
   /** The lines bid on: one (item null) for a total, else each item some bidder started on. */
@@ -102,6 +104,17 @@ export class Board {
     return r;
   }
 
+  /** A bidder's rank on a line (0 when it does not bid on it). */
+  rankOf(supplierId: number, itemId: number | null): number {
+    const key = keyOf(itemId);
+    let ranks = this.#rankOf.get(key);
+    if (!ranks) {
+      ranks = new Map(this.ranking(itemId).map((r) => [r.supplierId, r.rank]));
+      this.#rankOf.set(key, ranks);
+    }
+    return ranks.get(supplierId) ?? 0;
+  }
+
   /** A bidder's latest bid on a line and its starting bid, if it bids on that line. */
   standing(supplierId: number, itemId: number | null) {
     return this.#latest.get(keyOf(itemId))?.get(supplierId) ?? null;
@@ -116,7 +129,7 @@ export class Board {
       const own = this.standing(supplierId, itemId);
       if (!own) return [];
       const ranking = this.ranking(itemId);
-      const item = this.items.find((i) => i.id === itemId);
+      const item = itemId === null ? undefined : this.items.find((i) => i.id === itemId);
       return [{
         itemId,
         itemName: item?.itemName ?? null,
@@ -125,7 +138,7 @@ export class Board {
         own: {
           amount: own.amount,
           at: new Date(own.at),
-          rank: ranking.find((r) => r.supplierId === supplierId)!.rank,
+          rank: this.rankOf(supplierId, itemId),
         },
         bidders: ranking.length,
         best: a.visibility === "best" ? ranking[0]?.amount ?? null : null,
@@ -135,9 +148,9 @@ export class Board {
     return { ...auctionFacts(a, now), label: me?.label ?? "", lines, lastEventId };
   }
 
-  /** What the buyer sees of each line: every bidder ranked, with its label beside its name. */
-  buyerLines() {
-    return this.lineKeys().map((itemId) => {
+  /** What the buyer sees of each line (or of some): every bidder ranked, its label by its name. */
+  buyerLines(only?: (number | null)[]) {
+    return this.lineKeys().filter((k) => !only || only.includes(k)).map((itemId) => {
       const item = this.items.find((i) => i.id === itemId);
       return {
         itemId,

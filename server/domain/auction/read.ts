@@ -9,6 +9,8 @@ import { supplierIdOf } from "../quotes/service.ts";
 import { type AuctionFacts, auctionFacts, type BuyerAuctionLine, loadBoard } from "./board.ts";
 import { settleAuction } from "./finish.ts";
 import { setUpRefusal } from "./setup.ts";
+import { eligible, firstQuotes } from "./first.ts";
+import { DEFAULT_EXTENSION_CAP_MINUTES, DEFAULT_EXTENSION_MINUTES } from "./schemas.ts";
 import { auctionOfProject, type AuctionRow, lastEventId, type Participant } from "./store.ts";
 
 /** The auction of a project, its clock's end recorded if due; null without one. */
@@ -98,5 +100,31 @@ export async function supplierAuction(deps: Deps, actor: Actor, projectId: numbe
     projectCode: p?.code ?? "",
     projectName: p?.name ?? "",
     ...board.supplierView(supplierId, deps.clock.now(), await lastEventId(deps.db, a.id)),
+  };
+}
+
+/** GetAuctionSetup: who quoted and what each would start from; the defaults of the dialog. */
+export async function auctionSetup(deps: Deps, actor: Actor, projectId: number) {
+  const p = await projectForActor(deps, actor, projectId);
+  const first = await firstQuotes(deps.db, p);
+  return {
+    refusal: await setUpRefusal(deps.db, p, deps.clock.now()),
+    serverNow: deps.clock.now(),
+    items: first.items,
+    candidates: first.candidates.map((c) => ({
+      supplierId: c.supplierId,
+      code: c.code,
+      abbrName: c.abbrName,
+      quotedAt: c.quotedAt,
+      total: c.total,
+      totalRefusal: c.totalRefusal,
+      pricedLines: c.lines.length,
+      eligibleTotal: eligible(c, "total"),
+      eligibleLines: eligible(c, "lines"),
+    })),
+    defaults: {
+      extensionMinutes: DEFAULT_EXTENSION_MINUTES,
+      extensionCapMinutes: DEFAULT_EXTENSION_CAP_MINUTES,
+    },
   };
 }

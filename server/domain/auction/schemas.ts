@@ -9,9 +9,9 @@ const STEP_KINDS = ["amount", "percent"] as const;
 const VISIBILITIES = ["rank", "best"] as const;
 
 /** Minutes of the extension rule: a bid in the last N minutes moves the end N minutes later. */
-const DEFAULT_EXTENSION_MINUTES = 2;
+export const DEFAULT_EXTENSION_MINUTES = 2;
 /** The most minutes the extensions may add in all, unless the buyer sets another cap. */
-const DEFAULT_EXTENSION_CAP_MINUTES = 30;
+export const DEFAULT_EXTENSION_CAP_MINUTES = 30;
 
 const reason = (required: string) =>
   multiLine(z.string({ error: required }).trim().min(1, { error: required }).max(500));
@@ -51,4 +51,10 @@ export const bidInput = z.object({
   itemId: id.optional(),
   /** CNY: a total with at most 2 decimals, a unit price with at most 4. */
   amount: decimalText(13, 4, "auction.badAmount"),
+});
+
+/** The event stream: events after `after` (or the Last-Event-ID header, which wins). */
+export const auctionStreamInput = z.object({
+  offProId: id,
+  after: wholeNumber(0).optional(),
 });

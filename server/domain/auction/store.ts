@@ -1,6 +1,6 @@
 // Reading an auction and its people, writing its events, and the audit trail of what the buyer and
 // the clock did to it (set up, paused, resumed, ended).
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { auctionEvents, auctionParticipants, auctions, suppliers } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
@@ -10,7 +10,7 @@ import { serializeParameters, writeAuditLog } from "../audit/service.ts";
 import { bidderLabel } from "./rules.ts";
 
 export type AuctionRow = typeof auctions.$inferSelect;
-type AuctionEventRow = typeof auctionEvents.$inferSelect;
+export type AuctionEventRow = typeof auctionEvents.$inferSelect;
 export type EventType = AuctionEventRow["type"];
 
 export async function auctionOfProject(db: DbOrTx, projectId: number) {
@@ -57,6 +57,18 @@ export async function addEvent(
   const [row] = await tx.insert(auctionEvents).values({ auctionId, type, at: at.getTime(), data })
     .returning({ id: auctionEvents.id });
   return row.id;
+}
+
+/** An auction's events after `afterId`, oldest first, at most `limit`. */
+export async function eventsAfter(
+  db: DbOrTx,
+  auctionId: number,
+  afterId: number,
+  limit = 500,
+): Promise<AuctionEventRow[]> {
+  return await db.select().from(auctionEvents)
+    .where(and(eq(auctionEvents.auctionId, auctionId), gt(auctionEvents.id, afterId)))
+    .orderBy(asc(auctionEvents.id)).limit(limit);
 }
 
 /** The id of an auction's latest event (0 when none): a page that loads now streams from here. */

@@ -18,6 +18,7 @@ import { qualificationRoutes } from "./qualifications.ts";
 import { calendarRoutes } from "./calendar.ts";
 import { awardApprovalRoutes } from "./awardApprovals.ts";
 import { questionRoutes } from "./questions.ts";
+import { auctionRoutes } from "./auction.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -39,4 +40,5 @@ export const allRoutes: RouteDef[] = [
   ...calendarRoutes,
   ...awardApprovalRoutes,
   ...questionRoutes,
+  ...auctionRoutes,
 ];

@@ -1,0 +1,130 @@
+// The auctions' event streams (server-sent events). One channel per auction in this process looks
+// at the database for new events (every POLL_MS, and at once after a bid taken here) and sends each
+// to every open page, each page its own view. A page that connects, or reconnects with the id of
+// the last event it got (Last-Event-ID), first gets every event after that one from the database,
+// then the live ones: none twice, none missed, whichever server it was on before.
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { Deps } from "../domain/context.ts";
+import { AuctionFeed, type Reader } from "../domain/auction/feed.ts";
+import type { AuctionEventRow, AuctionRow } from "../domain/auction/store.ts";
+import type { AppEnv } from "./route.ts";
+
+const POLL_MS = 250;
+const KEEP_ALIVE_MS = 15_000;
+/** A page this many events behind (a stalled connection) is cut off: it reconnects and catches up. */
+const MAX_BACKLOG = 2000;
+
+type Subscriber = {
+  reader: Reader;
+  /** The id of the last event sent (or the one the page said it has). */
+  lastSent: number;
+  /** Still catching up from the database: live events wait in `queue`. */
+  ready: boolean;
+  queue: AuctionEventRow[];
+  send: (e: AuctionEventRow) => void;
+};
+
+class Channel {
+  readonly subs = new Set<Subscriber>();
+  #timer: ReturnType<typeof setInterval>;
+  #pulling: Promise<void> | null = null;
+
+  constructor(readonly feed: AuctionFeed) {
+    this.#timer = setInterval(() => this.pull(), POLL_MS);
+  }
+
+  /** Reads the new events and hands them to every page (one pull at a time). */
+  pull(): Promise<void> {
+    this.#pulling ??= this.feed.pull().then((rows) => {
+      for (const e of rows) for (const s of this.subs) deliver(s, e);
+    }).catch((err) => console.error("auction feed:", err)).finally(() => (this.#pulling = null));
+    return this.#pulling;
+  }
+
+  stop() {
+    clearInterval(this.#timer);
+  }
+}
+
+function deliver(s: Subscriber, e: AuctionEventRow) {
+  if (!s.ready) s.queue.push(e);
+  else if (e.id > s.lastSent) s.send(e);
+}
+
+const channels = new WeakMap<Deps, Map<number, Promise<Channel>>>();
+
+function channelOf(deps: Deps, a: AuctionRow): Promise<Channel> {
+  let byAuction = channels.get(deps);
+  if (!byAuction) channels.set(deps, byAuction = new Map());
+  let ch = byAuction.get(a.id);
+  if (!ch) {
+    ch = AuctionFeed.open(deps, a).then((feed) => new Channel(feed));
+    ch.catch(() => byAuction!.delete(a.id));
+    byAuction.set(a.id, ch);
+  }
+  return ch;
+}
+
+function release(deps: Deps, auctionId: number, ch: Channel) {
+  if (ch.subs.size) return;
+  ch.stop();
+  channels.get(deps)?.delete(auctionId);
+}
+
+/** Looks for new events now (after a bid, a pause … taken by this server). */
+export async function pokeAuction(deps: Deps, auctionId: number): Promise<void> {
+  const ch = channels.get(deps)?.get(auctionId);
+  if (ch) await (await ch).pull();
+}
+
+/**
+ * The event stream of an auction for `reader`, from the event after `after` (the page's last one;
+ * null: from now on). Ends when the page goes away or the server stops.
+ */
+export function auctionStream(
+  c: Context<AppEnv>,
+  deps: Deps,
+  a: AuctionRow,
+  reader: Reader,
+  after: number | null,
+): Response {
+  const stopping = c.get("stopping");
+  return streamSSE(c, async (stream) => {
+    const ch = await channelOf(deps, a);
+    let backlog = 0;
+    let chain = Promise.resolve();
+    const sub: Subscriber = {
+      reader,
+      lastSent: after ?? ch.feed.lastId,
+      ready: false,
+      queue: [],
+      send: (e) => {
+        sub.lastSent = e.id;
+        const data = JSON.stringify(ch.feed.payload(reader, e));
+        if (++backlog > MAX_BACKLOG) return void stream.abort();
+        chain = chain.then(() => stream.writeSSE({ id: String(e.id), event: e.type, data }))
+          .finally(() => backlog--);
+      },
+    };
+    const ended = new Promise<void>((resolve) => {
+      stream.onAbort(resolve);
+      if (stopping?.aborted) resolve();
+      stopping?.addEventListener("abort", () => resolve(), { once: true });
+    });
+    ch.subs.add(sub);
+    try {
+      // The browser's own EventSource waits this long before reconnecting.
+      await stream.write("retry: 1000\n\n");
+      for (const e of await ch.feed.missed(sub.lastSent)) sub.send(e);
+      sub.ready = true;
+      for (const e of sub.queue.splice(0)) deliver(sub, e);
+      const alive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      await ended;
+      clearInterval(alive);
+    } finally {
+      ch.subs.delete(sub);
+      release(deps, a.id, ch);
+    }
+  });
+}
