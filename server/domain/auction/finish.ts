@@ -8,14 +8,15 @@ import type { Deps } from "../context.ts";
 import { conflict } from "../errors.ts";
 import { auctionState } from "./rules.ts";
 import { addEvent, type AuctionRow, auditAuction } from "./store.ts";
+import { mailResults } from "./mail.ts";
 
 /**
  * Records the end inside the caller's transaction: the status (only if not ended already), the
- * "ended" event the pages show.
+ * "ended" event the pages show, and each bidder's result email.
  */
 export async function closeAuction(
   tx: DbOrTx,
-  _deps: Pick<Deps, "clock" | "config">,
+  deps: Pick<Deps, "clock" | "config">,
   a: AuctionRow,
   at: Date,
   by: { by: number | null; reason: string | null },
@@ -29,6 +30,7 @@ export async function closeAuction(
   }).where(and(eq(auctions.id, a.id), ne(auctions.status, "ended"))).returning();
   if (!row) throw conflict("auction.alreadyEnded");
   await addEvent(tx, a.id, "ended", at, { reason: by.reason, early: by.reason !== null });
+  await mailResults(tx, deps, row);
   return row;
 }
 

@@ -17,6 +17,7 @@ import { appendBids } from "./chain.ts";
 import { eligible, firstQuotes } from "./first.ts";
 import { addEvent, auctionOfProject, type AuctionRow, auditAuction, loadAuction } from "./store.ts";
 import { closeAuction } from "./finish.ts";
+import { mailInvitations } from "./mail.ts";
 
 type ProjectRow = Awaited<ReturnType<typeof loadProject>>;
 type Meta = ClientMeta & { via?: "http" | "cli" };
@@ -132,6 +133,7 @@ export async function setUpAuction(
           }))
       ),
     );
+    await mailInvitations(tx, deps, row);
     return row;
   });
   await auditAuction(deps, actor, "setUp", a, { ...input, startAt: a.startAt }, meta);
