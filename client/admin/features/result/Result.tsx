@@ -42,6 +42,7 @@ import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
 import { ReminderDialog } from "../projects/ReminderDialog.tsx";
+import { AuctionSection } from "../auction/AuctionSection.tsx";
 
 type QuoteFile = { round: number; time: string | null; attId: number };
 
@@ -63,6 +64,7 @@ export default function Result() {
   const [files, setFiles] = useState<SupplierResult | null>(null);
   const [round, setRound] = useState<number | null>(null);
   const [reminding, setReminding] = useState(false);
+  const [auctionEnds, setAuctionEnds] = useState(0);
   const f = (k: string) => t(`projects.fields.${k}`);
   const r = (k: string, p: Record<string, unknown> = {}) => t(`result.${k}`, p);
 
@@ -307,6 +309,12 @@ export default function Result() {
         </Section>
       )}
 
+      <AuctionSection
+        projectId={p.id}
+        mayPublish={mayPublish}
+        onEnded={() => setAuctionEnds((n) => n + 1)}
+      />
+
       {anySealed
         ? (
           <Section title={r("comparisonTitle")} testId="comparison-sealed">
@@ -320,6 +328,7 @@ export default function Result() {
         )
         : (
           <Comparison
+            key={auctionEnds}
             projectId={p.id}
             canAward={p.status === "ended"}
             mayPublish={mayPublish}
