@@ -1,5 +1,15 @@
-// Reading an auction's event stream as a page does: server-sent events parsed from the response
-// body, each with its id, type and JSON data.
+// Reading an auction's event stream as a page does (server-sent events parsed from the response
+// body, each with its id, type and JSON data), and a project ready for an auction.
+import {
+  files,
+  offerProjectItems,
+  offerProjects,
+  offerProjectSuppliers,
+  quoteLines,
+  quotes,
+} from "../db/schema.ts";
+import type { Db } from "../db/client.ts";
+
 export type StreamEvent = { id: number; type: string; data: Record<string, unknown> };
 
 export class EventReader {
@@ -55,4 +65,70 @@ export class EventReader {
   async close() {
     await this.#reader.cancel().catch(() => {});
   }
+}
+
+/**
+ * A material project whose first quotes are in (stored as ended): one line item of 1,000 sheets a
+ * year, each supplier's quote pricing it at 200 CNY plus 0.01 per place in the list. Written straight
+ * into the database, as the bench and the reliability tests need it without the calendar or SMTP.
+ */
+export async function quotedProject(
+  db: Db,
+  supplierIds: number[],
+  opts: { code: string; creatorId?: number },
+): Promise<{ projectId: number; itemId: number }> {
+  const now = new Date();
+  const past = new Date(now.getTime() - 3600_000);
+  const [p] = await db.insert(offerProjects).values({
+    code: opts.code,
+    name: "覆铜板竞价 Laminate auction",
+    kind: "material",
+    status: "ended",
+    pubDate: new Date(now.getTime() - 2 * 3600_000),
+    offerEndTime: past,
+    endedAt: past,
+    endReason: "deadline",
+    linesRequired: true,
+    creatorId: opts.creatorId ?? null,
+    createdAt: past,
+  }).returning({ id: offerProjects.id });
+  const [item] = await db.insert(offerProjectItems).values({
+    projectId: p.id,
+    itemName: "FR-4 laminate 1.6mm",
+    unit: "sheet",
+    estimateYearAmount: "1000",
+  }).returning({ id: offerProjectItems.id });
+  for (let i = 0; i < supplierIds.length; i += 100) {
+    const batch = supplierIds.slice(i, i + 100);
+    await db.insert(offerProjectSuppliers).values(
+      batch.map((supplierId) => ({ projectId: p.id, supplierId, invitedAt: past, agreedAt: past })),
+    );
+    const fileRows = await db.insert(files).values(batch.map((supplierId) => ({
+      sha256: crypto.randomUUID().replaceAll("-", "").padEnd(64, "0"),
+      size: 10,
+      contentType: "application/pdf",
+      fileName: `quote-${supplierId}.pdf`,
+      purpose: "quote" as const,
+      projectId: p.id,
+    }))).returning({ id: files.id });
+    const quoteRows = await db.insert(quotes).values(batch.map((supplierId, k) => ({
+      projectId: p.id,
+      supplierId,
+      round: 0,
+      fileId: fileRows[k].id,
+      submittedAt: past,
+    }))).returning({ id: quotes.id });
+    await db.insert(quoteLines).values(quoteRows.map((q, k) => ({
+      quoteId: q.id,
+      itemId: item.id,
+      unitPrice: (200 + (i + k) / 100).toFixed(2),
+      taxRate: "13",
+      currency: "CNY",
+      tradeTerms: "DDP",
+      paymentMethod: "TT",
+      paymentTermDays: 60,
+      leadTimeDays: 14,
+    })));
+  }
+  return { projectId: p.id, itemId: item.id };
 }

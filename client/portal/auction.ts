@@ -14,7 +14,10 @@ export type MyEvent = {
   type: string;
   at: string;
   mine: boolean;
-  view: Omit<MyAuction, "projectCode" | "projectName">;
+  /** What an extension, pause, resumption or end says (closesAt, reason). */
+  data?: { closesAt?: number; reason?: string | null };
+  /** My view as of the last of the events sent together. */
+  view?: Omit<MyAuction, "projectCode" | "projectName">;
 };
 
 const base = "/QMO/SupplierOffer";

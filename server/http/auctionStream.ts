@@ -1,6 +1,6 @@
 // The auctions' event streams (server-sent events). One channel per auction in this process looks
-// at the database for new events (every POLL_MS, and at once after a bid taken here) and sends each
-// to every open page, each page its own view. A page that connects, or reconnects with the id of
+// at the database for new events (every POLL_MS, and PROMPT_MS after a change taken here) and sends
+// them to every open page in one write, each page its own view. A page that connects, or reconnects with the id of
 // the last event it got (Last-Event-ID), first gets every event after that one from the database,
 // then the live ones: none twice, none missed, whichever server it was on before.
 import type { Context } from "hono";
@@ -11,6 +11,8 @@ import type { AuctionEventRow, AuctionRow } from "../domain/auction/store.ts";
 import type { AppEnv } from "./route.ts";
 
 const POLL_MS = 250;
+/** After a bid or a change taken by this server, how soon its pages are sent it. */
+const PROMPT_MS = 40;
 const KEEP_ALIVE_MS = 15_000;
 /** A page this many events behind (a stalled connection) is cut off: it reconnects and catches up. */
 const MAX_BACKLOG = 2000;
@@ -22,13 +24,15 @@ type Subscriber = {
   /** Still catching up from the database: live events wait in `queue`. */
   ready: boolean;
   queue: AuctionEventRow[];
-  send: (e: AuctionEventRow) => void;
+  /** Sends these events (in order) in one write, the view on the last. */
+  send: (events: AuctionEventRow[]) => void;
 };
 
 class Channel {
   readonly subs = new Set<Subscriber>();
   #timer: ReturnType<typeof setInterval>;
   #pulling: Promise<void> | null = null;
+  #soon: ReturnType<typeof setTimeout> | null = null;
 
   constructor(readonly feed: AuctionFeed) {
     this.#timer = setInterval(() => this.pull(), POLL_MS);
@@ -37,19 +41,28 @@ class Channel {
   /** Reads the new events and hands them to every page (one pull at a time). */
   pull(): Promise<void> {
     this.#pulling ??= this.feed.pull().then((rows) => {
-      for (const e of rows) for (const s of this.subs) deliver(s, e);
+      if (rows.length) { for (const s of this.subs) deliver(s, rows); }
     }).catch((err) => console.error("auction feed:", err)).finally(() => (this.#pulling = null));
     return this.#pulling;
   }
 
+  /** A pull shortly: the changes of the next few milliseconds go out together. */
+  soon() {
+    this.#soon ??= setTimeout(() => {
+      this.#soon = null;
+      this.pull();
+    }, PROMPT_MS);
+  }
+
   stop() {
     clearInterval(this.#timer);
+    if (this.#soon) clearTimeout(this.#soon);
   }
 }
 
-function deliver(s: Subscriber, e: AuctionEventRow) {
-  if (!s.ready) s.queue.push(e);
-  else if (e.id > s.lastSent) s.send(e);
+function deliver(s: Subscriber, events: AuctionEventRow[]) {
+  if (!s.ready) s.queue.push(...events);
+  else s.send(events.filter((e) => e.id > s.lastSent));
 }
 
 const channels = new WeakMap<Deps, Map<number, Promise<Channel>>>();
@@ -72,10 +85,9 @@ function release(deps: Deps, auctionId: number, ch: Channel) {
   channels.get(deps)?.delete(auctionId);
 }
 
-/** Looks for new events now (after a bid, a pause … taken by this server). */
-export async function pokeAuction(deps: Deps, auctionId: number): Promise<void> {
-  const ch = channels.get(deps)?.get(auctionId);
-  if (ch) await (await ch).pull();
+/** Looks for new events shortly (after a bid, a pause … taken by this server). */
+export function pokeAuction(deps: Deps, auctionId: number): void {
+  channels.get(deps)?.get(auctionId)?.then((ch) => ch.soon(), () => {});
 }
 
 /**
@@ -99,12 +111,18 @@ export function auctionStream(
       lastSent: after ?? ch.feed.lastId,
       ready: false,
       queue: [],
-      send: (e) => {
-        sub.lastSent = e.id;
-        const data = JSON.stringify(ch.feed.payload(reader, e));
-        if (++backlog > MAX_BACKLOG) return void stream.abort();
-        chain = chain.then(() => stream.writeSSE({ id: String(e.id), event: e.type, data }))
-          .finally(() => backlog--);
+      send: (events) => {
+        if (!events.length) return;
+        sub.lastSent = events[events.length - 1].id;
+        const text = events.map((e, i) =>
+          `event: ${e.type}\ndata: ${
+            JSON.stringify(ch.feed.payload(reader, e, i === events.length - 1))
+          }\nid: ${e.id}\n\n`
+        ).join("");
+        backlog += events.length;
+        if (backlog > MAX_BACKLOG) return void stream.abort();
+        chain = chain.then(async () => void await stream.write(text))
+          .finally(() => (backlog -= events.length));
       },
     };
     const ended = new Promise<void>((resolve) => {
@@ -116,9 +134,9 @@ export function auctionStream(
     try {
       // The browser's own EventSource waits this long before reconnecting.
       await stream.write("retry: 1000\n\n");
-      for (const e of await ch.feed.missed(sub.lastSent)) sub.send(e);
+      sub.send(await ch.feed.missed(sub.lastSent));
       sub.ready = true;
-      for (const e of sub.queue.splice(0)) deliver(sub, e);
+      deliver(sub, sub.queue.splice(0));
       const alive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
       await ended;
       clearInterval(alive);

@@ -46,19 +46,18 @@ export function AuctionPage() {
       setA(v);
       setOffset(offsetOf(v.serverNow));
       close = openEventStream<MyEvent>(auctionApi.events, { offProId: id }, v.lastEventId, (e) => {
-        take(e.data.view);
-        const view = e.data.view;
-        if (e.type === "extended") {
+        const d = e.data.data;
+        if (e.data.view) take(e.data.view);
+        if (e.type === "extended" && d?.closesAt) {
           setNotice(
-            t("auctionPage.extendedTo", { time: formatTime(view.closesAt, "{h}:{i}:{s}") }),
+            t("auctionPage.extendedTo", { time: formatTime(new Date(d.closesAt), "{h}:{i}:{s}") }),
           );
-        } else if (e.type === "paused") {
-          setNotice(t("auctionPage.pausedBy", { reason: view.pauseReason }));
-        } else if (e.type === "resumed") setNotice(t("auctionPage.resumed"));
+        } else if (e.type === "paused") setNotice(t("auctionPage.pausedBy", { reason: d?.reason }));
+        else if (e.type === "resumed") setNotice(t("auctionPage.resumed"));
         else if (e.type === "ended") {
           setNotice(
-            view.endReason
-              ? t("auctionPage.endedEarly", { reason: view.endReason })
+            d?.reason
+              ? t("auctionPage.endedEarly", { reason: d.reason })
               : t("auctionPage.endedNotice"),
           );
         }

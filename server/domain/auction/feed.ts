@@ -91,8 +91,12 @@ export class AuctionFeed {
     return out;
   }
 
-  /** What `reader` is sent for event `e`: the event and the reader's view as of now. */
-  payload(reader: Reader, e: AuctionEventRow) {
+  /**
+   * What `reader` is sent for event `e`. Events sent together carry the reader's view as of now on
+   * the last one only (`last`): the page applies each event's facts, then that view. A bidder is
+   * told of another's bid only that it happened; of an extension, pause or end, what it says.
+   */
+  payload(reader: Reader, e: AuctionEventRow, last = true) {
     const now = this.deps.clock.now();
     const base = { type: e.type, at: new Date(e.at) };
     if (reader.kind === "supplier") {
@@ -100,17 +104,18 @@ export class AuctionFeed {
       return {
         ...base,
         mine,
-        view: this.board.supplierView(reader.supplierId, now, e.id),
+        ...(e.type === "bid" ? {} : { data: e.data }),
+        ...(last ? { view: this.board.supplierView(reader.supplierId, now, e.id) } : {}),
       };
     }
-    const itemId = (e.data.itemId ?? null) as number | null;
     const label = this.board.participants.find((p) => p.supplierId === e.data.supplierId)?.label;
     return {
       ...base,
       data: e.data,
       label: label ?? null,
-      auction: auctionFacts(this.board.auction, now),
-      lines: this.board.buyerLines(e.type === "bid" ? [itemId] : undefined),
+      ...(last
+        ? { auction: auctionFacts(this.board.auction, now), lines: this.board.buyerLines() }
+        : {}),
     };
   }
 }

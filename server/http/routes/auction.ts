@@ -50,7 +50,7 @@ async function stream(
 
 /** The buyer's view after a change, once the open pages have been sent it. */
 async function changed(deps: Deps, actor: Actor, projectId: number, auctionId: number) {
-  await pokeAuction(deps, auctionId);
+  pokeAuction(deps, auctionId);
   return await buyerAuction(deps, actor, projectId);
 }
 
@@ -147,7 +147,8 @@ export const auctionRoutes = [
     body: bidInput,
     handler: async ({ deps, actor, body, meta }) => {
       const outcome = await placeBid(deps, actor, body, meta);
-      await pokeAuction(deps, outcome.receipt.auctionId);
+      // The open pages are sent the bid shortly; the bidder's answer does not wait for them.
+      pokeAuction(deps, outcome.receipt.auctionId);
       return outcome;
     },
   }),

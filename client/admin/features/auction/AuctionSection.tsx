@@ -74,12 +74,11 @@ export function AuctionSection(
 
 /** Folds one event of the stream into the view. */
 function fold(a: Auction, id: number, e: BuyerEvent): Auction {
-  const lines = a.lines.map((l) => e.lines.find((x) => x.itemId === l.itemId) ?? l);
   const d = e.data;
   return {
     ...a,
     ...e.auction,
-    lines: [...lines, ...e.lines.filter((x) => !a.lines.some((l) => l.itemId === x.itemId))],
+    lines: e.lines ?? a.lines,
     bids: e.type === "bid"
       ? [...a.bids, {
         seq: Number(d.seq),
@@ -118,7 +117,7 @@ function LiveView(
         initial.lastEventId,
         (e) => {
           setA((prev) => fold(prev, e.id, e.data));
-          setOffset(offsetOf(e.data.auction.serverNow));
+          if (e.data.auction) setOffset(offsetOf(e.data.auction.serverNow));
           if (e.type === "ended") onEnded();
         },
         setLive,

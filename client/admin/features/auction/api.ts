@@ -20,8 +20,9 @@ export type BuyerEvent = {
   at: string;
   data: Record<string, unknown>;
   label: string | null;
-  auction: Omit<Auction, "participants" | "lines" | "bids" | "events" | "lastEventId">;
-  lines: Line[];
+  /** The auction and every line's ranking as of the last of the events sent together. */
+  auction?: Omit<Auction, "participants" | "lines" | "bids" | "events" | "lastEventId">;
+  lines?: Line[];
 };
 
 const base = "/QMO/Auction";
