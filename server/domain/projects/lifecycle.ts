@@ -88,7 +88,9 @@ export async function openOptimizeRound(
     if (row.kind !== "asset") throw conflict("projects.roundsAssetOnly");
     if (!canDo(row, "openRound", now)) throw conflict("projects.roundNeedsEnded");
     const auction = await auctionOfProject(tx, row.id);
-    if (auction && auction.status !== "ended") throw conflict("projects.auctionRunning");
+    if (auction && auctionState(auction, now) !== "ended") {
+      throw conflict("projects.auctionRunning");
+    }
     const rounds = await roundsOf(tx, [row.id]);
     if (rounds.some((r) => r.round === input.round)) {
       throw conflict("projects.roundExists", { round: input.round });
