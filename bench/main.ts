@@ -29,6 +29,7 @@ import { deadlineRush } from "./rush.ts";
 import { signInRush } from "./signin.ts";
 import { exportBench } from "./export.ts";
 import { clientSizes } from "./client_size.ts";
+import { auctionBench } from "./auction.ts";
 import { ensureClientBuild } from "../server/http/client.ts";
 
 const env = (k: string, d: string) => Deno.env.get(k) ?? d;
@@ -314,4 +315,8 @@ if (only.has("signin")) {
 if (only.has("export")) await withServer("export", (server) => exportBench(server, generated, log));
 if (only.has("client")) {
   await withServer("client", (server) => clientSizes(server, generated, portalUser.userName, log));
+}
+// Not in the default list: ten minutes of bidding (BENCH_ONLY=auction runs it).
+if (only.has("auction")) {
+  await withServer("auction", (server) => auctionBench(server, dir, generated, log));
 }

@@ -70,6 +70,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   from: "--from",
   to: "--to",
   category: "--category",
+  reason: "--reason",
 };
 const optionOf = (field: unknown) =>
   typeof field === "string" ? OPTION_OF_FIELD[field] ?? field : field;

@@ -17,6 +17,7 @@ import { registerCalendarCommands } from "./commands/calendar.ts";
 import { registerAwardCommands } from "./commands/awards.ts";
 import { registerQuestionCommands } from "./commands/questions.ts";
 import { registerSavingsCommands } from "./commands/savings.ts";
+import { registerAuctionCommands } from "./commands/auction.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   registerQuoteCommands(program);
   registerQuestionCommands(program);
   registerSavingsCommands(program);
+  registerAuctionCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);
   return program;

@@ -18,6 +18,9 @@ export const EMAIL_MECHANISMS = [
   "certificateExpiring",
   "questionAsked",
   "questionAnswered",
+  "auctionInvited",
+  "auctionReminder",
+  "auctionResult",
   "manual",
 ] as const;
 

@@ -754,6 +754,112 @@ export const awardProposalEvents = sqliteTable("award_proposal_events", {
   comment: text("comment"),
 }, (t) => [index("award_proposal_events_proposal_idx").on(t.proposalId, t.id)]);
 
+// ---------------------------------------------------------------------------------------------
+// Live reverse auctions: the optimisation stage of a project run as a timed auction
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A project's reverse auction (at most one), set up by the buyer once the first quotes are in.
+ * Times are the server's. `closesAt` is when bidding stops now: the end as set, moved later by
+ * extensions (at most `extensionCapMinutes` in all) and by the time spent paused.
+ */
+export const auctions = sqliteTable("auctions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  /** What is bid: the total of the priced lines in CNY, or each line's unit price in CNY. */
+  basis: text("basis", { enum: ["total", "lines"] }).notNull(),
+  startAt: instant("start_at").notNull(),
+  /** The end as set up, before any extension or pause. */
+  endAt: instant("end_at").notNull(),
+  closesAt: instant("closes_at").notNull(),
+  /** A bid in the last N minutes moves the end N minutes later … */
+  extensionMinutes: integer("extension_minutes").notNull(),
+  /** … adding at most this many minutes in all. */
+  extensionCapMinutes: integer("extension_cap_minutes").notNull(),
+  /** Milliseconds the extensions have added so far. */
+  extendedMs: integer("extended_ms").notNull(),
+  /** The least improvement on a supplier's own last bid: an amount in CNY or a percentage of it. */
+  stepKind: text("step_kind", { enum: ["amount", "percent"] }).notNull(),
+  step: text("step").notNull(),
+  /** What bidders see besides their own bid: their rank only, or also the best bid (anonymised). */
+  visibility: text("visibility", { enum: ["rank", "best"] }).notNull(),
+  /** Stored state; "scheduled", "live" and the clock's end are judged with the server's clock. */
+  status: text("status", { enum: ["active", "paused", "ended"] }).notNull(),
+  pausedAt: instant("paused_at"),
+  pauseReason: text("pause_reason"),
+  endedAt: instant("ended_at"),
+  endedBy: integer("ended_by"),
+  /** The buyer's reason for ending early; null when the clock ended it. */
+  endReason: text("end_reason"),
+  createdBy: integer("created_by"),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [
+  uniqueIndex("auctions_project_idx").on(t.projectId),
+  index("auctions_status_idx").on(t.status, t.closesAt),
+]);
+
+/** The suppliers taking part, each with its anonymised label (A, B, …); their starting bids are bids. */
+export const auctionParticipants = sqliteTable("auction_participants", {
+  auctionId: integer("auction_id").notNull().references(() => auctions.id, {
+    onDelete: "cascade",
+  }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  /** 1, 2, 3 … shown as Bidder A, B, C …: drawn at random, never in code order. */
+  label: integer("label").notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.auctionId, t.supplierId] }),
+  index("auction_participants_supplier_idx").on(t.supplierId),
+]);
+
+/**
+ * Every bid, with its server time, stored once: the starting bids (each supplier's first quote) and
+ * the bids placed. It is also the tamper-evident record of the auction: append-only (triggers refuse
+ * UPDATE and DELETE), each entry hashing the one before (server/domain/auction/chain.ts). No foreign
+ * keys, so no cascade can ever remove an entry.
+ */
+export const auctionBids = sqliteTable("auction_bids", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  auctionId: integer("auction_id").notNull(),
+  /** 1, 2, 3 … within the auction, without gaps. */
+  seq: integer("seq").notNull(),
+  supplierId: integer("supplier_id").notNull(),
+  /** The line bid on (basis "lines"); null for a total. */
+  itemId: integer("item_id"),
+  /** CNY, an exact decimal string. */
+  amount: text("amount").notNull(),
+  kind: text("kind", { enum: ["start", "bid"] }).notNull(),
+  /** Milliseconds since the epoch, by the server's clock. */
+  at: integer("at").notNull(),
+  /** The client's key of a placed bid: the same POST sent again is answered, not stored again. */
+  bidKey: text("bid_key"),
+  userId: integer("user_id"),
+  clientIp: text("client_ip"),
+  prevHash: text("prev_hash").notNull(),
+  entryHash: text("entry_hash").notNull(),
+}, (t) => [
+  uniqueIndex("auction_bids_seq_idx").on(t.auctionId, t.seq),
+  uniqueIndex("auction_bids_key_idx").on(t.auctionId, t.supplierId, t.bidKey),
+  index("auction_bids_supplier_idx").on(t.auctionId, t.supplierId, t.itemId, t.seq),
+]);
+
+/**
+ * What happened in an auction, in order: each bid, extension, pause, resumption and the end. The
+ * live pages' event stream is read from here (its ids are the stream's event ids), so a page that
+ * reconnects, to this server or another after a restart, gets every event it missed exactly once.
+ */
+export const auctionEvents = sqliteTable("auction_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  auctionId: integer("auction_id").notNull().references(() => auctions.id, {
+    onDelete: "cascade",
+  }),
+  type: text("type", { enum: ["bid", "extended", "paused", "resumed", "ended"] }).notNull(),
+  at: integer("at").notNull(),
+  /** The event's facts (bid id, supplier, line, amount; the new end; the reason) as JSON. */
+  data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+}, (t) => [index("auction_events_auction_idx").on(t.auctionId, t.id)]);
+
 export const suppliersRelations = relations(suppliers, ({ many }) => ({
   projects: many(offerProjectSuppliers),
   quotes: many(quotes),

@@ -16,6 +16,9 @@ const ProjectPage = lazy(() =>
   import("./pages/Project.tsx").then((m) => ({ default: m.ProjectPage }))
 );
 const Account = lazy(() => import("./pages/Account.tsx").then((m) => ({ default: m.Account })));
+const AuctionPage = lazy(() =>
+  import("./pages/Auction.tsx").then((m) => ({ default: m.AuctionPage }))
+);
 
 export default function Shell() {
   return (
@@ -32,6 +35,7 @@ export default function Shell() {
           <Routes>
             <Route path="/portal" element={<Projects />} />
             <Route path="/portal/projects/:id" element={<ProjectPage />} />
+            <Route path="/portal/projects/:id/auction" element={<AuctionPage />} />
             <Route path="/portal/account" element={<Account />} />
             <Route path="*" element={<Navigate to="/portal" replace />} />
           </Routes>

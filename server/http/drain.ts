@@ -5,13 +5,17 @@
 // progress would be lost.
 import type { MiddlewareHandler } from "hono";
 import { DomainError } from "../domain/errors.ts";
+import type { AppEnv } from "./route.ts";
 
 export class Drain {
   #inFlight = 0;
   #draining = false;
   #idle: (() => void) | undefined;
+  /** Aborted once the server stops: long answers (event streams) end then, so it can close. */
+  #stopping = new AbortController();
 
-  readonly middleware: MiddlewareHandler = async (c, next) => {
+  readonly middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set("stopping", this.#stopping.signal);
     if (this.#draining) {
       c.header("Retry-After", "5");
       c.header("Connection", "close");
@@ -28,6 +32,7 @@ export class Drain {
   /** Refuses new calls from now on; resolves once none is in progress, or after `ms`. */
   async settle(ms: number): Promise<void> {
     this.#draining = true;
+    this.#stopping.abort();
     if (this.#inFlight === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await new Promise<void>((resolve) => {

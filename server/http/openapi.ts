@@ -62,6 +62,8 @@ const TAGS: Record<string, string> = {
     "Awards that need approval: proposals, the approver's decision, reassignment and the trail.",
   Savings:
     "Savings in CNY: per project, a report over a period by category (and its .xlsx), the dashboard's last 12 months.",
+  Auction:
+    "Live reverse auctions, buyer side: set-up from the first quotes, the live view and its event stream, pause, resume, early end.",
 };
 
 /** The controller of a route: its path's middle segment (/QMO/Supplier/GetAll → Supplier). */
@@ -93,7 +95,13 @@ function buildOpenApi(routes: RouteDef[]) {
       "x-permissions": perms ?? [],
       security: r.access === "public" ? [] : [{ bearer: [] }],
       responses: {
-        200: r.binary
+        200: r.stream
+          ? {
+            description:
+              "Server-sent events: each with its id (send the last one back as Last-Event-ID to resume), its type as the event name and JSON data",
+            content: { "text/event-stream": { schema: { type: "string" } } },
+          }
+          : r.binary
           ? {
             description: "The file",
             content: {

@@ -42,6 +42,8 @@ export type AppEnv = {
     auditInput?: unknown;
     formInput?: unknown;
     meta: ClientMeta;
+    /** Aborted when the server begins to stop (drain.ts): event streams end. */
+    stopping?: AbortSignal;
   };
 };
 
@@ -78,6 +80,8 @@ export type RouteDef<Q extends AnyObject = AnyObject, B extends AnyObject = AnyO
   maxFormMb?: number;
   /** Answers a file instead of the envelope. */
   binary?: boolean;
+  /** Answers a stream of server-sent events (text/event-stream) instead of the envelope. */
+  stream?: boolean;
   /**
    * Input fields the audit log keeps only the size of (a sealed quote's file name and prices must
    * not be readable there), whether or not the call succeeds.

@@ -9,6 +9,8 @@ import { syncFromErp } from "../domain/suppliers/sync.ts";
 import { warnExpiringCertificates } from "../domain/suppliers/certificates.ts";
 import { sweepStaleUploads } from "../domain/files/service.ts";
 import { mergeIndex } from "../domain/shared/trigram.ts";
+import { recordAuctionEnds } from "../domain/auction/finish.ts";
+import { sendAuctionReminders } from "../domain/auction/mail.ts";
 
 export type Job = {
   name: string;
@@ -34,6 +36,19 @@ export const jobs: Job[] = [
     run: async (deps) => ({ ended: (await recordAutomaticEnds(deps)).map((p) => p.code) }),
   },
   { name: "reminders", everyMs: minute, leaseMs: 10 * minute, run: sendDueReminders },
+  // Auctions the clock has ended (their results are mailed), and the reminders 15 minutes before.
+  {
+    name: "auctionEnds",
+    everyMs: minute,
+    leaseMs: 10 * minute,
+    run: async (deps) => ({ ended: await recordAuctionEnds(deps) }),
+  },
+  {
+    name: "auctionReminders",
+    everyMs: minute,
+    leaseMs: 10 * minute,
+    run: async (deps) => ({ reminded: await sendAuctionReminders(deps) }),
+  },
   {
     name: "certificateExpiry",
     everyMs: 60 * minute,

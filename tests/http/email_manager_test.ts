@@ -14,6 +14,9 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
   assert.equal(r.status, 200);
   const codes = r.json.result.items.map((t: { code: string }) => t.code).sort();
   assert.deepEqual(codes, [
+    "AUCTION_INVITATION",
+    "AUCTION_REMINDER",
+    "AUCTION_RESULT",
     "AWARD_APPROVAL_DECIDED",
     "AWARD_APPROVAL_REQUEST",
     "AWARD_NOTICE",

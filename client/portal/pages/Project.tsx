@@ -16,6 +16,7 @@ import { AwardNotice, PackNotice } from "./QuoteHistory.tsx";
 import { type Loaded, QuotePanel } from "./QuotePanel.tsx";
 import { QuestionsCard } from "./Questions.tsx";
 import { PriceSheetCard } from "./PriceSheet.tsx";
+import { AuctionLink } from "./AuctionLink.tsx";
 
 export function ProjectPage() {
   const { t } = useTranslation();
@@ -81,6 +82,7 @@ export function ProjectPage() {
       {back}
       <Header detail={detail} />
       <AwardNotice detail={detail} />
+      <AuctionLink projectId={detail.id} />
       <PackNotice detail={detail} quotes={data.quotes} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="lg:sticky lg:top-18 lg:order-2">

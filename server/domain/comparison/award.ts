@@ -32,17 +32,24 @@ import { awardedAmount, needsApproval, ruleText, snapshotOf } from "./approvalRu
 import { approverOf, auditTrail, writeTrail } from "./approvalTrail.ts";
 import { approvalsByIds, type AwardApprovalDto } from "./approvalRead.ts";
 import { awardInput } from "./schemas.ts";
+import { auctionOfProject } from "../auction/store.ts";
+import { settledAuctionOf } from "../auction/read.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 type Proposal = typeof awardProposals.$inferSelect;
 
-/** Refused unless quoting has ended (no optimisation round open) and the project is not closed. */
+/**
+ * Refused unless quoting has ended (no optimisation round open, no reverse auction still to come or
+ * running) and the project is not closed.
+ */
 export async function assertAwardable(tx: DbOrTx, p: ProjectRow, now: Date) {
   if (p.status === "closed") throw conflict("award.closed");
   const rounds = await roundsOf(tx, [p.id]);
   if (effectiveStatus(p, now) !== "ended" || openRound(rounds, now)) {
     throw conflict("award.notEnded");
   }
+  const auction = await auctionOfProject(tx, p.id);
+  if (auction && auction.status !== "ended") throw conflict("award.auctionRunning");
 }
 
 /** The matrix of a project as a proposal keeps it: the snapshot, its hash and the quotes shown. */
@@ -148,6 +155,8 @@ export async function awardProject(
 ): Promise<AwardOutcome> {
   const input = awardInput.parse(raw);
   const setting = await getSetting(deps, "awardApproval");
+  // An auction the clock has ended is recorded first: its final bids are the last round.
+  await settledAuctionOf(deps, input.offProId);
   const proposalId = await deps.db.transaction(async (tx) => {
     const p = await tx.query.offerProjects.findFirst({
       where: eq(offerProjects.id, input.offProId),

@@ -22,7 +22,7 @@ const UNIT_PLACES = 4;
 const AMOUNT_PLACES = 2;
 const PERCENT_PLACES = 2;
 
-type MatrixItem = {
+export type MatrixItem = {
   id: number;
   materialCode: string | null;
   itemName: string;
@@ -123,7 +123,8 @@ export type Matrix = {
 
 type Priced = { line: QuoteLine; rate: RateRow | null; cny: Dec | null };
 
-function price(line: QuoteLine, q: MatrixQuote, rates: RateRow[]): Priced {
+/** A priced line in CNY at the rate in force on its quote's date (null without a rate). */
+export function priceInCny(line: QuoteLine, q: { date: string }, rates: RateRow[]): Priced {
   const rate = rateOn(rates, line.currency, q.date);
   return { line, rate, cny: rate ? mul(dec(line.unitPrice), dec(rate.rate)) : null };
 }
@@ -141,7 +142,7 @@ function percent(change: Dec, base: Dec): string | null {
 }
 
 /** Sum of cny × usage over the items with usage, or null when one of them has no price in CNY. */
-function totalOf(items: MatrixItem[], priced: Map<number, Priced>): Dec | null {
+export function totalOf(items: MatrixItem[], priced: Map<number, Priced>): Dec | null {
   let total = ZERO;
   for (const item of items) {
     const u = usageOf(item);
@@ -164,7 +165,7 @@ export function buildMatrix(input: MatrixInput): Matrix {
     if (q.round === 0) first.set(q.supplierId, q);
   }
   const pricedOf = (q: MatrixQuote | undefined) =>
-    new Map((q?.lines ?? []).map((l) => [l.itemId, price(l, q!, rates)]));
+    new Map((q?.lines ?? []).map((l) => [l.itemId, priceInCny(l, q!, rates)]));
   const latestPriced = new Map(input.suppliers.map((s) => [s.id, pricedOf(latest.get(s.id))]));
   const firstPriced = new Map(input.suppliers.map((s) => [s.id, pricedOf(first.get(s.id))]));
   const anyUsage = items.some((i) => usageOf(i));

@@ -19,6 +19,9 @@ import { linesOfQuotes, quotableItems } from "../quotes/lines.ts";
 import { ratesOf } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
+import { auctionRound } from "../auction/final.ts";
+import { auctionOfProject } from "../auction/store.ts";
+import { settleAuction } from "../auction/finish.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
@@ -34,11 +37,14 @@ export async function invitedSuppliers(db: DbOrTx, projectId: number) {
     .orderBy(asc(suppliers.code));
 }
 
-/** The current quote of each supplier and round, with its priced lines and its date in UTC+8. */
+/**
+ * The current quote of each supplier and round, with its priced lines and its date in UTC+8; once
+ * the project's reverse auction has ended, its final bids as the last round (auction/final.ts).
+ */
 export async function matrixQuotes(db: DbOrTx, projectId: number): Promise<MatrixQuote[]> {
   const current = await currentQuotes(db, projectId);
   const lines = await linesOfQuotes(db, current.map((q) => q.quoteId));
-  return current.map((q) => ({
+  const quotes = current.map((q) => ({
     supplierId: q.supplierId,
     round: q.round,
     quoteId: q.quoteId,
@@ -46,6 +52,8 @@ export async function matrixQuotes(db: DbOrTx, projectId: number): Promise<Matri
     date: dateInUtc8(q.submittedAt),
     lines: lines.get(q.quoteId) ?? [],
   }));
+  const items = await quotableItems(db, projectId);
+  return [...quotes, ...await auctionRound(db, projectId, quotes, items)];
 }
 
 export type AwardDto = {
@@ -123,6 +131,9 @@ export async function projectMatrix(
 ): Promise<ProjectMatrix> {
   const p = await projectForActor(deps, actor, projectId);
   await assertQuotesReadable(deps, p);
+  // An auction the clock has ended is recorded first: its final bids are the last round.
+  const auction = await auctionOfProject(deps.db, p.id);
+  if (auction) await settleAuction(deps, auction);
   const matrix = await matrixOf(deps.db, p);
   const shown = await currentQuotes(deps.db, p.id);
   await recordQuoteOpens(deps, actor, shown.map((q) => ({ quoteId: q.quoteId, how })));

@@ -35,6 +35,10 @@ export const PLACEHOLDERS = [
   "expiryDate",
   "questionText",
   "answerText",
+  "auctionStart",
+  "auctionEnd",
+  "auctionRules",
+  "auctionRank",
 ] as const;
 
 const required = (key: string, max: number) =>

@@ -80,6 +80,9 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   certificateExpiring: "buyer",
   questionAsked: "buyer",
   questionAnswered: "suppliers",
+  auctionInvited: "suppliers",
+  auctionReminder: "suppliers",
+  auctionResult: "suppliers",
   manual: "suppliers",
 };
 
@@ -346,6 +349,58 @@ const seededTemplates: Seed[] = [
       'Dear {{supplierName}},\n\nA question about project {{projectCode}} "{{projectName}}" ' +
       "has been answered.\n\nQuestion: {{questionText}}\n\nAnswer: {{answerText}}\n\n" +
       "Quotation deadline: {{deadline}} (UTC+8). All questions and answers: {{portalLink}}" +
+      signatureEn,
+  },
+  {
+    code: "AUCTION_INVITATION",
+    mechanism: "auctionInvited",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "采购员安排反向竞价时发送给参加竞价的供应商 / Sent to the suppliers taking part when the buyer sets up a reverse auction",
+    subject: "【竞价邀请】{{projectCode}} {{projectName}} {{auctionStart}} 开始",
+    content:
+      "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」将进行在线反向竞价，诚邀贵司参加。\n" +
+      "开始时间：{{auctionStart}}\n结束时间：{{auctionEnd}}（北京时间，UTC+8，以服务器时间为准）\n规则：{{auctionRules}}\n" +
+      "贵司的起始价为首次报价。竞价开始后请登录供应商门户出价：{{portalLink}}" + signature,
+    subjectEn: "[Reverse auction] {{projectCode}} {{projectName}} starts {{auctionStart}}",
+    contentEn:
+      'Dear {{supplierName}},\n\nProject {{projectCode}} "{{projectName}}" goes to a live ' +
+      "reverse auction, and your company is invited to take part.\nStart: {{auctionStart}}\n" +
+      "End: {{auctionEnd}} (UTC+8, by the server's clock)\nRules: {{auctionRules}}\n" +
+      "Your starting bid is your first quotation. Once the auction has started, bid in the supplier " +
+      "portal: {{portalLink}}" + signatureEn,
+  },
+  {
+    code: "AUCTION_REMINDER",
+    mechanism: "auctionReminder",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "竞价开始前 15 分钟提醒参加竞价的供应商 / 15 minutes before a reverse auction starts, to the suppliers taking part",
+    subject: "【竞价提醒】{{projectCode}} {{projectName}} {{auctionStart}} 开始",
+    content:
+      "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」的反向竞价将于 {{auctionStart}}" +
+      "（北京时间，UTC+8）开始，{{auctionEnd}} 结束。\n规则：{{auctionRules}}\n竞价页面：{{portalLink}}" +
+      signature,
+    subjectEn: "[Auction reminder] {{projectCode}} {{projectName}} starts {{auctionStart}}",
+    contentEn: "Dear {{supplierName}},\n\nThe reverse auction of project {{projectCode}} " +
+      '"{{projectName}}" starts at {{auctionStart}} (UTC+8) and ends at {{auctionEnd}}.\n' +
+      "Rules: {{auctionRules}}\nThe auction page: {{portalLink}}" + signatureEn,
+  },
+  {
+    code: "AUCTION_RESULT",
+    mechanism: "auctionResult",
+    notifyObject: "suppliers",
+    mechanismDescription:
+      "竞价结束时发送给每家参加的供应商，只含其自己的最终排名 / Sent to each bidder when a reverse auction ends, with its own final rank only",
+    subject: "【竞价结果】{{projectCode}} {{projectName}}",
+    content:
+      "{{supplierName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」的反向竞价已于 {{auctionEnd}}" +
+      "（北京时间，UTC+8）结束。{{reason}}\n贵司的最终排名：\n{{auctionRank}}\n" +
+      "定标结果将另行通知。竞价页面：{{portalLink}}" + signature,
+    subjectEn: "[Auction result] {{projectCode}} {{projectName}}",
+    contentEn: "Dear {{supplierName}},\n\nThe reverse auction of project {{projectCode}} " +
+      '"{{projectName}}" ended at {{auctionEnd}} (UTC+8). {{reason}}\nYour final rank:\n' +
+      "{{auctionRank}}\nYou will be told of the award separately. The auction page: {{portalLink}}" +
       signatureEn,
   },
 ];

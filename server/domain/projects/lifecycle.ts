@@ -15,6 +15,9 @@ import { getCloseInfo, getProjectResult } from "./read.ts";
 import { quotedCurrentPackSql } from "./statusSql.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { auditCancellation, cancelPendingApproval } from "../comparison/approvalCancel.ts";
+import { auctionOfProject } from "../auction/store.ts";
+import { closeAuction } from "../auction/finish.ts";
+import { auctionState } from "../auction/rules.ts";
 
 /** EndOfferProject: end quoting by hand, recording who and when. */
 export async function endProject(deps: Deps, actor: Actor, id: number) {
@@ -60,6 +63,18 @@ export async function closeProject(
       ...(auto ? { endedAt: quoteClosesAt(row), endReason: auto } : {}),
       updatedAt: now,
     }).where(eq(offerProjects.id, row.id));
+    // A reverse auction not over yet ends with the project, for the same reason.
+    const auction = await auctionOfProject(tx, row.id);
+    if (auction && auction.status !== "ended") {
+      const byClock = auctionState(auction, now) === "ended";
+      await closeAuction(
+        tx,
+        deps,
+        auction,
+        byClock ? auction.closesAt : now,
+        byClock ? { by: null, reason: null } : { by: actor.id || null, reason: input.closeReason },
+      );
+    }
     await enqueue(tx, deps, { kind: "closed", projectId: row.id });
     return await cancelPendingApproval(tx, deps, row, actor, input.closeReason);
   });
@@ -84,6 +99,10 @@ export async function openOptimizeRound(
     const now = deps.clock.now();
     if (row.kind !== "asset") throw conflict("projects.roundsAssetOnly");
     if (!canDo(row, "openRound", now)) throw conflict("projects.roundNeedsEnded");
+    const auction = await auctionOfProject(tx, row.id);
+    if (auction && auctionState(auction, now) !== "ended") {
+      throw conflict("projects.auctionRunning");
+    }
     const rounds = await roundsOf(tx, [row.id]);
     if (rounds.some((r) => r.round === input.round)) {
       throw conflict("projects.roundExists", { round: input.round });

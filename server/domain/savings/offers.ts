@@ -1,8 +1,8 @@
 // Where the offers savings are figured on come from: each source answers, for one project, the
 // totals in CNY before tax of each supplier's rounds (savings/rules.ts orders them by round). The
-// quotes (first quote and optimisation rounds, from the comparison matrix) are the one source now;
-// another kind of round (an auction's final bids, as a round after the last optimisation round) is
-// one more entry in `offerSources`, and nothing else changes.
+// quotes (first quote, optimisation rounds and a reverse auction's final bids, which the comparison
+// matrix holds as round 3) are the one source now; another kind of offer is one more entry in
+// `offerSources`, and nothing else changes.
 import type { DbOrTx } from "../../../db/client.ts";
 import type { offerProjects } from "../../../db/schema.ts";
 import type { ProjectMatrix } from "../comparison/service.ts";

@@ -19,6 +19,7 @@ import { calendarRoutes } from "./calendar.ts";
 import { awardApprovalRoutes } from "./awardApprovals.ts";
 import { questionRoutes } from "./questions.ts";
 import { savingsRoutes } from "./savings.ts";
+import { auctionRoutes } from "./auction.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -41,4 +42,5 @@ export const allRoutes: RouteDef[] = [
   ...awardApprovalRoutes,
   ...questionRoutes,
   ...savingsRoutes,
+  ...auctionRoutes,
 ];

@@ -5,17 +5,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../shared/icons.tsx";
-import { message } from "../../../shared/messages.ts";
 import { Spinner } from "../../../shared/ui.tsx";
-import { useAction } from "../../../shared/useAction.ts";
-import {
-  type Column,
-  DataTable,
-  Field as FormField,
-  FormDialog,
-  inputClass,
-  RowAction,
-} from "../../components/index.ts";
+import { type Column, DataTable, FormDialog, RowAction } from "../../components/index.ts";
 import { useView } from "../../layout/view.ts";
 import { Comparison } from "./Comparison.tsx";
 import { IntegritySignals } from "./IntegritySignals.tsx";
@@ -23,12 +14,10 @@ import { SavingsPanel } from "../savings/SavingsPanel.tsx";
 import { Questions } from "../questions/Questions.tsx";
 import {
   kindPages,
-  localToInstant,
   type ProjectResult,
   projectsApi,
   type SupplierResult,
 } from "../projects/api.ts";
-import { calendarApi } from "../calendar/api.ts";
 import {
   AttachmentList,
   Field,
@@ -43,6 +32,8 @@ import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
 import { ReminderDialog } from "../projects/ReminderDialog.tsx";
+import { AuctionSection } from "../auction/AuctionSection.tsx";
+import { OpenRoundDialog } from "./OpenRoundDialog.tsx";
 
 type QuoteFile = { round: number; time: string | null; attId: number };
 
@@ -64,6 +55,7 @@ export default function Result() {
   const [files, setFiles] = useState<SupplierResult | null>(null);
   const [round, setRound] = useState<number | null>(null);
   const [reminding, setReminding] = useState(false);
+  const [auctionEnds, setAuctionEnds] = useState(0);
   const f = (k: string) => t(`projects.fields.${k}`);
   const r = (k: string, p: Record<string, unknown> = {}) => t(`result.${k}`, p);
 
@@ -308,6 +300,12 @@ export default function Result() {
         </Section>
       )}
 
+      <AuctionSection
+        projectId={p.id}
+        mayPublish={mayPublish}
+        onEnded={() => setAuctionEnds((n) => n + 1)}
+      />
+
       {anySealed
         ? (
           <Section title={r("comparisonTitle")} testId="comparison-sealed">
@@ -321,6 +319,7 @@ export default function Result() {
         )
         : (
           <Comparison
+            key={auctionEnds}
             projectId={p.id}
             canAward={p.status === "ended"}
             mayPublish={mayPublish}
@@ -377,66 +376,5 @@ export default function Result() {
         }}
       />
     </div>
-  );
-}
-
-function OpenRoundDialog(
-  { projectId, round, onClose, onDone }: {
-    projectId: number;
-    round: number | null;
-    onClose: () => void;
-    onDone: (data: ProjectResult) => void;
-  },
-) {
-  const { t } = useTranslation();
-  const [end, setEnd] = useState("");
-  const [error, setError] = useState("");
-  const [run, busy] = useAction();
-  useEffect(() => {
-    setEnd("");
-    setError("");
-  }, [round]);
-
-  async function submit() {
-    if (!round) return;
-    if (!end) return setError(t("projects.deadlineRequired"));
-    const day = await calendarApi.day(end.slice(0, 10)).catch(() => null);
-    if (!day?.working) return setError(day?.message ?? t("projects.notWorkingDay"));
-    await run(async () => {
-      const next = await projectsApi.openRound(projectId, round, localToInstant(end)!);
-      message.success(t("result.roundOpened", { round }));
-      onDone(next);
-    }, (err) => setError(err instanceof Error ? err.message : ""));
-  }
-
-  return (
-    <FormDialog
-      open={round !== null}
-      title={t("result.openRound", { round: round ?? 1 })}
-      onClose={onClose}
-      onSubmit={submit}
-      busy={busy}
-      testId="open-round-dialog"
-    >
-      <FormField
-        label={t("projects.fields.offerEndTime")}
-        htmlFor="round-end"
-        name="endTime"
-        error={error}
-        required
-        hint={t("result.roundHint")}
-      >
-        <input
-          id="round-end"
-          type="datetime-local"
-          className={inputClass(error, "w-64")}
-          value={end}
-          onChange={(e) => {
-            setEnd(e.target.value);
-            setError("");
-          }}
-        />
-      </FormField>
-    </FormDialog>
   );
 }

@@ -1,0 +1,302 @@
+// The bidder's live auction page: the countdown by the server's clock, its own last bid and rank
+// per line, the best bid when the buyer shows it, and the bid form with the server's answer. Kept
+// live by the event stream (reconnecting with the last event's id); a reload starts again from the
+// server's state, and the layout holds on a phone.
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { ApiError } from "../../shared/api.ts";
+import { Icon } from "../../shared/icons.tsx";
+import { Spinner } from "../../shared/ui.tsx";
+import { usePageTitle } from "../../shared/pageTitle.ts";
+import { formatTime } from "../../shared/time.ts";
+import { openEventStream } from "../../shared/eventStream.ts";
+import { clockText, money, offsetOf, stateAt, useServerNow } from "../../shared/auctionClock.ts";
+import { auctionApi, type MyAuction, type MyEvent, type MyLine, newBidKey } from "../auction.ts";
+import { Card, Empty } from "../parts.tsx";
+
+const tones = {
+  scheduled: "bg-slate-100 text-slate-700 ring-slate-200",
+  live: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  paused: "bg-amber-50 text-amber-800 ring-amber-200",
+  ended: "bg-slate-100 text-slate-500 ring-slate-200",
+};
+
+export function AuctionPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const [a, setA] = useState<MyAuction | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [error, setError] = useState("");
+  const [live, setLive] = useState(true);
+  const [notice, setNotice] = useState("");
+  usePageTitle(a ? `${t("auctionPage.title")} · ${a.projectName}` : t("auctionPage.title"));
+
+  const take = (v: Omit<MyAuction, "projectCode" | "projectName">) => {
+    setA((prev) => prev ? { ...prev, ...v } : prev);
+    setOffset(offsetOf(v.serverNow));
+  };
+  const reload = () => auctionApi.get(id).then((v) => (setA(v), setOffset(offsetOf(v.serverNow))));
+
+  useEffect(() => {
+    let close = () => {};
+    let gone = false;
+    auctionApi.get(id).then((v) => {
+      if (gone) return;
+      setA(v);
+      setOffset(offsetOf(v.serverNow));
+      close = openEventStream<MyEvent>(auctionApi.events, { offProId: id }, v.lastEventId, (e) => {
+        const d = e.data.data;
+        if (e.data.view) take(e.data.view);
+        if (e.type === "extended" && d?.closesAt) {
+          setNotice(
+            t("auctionPage.extendedTo", { time: formatTime(new Date(d.closesAt), "{h}:{i}:{s}") }),
+          );
+        } else if (e.type === "paused") setNotice(t("auctionPage.pausedBy", { reason: d?.reason }));
+        else if (e.type === "resumed") setNotice(t("auctionPage.resumed"));
+        else if (e.type === "ended") {
+          setNotice(
+            d?.reason
+              ? t("auctionPage.endedEarly", { reason: d.reason })
+              : t("auctionPage.endedNotice"),
+          );
+        }
+      }, setLive);
+    }).catch((err: ApiError) =>
+      setError(err.status === 404 || err.status === 400 ? t("auctionPage.notFound") : err.message)
+    );
+    return () => {
+      gone = true;
+      close();
+    };
+  }, [id]);
+
+  const now = useServerNow(offset);
+  const back = (
+    <Link
+      to={`/portal/projects/${id}`}
+      className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-primary"
+    >
+      <Icon name="chevronRight" className="size-4 rotate-180" />
+      {t("auctionPage.backToProject")}
+    </Link>
+  );
+  if (error) {
+    return (
+      <div className="space-y-3">
+        {back}
+        <div className="card">
+          <Empty icon="info">{error}</Empty>
+        </div>
+      </div>
+    );
+  }
+  if (!a) {
+    return (
+      <div className="flex justify-center py-16 text-primary">
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
+  const state = stateAt(a, now);
+  const until = state === "scheduled" ? Date.parse(a.startAt) : Date.parse(a.closesAt);
+  return (
+    <div className="space-y-4" data-testid="auction-page">
+      {back}
+      <header className="card flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <p className="font-mono text-xs text-slate-500">{a.projectCode}</p>
+          <h1 className="truncate text-base font-semibold text-slate-900">{a.projectName}</h1>
+          <p className="text-xs text-slate-500">
+            {t("auctionPage.you", { label: a.label })} · {formatTime(a.startAt)} –{" "}
+            {formatTime(a.closesAt)} UTC+8
+          </p>
+        </div>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
+            tones[state]
+          }`}
+          data-testid="auction-state"
+          data-state={state}
+        >
+          {t(`auctionPage.states.${state}`)}
+        </span>
+        {(state === "live" || state === "scheduled") && (
+          <span className="text-right" role="timer">
+            <span className="block text-xs text-slate-500">
+              {t(state === "live" ? "auctionPage.timeLeft" : "auctionPage.startsIn")}
+            </span>
+            <span
+              className="text-2xl font-semibold tabular-nums text-slate-900"
+              data-testid="auction-countdown"
+            >
+              {clockText(until - now)}
+            </span>
+          </span>
+        )}
+      </header>
+      {!live && state !== "ended" && (
+        <p className="text-xs text-amber-700" data-testid="stream-state">
+          {t("auctionPage.reconnecting")}
+        </p>
+      )}
+      {(notice || a.pauseReason) && (
+        <p
+          className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200"
+          data-testid="auction-notice"
+          role="status"
+        >
+          {state === "paused" ? t("auctionPage.pausedBy", { reason: a.pauseReason }) : notice}
+        </p>
+      )}
+      <Rules a={a} />
+      {a.lines.map((line) => (
+        <LineCard key={line.itemId ?? 0} a={a} line={line} open={state === "live"} onBid={reload} />
+      ))}
+    </div>
+  );
+}
+
+function Rules({ a }: { a: MyAuction }) {
+  const { t } = useTranslation();
+  const step = a.stepKind === "amount"
+    ? t("auctionPage.stepAmount", { step: money(a.step) })
+    : t("auctionPage.stepPercent", { step: a.step });
+  return (
+    <p className="text-xs text-slate-500" data-testid="auction-rules">
+      {t(`auctionPage.basis.${a.basis}`)} · {step}
+      {a.extensionCapMinutes > 0 &&
+        ` · ${
+          t("auctionPage.extensionRule", {
+            minutes: a.extensionMinutes,
+            cap: a.extensionCapMinutes,
+          })
+        }`}
+      {a.extendedMs > 0 &&
+        ` · ${t("auctionPage.extendedBy", { minutes: Math.round(a.extendedMs / 60_000) })}`}
+    </p>
+  );
+}
+
+function LineCard(
+  { a, line, open, onBid }: { a: MyAuction; line: MyLine; open: boolean; onBid: () => void },
+) {
+  const { t } = useTranslation();
+  return (
+    <Card title={line.itemName ?? t("auctionPage.total")} testId="auction-line">
+      <dl className="grid grid-cols-2 gap-3 px-4 py-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-xs text-slate-500">{t("auctionPage.yourBid")}</dt>
+          <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="own-bid">
+            {money(line.own.amount)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">{t("auctionPage.yourRank")}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="own-rank">
+            {t("auctionPage.rankOf", { rank: line.own.rank, of: line.bidders })}
+          </dd>
+        </div>
+        {a.visibility === "best" && (
+          <div>
+            <dt className="text-xs text-slate-500">{t("auctionPage.bestBid")}</dt>
+            <dd
+              className="text-lg font-semibold tabular-nums text-emerald-700"
+              data-testid="best-bid"
+            >
+              {money(line.best)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt className="text-xs text-slate-500">{t("auctionPage.startBid")}</dt>
+          <dd className="tabular-nums text-slate-600">{money(line.start)}</dd>
+        </div>
+      </dl>
+      <BidForm projectId={a.projectId} line={line} open={open} onBid={onBid} />
+    </Card>
+  );
+}
+
+function BidForm(
+  { projectId, line, open, onBid }: {
+    projectId: number;
+    line: MyLine;
+    open: boolean;
+    onBid: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState("");
+  const [ok, setOk] = useState("");
+  const [busy, setBusy] = useState(false);
+  // A bid whose answer never came keeps its key: sent again, the server answers it, not twice.
+  const pending = useRef<{ amount: string; key: string } | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = amount.trim().replaceAll(",", "");
+    setOk("");
+    if (!value) return setError(t("auctionPage.enterBid"));
+    const key = pending.current?.amount === value ? pending.current.key : newBidKey();
+    pending.current = { amount: value, key };
+    setBusy(true);
+    try {
+      const r = await auctionApi.bid({
+        offProId: projectId,
+        bidKey: key,
+        amount: value,
+        itemId: line.itemId ?? undefined,
+      });
+      pending.current = null;
+      setError("");
+      setAmount("");
+      setOk(t("auctionPage.bidTaken", {
+        amount: money(r.receipt.amount),
+        no: r.receipt.recordNo,
+        time: formatTime(r.receipt.at, "{h}:{i}:{s}"),
+      }));
+      onBid();
+    } catch (err) {
+      const e = err as ApiError;
+      if (e.status !== 0) pending.current = null;
+      setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="border-t border-slate-100 px-4 py-3" noValidate>
+      <label className="text-xs text-slate-500" htmlFor={`bid-${line.itemId ?? 0}`}>
+        {t("auctionPage.newBid", { max: money(line.maxNext) })}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={`bid-${line.itemId ?? 0}`}
+          inputMode="decimal"
+          autoComplete="off"
+          className="input min-w-0 flex-1 text-base tabular-nums"
+          value={amount}
+          disabled={!open || busy}
+          onChange={(e) => setAmount(e.target.value)}
+          data-testid="bid-input"
+        />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!open || busy}
+          data-testid="bid-submit"
+        >
+          {busy && <Spinner className="size-4" />}
+          {t("auctionPage.bid")}
+        </button>
+      </div>
+      {error && (
+        <p className="mt-1.5 text-sm text-red-600" role="alert" data-testid="bid-error">{error}</p>
+      )}
+      {ok && <p className="mt-1.5 text-sm text-emerald-700" data-testid="bid-ok">{ok}</p>}
+    </form>
+  );
+}

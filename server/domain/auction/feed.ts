@@ -1,0 +1,131 @@
+// The live feed of an auction: the events after a reader's last one, read from the database (so a
+// page that reconnects, to any server, gets each event it missed exactly once), folded into the
+// board, and what each reader is sent for each event: a bidder its own view, the buyer the bid and
+// the ranking with names. Reading the feed also records the clock's end when it comes.
+import { eq } from "drizzle-orm";
+import { auctions } from "../../../db/schema.ts";
+import type { Actor, Deps } from "../context.ts";
+import { notFound } from "../errors.ts";
+import { projectForActor } from "../projects/access.ts";
+import { auctionFacts, type Board, loadBoard } from "./board.ts";
+import { settleAuction } from "./finish.ts";
+import { auctionState } from "./rules.ts";
+import {
+  type AuctionEventRow,
+  type AuctionRow,
+  eventsAfter,
+  lastEventId,
+  loadAuction,
+  participantsOf,
+} from "./store.ts";
+
+export type Reader = { kind: "buyer" } | { kind: "supplier"; supplierId: number };
+
+/** Who reads a project's feed: the buyer (may see the project) or a bidder taking part. */
+export async function readerOf(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+): Promise<{ auction: AuctionRow; reader: Reader }> {
+  if (actor.kind === "staff") {
+    await projectForActor(deps, actor, projectId);
+    return { auction: await loadAuction(deps.db, projectId), reader: { kind: "buyer" } };
+  }
+  const a = await loadAuction(deps.db, projectId);
+  const supplierId = actor.supplierId;
+  const taking = await participantsOf(deps.db, a.id);
+  if (!supplierId || !taking.some((p) => p.supplierId === supplierId)) {
+    throw notFound("auction", projectId);
+  }
+  return { auction: a, reader: { kind: "supplier", supplierId } };
+}
+
+/** Events read per look at the database. */
+const PAGE = 500;
+
+export class AuctionFeed {
+  private constructor(
+    private deps: Deps,
+    readonly board: Board,
+    /** The last event folded into the board. */
+    public lastId: number,
+  ) {}
+
+  static async open(deps: Deps, a: AuctionRow): Promise<AuctionFeed> {
+    // The last id first: events after it that the board already holds fold in again harmlessly
+    // (a bidder's latest bid is set again, in record order).
+    const last = await lastEventId(deps.db, a.id);
+    return new AuctionFeed(deps, await loadBoard(deps.db, a), last);
+  }
+
+  /** The events the board has not folded in yet, folded in now, oldest first. */
+  async pull(): Promise<AuctionEventRow[]> {
+    const a = this.board.auction;
+    if (a.status === "active" && auctionState(a, this.deps.clock.now()) === "ended") {
+      await settleAuction(this.deps, a); // its "ended" event comes with the next pull
+    }
+    const rows = await eventsAfter(this.deps.db, a.id, this.lastId, PAGE);
+    let reload = false;
+    for (const e of rows) {
+      if (e.type === "bid") this.board.apply(bidOf(e));
+      else reload = true;
+      this.lastId = e.id;
+    }
+    if (reload) {
+      const fresh = await this.deps.db.query.auctions.findFirst({ where: eq(auctions.id, a.id) });
+      if (fresh) this.board.auction = fresh;
+    }
+    return rows;
+  }
+
+  /** Events after `afterId` up to the board's last, for a reader catching up. */
+  async missed(afterId: number): Promise<AuctionEventRow[]> {
+    const out: AuctionEventRow[] = [];
+    for (let from = afterId; from < this.lastId;) {
+      const page = await eventsAfter(this.deps.db, this.board.auction.id, from, PAGE);
+      const kept = page.filter((e) => e.id <= this.lastId);
+      out.push(...kept);
+      if (kept.length < PAGE) break;
+      from = kept[kept.length - 1].id;
+    }
+    return out;
+  }
+
+  /**
+   * What `reader` is sent for event `e`. Events sent together carry the reader's view as of now on
+   * the last one only (`last`): the page applies each event's facts, then that view. A bidder is
+   * told of another's bid only that it happened; of an extension, pause or end, what it says.
+   */
+  payload(reader: Reader, e: AuctionEventRow, last = true) {
+    const now = this.deps.clock.now();
+    const base = { type: e.type, at: new Date(e.at) };
+    if (reader.kind === "supplier") {
+      const mine = e.type !== "bid" || e.data.supplierId === reader.supplierId;
+      return {
+        ...base,
+        mine,
+        ...(e.type === "bid" ? {} : { data: e.data }),
+        ...(last ? { view: this.board.supplierView(reader.supplierId, now, e.id) } : {}),
+      };
+    }
+    const label = this.board.participants.find((p) => p.supplierId === e.data.supplierId)?.label;
+    return {
+      ...base,
+      data: e.data,
+      label: label ?? null,
+      ...(last
+        ? { auction: auctionFacts(this.board.auction, now), lines: this.board.buyerLines() }
+        : {}),
+    };
+  }
+}
+
+const bidOf = (e: AuctionEventRow) => ({
+  id: Number(e.data.bidId),
+  seq: Number(e.data.seq),
+  supplierId: Number(e.data.supplierId),
+  itemId: (e.data.itemId ?? null) as number | null,
+  amount: String(e.data.amount),
+  at: Number(e.data.at),
+  kind: "bid" as const,
+});

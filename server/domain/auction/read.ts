@@ -1,0 +1,130 @@
+// Reading an auction: the buyer's live view (ranking with names and labels, every bid for the
+// chart, extensions, pauses, the record), the bidder's own view, and what the set-up dialog needs.
+import { and, asc, eq, ne } from "drizzle-orm";
+import { auctionBids, auctionEvents, offerProjects } from "../../../db/schema.ts";
+import type { Actor, Deps } from "../context.ts";
+import { notFound } from "../errors.ts";
+import { projectForActor } from "../projects/access.ts";
+import { supplierIdOf } from "../quotes/service.ts";
+import { type AuctionFacts, auctionFacts, type BuyerAuctionLine, loadBoard } from "./board.ts";
+import { settleAuction } from "./finish.ts";
+import { setUpRefusal } from "./setup.ts";
+import { eligible, firstQuotes } from "./first.ts";
+import { DEFAULT_EXTENSION_CAP_MINUTES, DEFAULT_EXTENSION_MINUTES } from "./schemas.ts";
+import { auctionOfProject, type AuctionRow, lastEventId, type Participant } from "./store.ts";
+
+/** The auction of a project, its clock's end recorded if due; null without one. */
+export async function settledAuctionOf(deps: Deps, projectId: number): Promise<AuctionRow | null> {
+  const a = await auctionOfProject(deps.db, projectId);
+  return a ? await settleAuction(deps, a) : null;
+}
+
+export type BuyerAuctionDto = AuctionFacts & {
+  participants: Participant[];
+  lines: BuyerAuctionLine[];
+  /** Every bid in record order, for the chart (starting bids first). */
+  bids: {
+    seq: number;
+    supplierId: number;
+    label: string;
+    itemId: number | null;
+    amount: string;
+    at: Date;
+    kind: "start" | "bid";
+  }[];
+  /** Extensions, pauses, resumptions and the end, as they happened. */
+  events: { id: number; type: string; at: Date; data: Record<string, unknown> }[];
+  lastEventId: number;
+};
+
+/** GetAuction: a project's auction as the buyer follows it, or null with whether one may start. */
+export async function buyerAuction(deps: Deps, actor: Actor, projectId: number) {
+  const p = await projectForActor(deps, actor, projectId);
+  const a = await settledAuctionOf(deps, p.id);
+  if (!a) {
+    return {
+      auction: null,
+      setUpRefusal: await setUpRefusal(deps.db, p, deps.clock.now()),
+    };
+  }
+  return { auction: await buyerView(deps, a), setUpRefusal: "auction.exists" };
+}
+
+async function buyerView(deps: Deps, a: AuctionRow): Promise<BuyerAuctionDto> {
+  const board = await loadBoard(deps.db, a);
+  const label = (id: number) => board.participants.find((x) => x.supplierId === id)?.label ?? "";
+  const bids = await deps.db.select().from(auctionBids).where(eq(auctionBids.auctionId, a.id))
+    .orderBy(asc(auctionBids.seq));
+  const events = await deps.db.select().from(auctionEvents).where(and(
+    eq(auctionEvents.auctionId, a.id),
+    ne(auctionEvents.type, "bid"),
+  )).orderBy(asc(auctionEvents.id));
+  return {
+    ...auctionFacts(a, deps.clock.now()),
+    participants: board.participants,
+    lines: board.buyerLines(),
+    bids: bids.map((b) => ({
+      seq: b.seq,
+      supplierId: b.supplierId,
+      label: label(b.supplierId),
+      itemId: b.itemId,
+      amount: b.amount,
+      at: new Date(b.at),
+      kind: b.kind,
+    })),
+    events: events.map((e) => ({ id: e.id, type: e.type, at: new Date(e.at), data: e.data })),
+    lastEventId: await lastEventId(deps.db, a.id),
+  };
+}
+
+/** The auction a supplier takes part in (404 alike when there is none or it is not invited). */
+async function auctionOfBidder(deps: Deps, actor: Actor, projectId: number) {
+  const supplierId = supplierIdOf(actor);
+  const a = await settledAuctionOf(deps, projectId);
+  if (!a) throw notFound("auction", projectId);
+  const board = await loadBoard(deps.db, a);
+  if (!board.participants.some((p) => p.supplierId === supplierId)) {
+    throw notFound("auction", projectId);
+  }
+  return { a, board, supplierId };
+}
+
+/** GetAuction (portal): my own last bid and rank per line, the best if shown, the times. */
+export async function supplierAuction(deps: Deps, actor: Actor, projectId: number) {
+  const { a, board, supplierId } = await auctionOfBidder(deps, actor, projectId);
+  const p = await deps.db.query.offerProjects.findFirst({
+    columns: { code: true, name: true },
+    where: eq(offerProjects.id, a.projectId),
+  });
+  return {
+    projectCode: p?.code ?? "",
+    projectName: p?.name ?? "",
+    ...board.supplierView(supplierId, deps.clock.now(), await lastEventId(deps.db, a.id)),
+  };
+}
+
+/** GetAuctionSetup: who quoted and what each would start from; the defaults of the dialog. */
+export async function auctionSetup(deps: Deps, actor: Actor, projectId: number) {
+  const p = await projectForActor(deps, actor, projectId);
+  const first = await firstQuotes(deps.db, p);
+  return {
+    refusal: await setUpRefusal(deps.db, p, deps.clock.now()),
+    serverNow: deps.clock.now(),
+    items: first.items,
+    candidates: first.candidates.map((c) => ({
+      supplierId: c.supplierId,
+      code: c.code,
+      abbrName: c.abbrName,
+      quotedAt: c.quotedAt,
+      total: c.total,
+      totalRefusal: c.totalRefusal,
+      pricedLines: c.lines.length,
+      eligibleTotal: eligible(c, "total"),
+      eligibleLines: eligible(c, "lines"),
+    })),
+    defaults: {
+      extensionMinutes: DEFAULT_EXTENSION_MINUTES,
+      extensionCapMinutes: DEFAULT_EXTENSION_CAP_MINUTES,
+    },
+  };
+}

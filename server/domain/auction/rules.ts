@@ -1,0 +1,117 @@
+// The auction's rules, pure functions of a stored auction and the server's clock: its state, the
+// least improvement on a supplier's own last bid, refusals, the extension rule with its cap, and
+// the ranking (lowest first, a tie going to the earlier bid).
+import { cmp, type Dec, dec, sub } from "../shared/decimal.ts";
+
+type StoredAuctionStatus = "active" | "paused" | "ended";
+/** What people see: not yet open, open for bids, paused by the buyer, over. */
+export type AuctionState = "scheduled" | "live" | "paused" | "ended";
+
+export type AuctionTiming = { status: StoredAuctionStatus; startAt: Date; closesAt: Date };
+
+/** The state as of `now`: an active auction past its end *is* over, whether or not a job said so. */
+export function auctionState(a: AuctionTiming, now: Date): AuctionState {
+  if (a.status !== "active") return a.status === "paused" ? "paused" : "ended";
+  if (now.getTime() < a.startAt.getTime()) return "scheduled";
+  return now.getTime() < a.closesAt.getTime() ? "live" : "ended";
+}
+
+export type StepRule = { stepKind: "amount" | "percent"; step: string };
+
+/** Decimals of a bid: a total in CNY has 2, a line's unit price in CNY 4 (as the matrix shows it). */
+export const placesOf = (basis: "total" | "lines") => (basis === "total" ? 2 : 4);
+
+/** The least improvement on `last`: the amount itself, or `step` percent of it (exact). */
+function improvement(rule: StepRule, last: Dec): Dec {
+  const step = dec(rule.step);
+  if (rule.stepKind === "amount") return step;
+  const p = { n: last.n * step.n, s: last.s + step.s + 2 };
+  return p;
+}
+
+/** The highest amount a supplier may bid after `last` (exact; may have more decimals than a bid). */
+const highestNext = (rule: StepRule, last: Dec): Dec => sub(last, improvement(rule, last));
+
+/** The same, as a bid may be written: rounded down to `places` decimals, never below zero. */
+export function highestNextText(rule: StepRule, last: Dec, places: number): string {
+  const h = highestNext(rule, last);
+  if (h.n <= 0n) return "0";
+  const scale = 10n ** BigInt(Math.max(0, h.s - places));
+  const n = h.s > places ? h.n / scale : h.n * 10n ** BigInt(places - h.s);
+  const digits = n.toString().padStart(places + 1, "0");
+  return places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+}
+
+export type BidRefusal =
+  | { key: "auction.notStarted" }
+  | { key: "auction.paused" }
+  | { key: "auction.over" }
+  | { key: "auction.notPositive" }
+  | { key: "auction.tooManyDecimals"; params: { places: number } }
+  | { key: "auction.notImproved"; params: { last: string; max: string } };
+
+/**
+ * Why a bid of `amount` is refused now, or null when it is accepted. `last` is the supplier's own
+ * last bid on the same line (its starting bid at first). The end instant itself is too late.
+ */
+export function bidRefusal(
+  a: AuctionTiming & StepRule & { basis: "total" | "lines" },
+  last: string,
+  amount: string,
+  now: Date,
+): BidRefusal | null {
+  const state = auctionState(a, now);
+  if (state === "scheduled") return { key: "auction.notStarted" };
+  if (state === "paused") return { key: "auction.paused" };
+  if (state === "ended") return { key: "auction.over" };
+  const places = placesOf(a.basis);
+  const bid = dec(amount);
+  if (bid.s > places && bid.n % 10n ** BigInt(bid.s - places) !== 0n) {
+    return { key: "auction.tooManyDecimals", params: { places } };
+  }
+  if (bid.n <= 0n) return { key: "auction.notPositive" };
+  const lastDec = dec(last);
+  if (cmp(bid, highestNext(a, lastDec)) > 0) {
+    return {
+      key: "auction.notImproved",
+      params: { last, max: highestNextText(a, lastDec, places) },
+    };
+  }
+  return null;
+}
+
+export type ExtensionRule = {
+  closesAt: Date;
+  extensionMinutes: number;
+  extensionCapMinutes: number;
+  extendedMs: number;
+};
+
+/**
+ * How much later a bid accepted at `now` moves the end: N minutes when it comes in the last N
+ * minutes (the instant exactly N minutes before the end included), less whatever would pass the cap.
+ */
+export function extensionMs(a: ExtensionRule, now: Date): number {
+  const window = a.extensionMinutes * 60_000;
+  if (a.closesAt.getTime() - now.getTime() > window) return 0;
+  return Math.max(0, Math.min(window, a.extensionCapMinutes * 60_000 - a.extendedMs));
+}
+
+export type Standing = { supplierId: number; amount: string; at: number; seq: number };
+export type Ranked = Standing & { rank: number };
+
+/** Lowest amount first; the same amount ranks by who bid it first (time, then record order). */
+export function rank(standings: Standing[]): Ranked[] {
+  return [...standings].sort((x, y) =>
+    cmp(dec(x.amount), dec(y.amount)) || x.at - y.at || x.seq - y.seq
+  ).map((s, i) => ({ ...s, rank: i + 1 }));
+}
+
+/** Bidder 1, 2 … 26, 27 as A, B … Z, AA: the anonymised labels. */
+export function bidderLabel(n: number): string {
+  let out = "";
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) {
+    out = String.fromCharCode(65 + ((k - 1) % 26)) + out;
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+// The auctions' event streams (server-sent events). One channel per auction in this process looks
+// at the database for new events (every POLL_MS, and PROMPT_MS after a change taken here) and sends
+// them to every open page in one write, each page its own view. A page that connects, or reconnects with the id of
+// the last event it got (Last-Event-ID), first gets every event after that one from the database,
+// then the live ones: none twice, none missed, whichever server it was on before.
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { Deps } from "../domain/context.ts";
+import { AuctionFeed, type Reader } from "../domain/auction/feed.ts";
+import type { AuctionEventRow, AuctionRow } from "../domain/auction/store.ts";
+import type { AppEnv } from "./route.ts";
+
+const POLL_MS = 250;
+/** After a bid or a change taken by this server, how soon its pages are sent it. */
+const PROMPT_MS = 40;
+const KEEP_ALIVE_MS = 15_000;
+/** A page this many events behind (a stalled connection) is cut off: it reconnects and catches up. */
+const MAX_BACKLOG = 2000;
+
+type Subscriber = {
+  reader: Reader;
+  /** The id of the last event sent (or the one the page said it has). */
+  lastSent: number;
+  /** Still catching up from the database: live events wait in `queue`. */
+  ready: boolean;
+  queue: AuctionEventRow[];
+  /** Sends these events (in order) in one write, the view on the last. */
+  send: (events: AuctionEventRow[]) => void;
+};
+
+class Channel {
+  readonly subs = new Set<Subscriber>();
+  #timer: ReturnType<typeof setInterval>;
+  #pulling: Promise<void> | null = null;
+  #soon: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(readonly feed: AuctionFeed) {
+    this.#timer = setInterval(() => this.pull(), POLL_MS);
+  }
+
+  /** Reads the new events and hands them to every page (one pull at a time). */
+  pull(): Promise<void> {
+    this.#pulling ??= this.feed.pull().then((rows) => {
+      if (rows.length) { for (const s of this.subs) deliver(s, rows); }
+    }).catch((err) => console.error("auction feed:", err)).finally(() => (this.#pulling = null));
+    return this.#pulling;
+  }
+
+  /** A pull shortly: the changes of the next few milliseconds go out together. */
+  soon() {
+    this.#soon ??= setTimeout(() => {
+      this.#soon = null;
+      this.pull();
+    }, PROMPT_MS);
+  }
+
+  stop() {
+    clearInterval(this.#timer);
+    if (this.#soon) clearTimeout(this.#soon);
+  }
+}
+
+function deliver(s: Subscriber, events: AuctionEventRow[]) {
+  if (!s.ready) s.queue.push(...events);
+  else s.send(events.filter((e) => e.id > s.lastSent));
+}
+
+const channels = new WeakMap<Deps, Map<number, Promise<Channel>>>();
+
+function channelOf(deps: Deps, a: AuctionRow): Promise<Channel> {
+  let byAuction = channels.get(deps);
+  if (!byAuction) channels.set(deps, byAuction = new Map());
+  let ch = byAuction.get(a.id);
+  if (!ch) {
+    ch = AuctionFeed.open(deps, a).then((feed) => new Channel(feed));
+    ch.catch(() => byAuction!.delete(a.id));
+    byAuction.set(a.id, ch);
+  }
+  return ch;
+}
+
+function release(deps: Deps, auctionId: number, ch: Channel) {
+  if (ch.subs.size) return;
+  ch.stop();
+  channels.get(deps)?.delete(auctionId);
+}
+
+/** Looks for new events shortly (after a bid, a pause … taken by this server). */
+export function pokeAuction(deps: Deps, auctionId: number): void {
+  channels.get(deps)?.get(auctionId)?.then((ch) => ch.soon(), () => {});
+}
+
+/**
+ * The event stream of an auction for `reader`, from the event after `after` (the page's last one;
+ * null: from now on). Ends when the page goes away or the server stops.
+ */
+export function auctionStream(
+  c: Context<AppEnv>,
+  deps: Deps,
+  a: AuctionRow,
+  reader: Reader,
+  after: number | null,
+): Response {
+  const stopping = c.get("stopping");
+  return streamSSE(c, async (stream) => {
+    const ch = await channelOf(deps, a);
+    let backlog = 0;
+    let chain = Promise.resolve();
+    const sub: Subscriber = {
+      reader,
+      lastSent: after ?? ch.feed.lastId,
+      ready: false,
+      queue: [],
+      send: (events) => {
+        if (!events.length) return;
+        sub.lastSent = events[events.length - 1].id;
+        const text = events.map((e, i) =>
+          `event: ${e.type}\ndata: ${
+            JSON.stringify(ch.feed.payload(reader, e, i === events.length - 1))
+          }\nid: ${e.id}\n\n`
+        ).join("");
+        backlog += events.length;
+        if (backlog > MAX_BACKLOG) return void stream.abort();
+        chain = chain.then(async () => void await stream.write(text))
+          .finally(() => (backlog -= events.length));
+      },
+    };
+    const ended = new Promise<void>((resolve) => {
+      stream.onAbort(resolve);
+      if (stopping?.aborted) resolve();
+      stopping?.addEventListener("abort", () => resolve(), { once: true });
+    });
+    ch.subs.add(sub);
+    try {
+      // The browser's own EventSource waits this long before reconnecting.
+      await stream.write("retry: 1000\n\n");
+      sub.send(await ch.feed.missed(sub.lastSent));
+      sub.ready = true;
+      deliver(sub, sub.queue.splice(0));
+      const alive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      await ended;
+      clearInterval(alive);
+    } finally {
+      ch.subs.delete(sub);
+      release(deps, a.id, ch);
+    }
+  });
+}
