@@ -1,7 +1,8 @@
 // A reverse auction through the domain, on a real database with a fixed clock: set up from the
 // first quotes, bids judged at the server's instant and stored once (a retried bid key is answered,
 // not stored again), the end moved by late bids, paused and resumed, ended; the record of bids
-// verifies and refuses changes; the final bids become the last round of the matrix and the award.
+// verifies and refuses changes; the final bids become the last round of the matrix and the award;
+// an asset project's optimisation round waits until the auction is over.
 import assert from "node:assert/strict";
 import { count, eq, sql } from "drizzle-orm";
 import { auctionBids, auctionEvents, auditLogs } from "../../db/schema.ts";
@@ -23,6 +24,8 @@ import { projectMatrix } from "../../server/domain/comparison/service.ts";
 import { awardProject } from "../../server/domain/comparison/award.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import { projectSavings } from "../../server/domain/savings/read.ts";
+import { openOptimizeRound } from "../../server/domain/projects/lifecycle.ts";
+import { roundsOf } from "../../server/domain/projects/access.ts";
 
 const MIN = 60_000;
 /** The fixture's clock stands at 10:00Z (18:00 UTC+8), after the deadline. */
@@ -46,9 +49,9 @@ async function refused(p: Promise<unknown>, key: string) {
 let keys = 0;
 const key = () => `k-${++keys}-${crypto.randomUUID()}`;
 
-async function ready(over: Record<string, unknown> = {}) {
+async function ready(over: Record<string, unknown> = {}, opts: { asset?: boolean } = {}) {
   const env = await testEnv();
-  const r = await awardReady(env);
+  const r = await awardReady(env, opts);
   const one = bidder(r.s1, 901);
   const two = bidder(r.s2, 902);
   const auction = await setUpAuction(env, r.buyer.actor, {
@@ -263,4 +266,34 @@ Deno.test("the record of bids verifies, and a stored bid cannot be changed or re
   });
   await assert.rejects(env.db.run(sql`update auction_bids set amount = '1' where seq = 3`));
   await assert.rejects(env.db.run(sql`delete from auction_bids`));
+});
+
+Deno.test("an asset project opens no optimisation round while its auction is set up, running or paused; once the clock ends it, it does", async () => {
+  const { env, r, one, bid } = await ready({}, { asset: true });
+  await using _ = env;
+  /** Monday 2026-11-30 17:00 UTC+8, a working day. */
+  const round = () =>
+    openOptimizeRound(env, r.buyer.actor, {
+      offProId: r.project.id,
+      round: 1,
+      endTime: "2026-11-30T09:00:00.000Z",
+    });
+  await refused(round(), "projects.auctionRunning"); // set up, not started
+  env.clock.set(new Date(START.getTime() + MIN));
+  await bid(one, "210000");
+  await refused(round(), "projects.auctionRunning"); // running
+  await pauseAuction(env, r.buyer.actor, { offProId: r.project.id, reason: "Line check" });
+  await refused(round(), "projects.auctionRunning"); // paused
+  await resumeAuction(env, r.buyer.actor, { offProId: r.project.id });
+  // The last millisecond still belongs to the auction.
+  env.clock.set(new Date(END.getTime() - 1));
+  await refused(round(), "projects.auctionRunning");
+  assert.deepEqual(await roundsOf(env.db, [r.project.id]), []);
+  // Over by the clock (no job has recorded the end yet): round 1 opens.
+  env.clock.set(END);
+  await round();
+  const rounds = await roundsOf(env.db, [r.project.id]);
+  assert.deepEqual(rounds.map((x) => [x.round, x.endTime.toISOString()]), [
+    [1, "2026-11-30T09:00:00.000Z"],
+  ]);
 });

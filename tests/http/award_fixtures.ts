@@ -34,12 +34,14 @@ async function withEmail(env: TestEnv, id: number, address: string, language: "z
 /**
  * The project above, quoted and ended (the clock is moved past its deadline). The buyer `buyer1`
  * (publish permission) has `leader1` as person in charge; `leader1` holds no project permission;
- * `buyer2` is another buyer; `deputy1` a staff user an admin may hand approvals to.
+ * `buyer2` is another buyer; `deputy1` a staff user an admin may hand approvals to. With
+ * `asset: true` the same lines make an asset project (optimisation rounds), `buyer1` publishing both.
  */
-export async function awardReady(env: TestEnv, opts: { leader?: boolean } = {}) {
+export async function awardReady(env: TestEnv, opts: { leader?: boolean; asset?: boolean } = {}) {
   const buyer = await staff(env, "buyer1", [
     P.OfferProjectManagerSearch,
     P.OfferProjectManagerPublish,
+    ...(opts.asset ? [P.AmsOfferProjectManagerSearch, P.AmsOfferProjectManagerPublish] : []),
   ]);
   const leader = await staff(env, "leader1", []);
   const other = await staff(env, "buyer2", [
@@ -66,7 +68,7 @@ export async function awardReady(env: TestEnv, opts: { leader?: boolean } = {}) 
     token: buyer.token,
     body: {
       name: "Laminate annual supply",
-      kind: "material",
+      ...(opts.asset ? { kind: "asset", offerItemType: "optimize" } : { kind: "material" }),
       linesRequired: true,
       opiList: [
         { itemName: "FR-4 laminate", unit: "sheet", estimateYearAmount: "1000" },
