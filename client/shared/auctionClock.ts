@@ -1,7 +1,8 @@
 // An auction's clock on a page: the server's time (each answer carries serverNow, so the page
 // counts down by its offset from the server, not by its own clock), the state it implies, and a
-// length of time as a countdown reads it.
+// length of time as a countdown reads it, and its times as a line of text.
 import { useEffect, useState } from "react";
+import { formatTime } from "./time.ts";
 
 type Timing = {
   state: "scheduled" | "live" | "paused" | "ended";
@@ -48,4 +49,17 @@ export function money(amount: string | null | undefined): string {
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${
     frac.padEnd(places, "0").slice(0, places)
   }`;
+}
+
+/** An instant in UTC+8 to the minute, with its seconds only when it has any (after a pause). */
+const clockOf = (at: string, day: boolean) =>
+  formatTime(
+    at,
+    `${day ? "{y}-{m}-{d} " : ""}{h}:{i}${new Date(at).getUTCSeconds() ? ":{s}" : ""}`,
+  );
+
+/** "2026-11-23 18:00 – 18:30": an auction's times in UTC+8, the day said once when both share it. */
+export function timeRange(start: string, end: string): string {
+  const sameDay = formatTime(start, "{y}{m}{d}") === formatTime(end, "{y}{m}{d}");
+  return `${clockOf(start, true)} – ${clockOf(end, !sameDay)}`;
 }

@@ -26,6 +26,7 @@ import { DomainError } from "../../server/domain/errors.ts";
 import { projectSavings } from "../../server/domain/savings/read.ts";
 import { openOptimizeRound } from "../../server/domain/projects/lifecycle.ts";
 import { roundsOf } from "../../server/domain/projects/access.ts";
+import { getProjectResult } from "../../server/domain/projects/read.ts";
 
 const MIN = 60_000;
 /** The fixture's clock stands at 10:00Z (18:00 UTC+8), after the deadline. */
@@ -268,7 +269,7 @@ Deno.test("the record of bids verifies, and a stored bid cannot be changed or re
   await assert.rejects(env.db.run(sql`delete from auction_bids`));
 });
 
-Deno.test("an asset project opens no optimisation round while its auction is set up, running or paused; once the clock ends it, it does", async () => {
+Deno.test("an asset project opens (and its result page offers) no optimisation round while its auction is set up, running or paused; once the clock ends it, it does", async () => {
   const { env, r, one, bid } = await ready({}, { asset: true });
   await using _ = env;
   /** Monday 2026-11-30 17:00 UTC+8, a working day. */
@@ -278,10 +279,17 @@ Deno.test("an asset project opens no optimisation round while its auction is set
       round: 1,
       endTime: "2026-11-30T09:00:00.000Z",
     });
+  /** Whether the result page offers the round. */
+  const offered = async () =>
+    (await getProjectResult(env, r.buyer.actor, r.project.id)).project.actions.includes(
+      "openRound",
+    );
   await refused(round(), "projects.auctionRunning"); // set up, not started
+  assert.equal(await offered(), false);
   env.clock.set(new Date(START.getTime() + MIN));
   await bid(one, "210000");
   await refused(round(), "projects.auctionRunning"); // running
+  assert.equal(await offered(), false);
   await pauseAuction(env, r.buyer.actor, { offProId: r.project.id, reason: "Line check" });
   await refused(round(), "projects.auctionRunning"); // paused
   await resumeAuction(env, r.buyer.actor, { offProId: r.project.id });
@@ -291,6 +299,7 @@ Deno.test("an asset project opens no optimisation round while its auction is set
   assert.deepEqual(await roundsOf(env.db, [r.project.id]), []);
   // Over by the clock (no job has recorded the end yet): round 1 opens.
   env.clock.set(END);
+  assert.equal(await offered(), true);
   await round();
   const rounds = await roundsOf(env.db, [r.project.id]);
   assert.deepEqual(rounds.map((x) => [x.round, x.endTime.toISOString()]), [

@@ -1,12 +1,20 @@
 // The reverse auction in a real browser: the buyer sets it up from the result page; two suppliers
 // bid in two pages (one phone-sized) and both pages follow through the event stream; a bid that
 // does not improve enough is refused with the server's message; the buyer's live view ranks,
-// charts and ends it with a reason, and the final bids join the comparison matrix.
+// charts and ends it with a reason, and the final bids join the comparison matrix. Screenshots of
+// the set-up dialog, the live view and the bidders' pages (desktop and phone) in both languages.
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { awardReady } from "../http/award_fixtures.ts";
 import { PORTAL_PASSWORD } from "../http/quotes_fixtures.ts";
-import { launchBrowser, newPage, screenshot, signInAs, startServer } from "./browser.ts";
+import {
+  launchBrowser,
+  newPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  signInAs,
+  startServer,
+} from "./browser.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -16,8 +24,12 @@ async function portalPage(
   code: string,
   projectId: number,
   phone = false,
+  locale = "en-US",
 ) {
-  const { context, page } = await newPage(b, base, phone ? { width: 390, height: 844 } : {});
+  const { context, page } = await newPage(b, base, {
+    locale,
+    ...(phone ? { width: 390, height: 844 } : {}),
+  });
   await page.goto("/portal/login");
   await signInAs(page, code, PORTAL_PASSWORD);
   await page.waitForURL((u) => u.pathname === "/portal");
@@ -28,6 +40,25 @@ async function portalPage(
 }
 
 const text = (page: Page, id: string) => page.getByTestId(id).first().innerText();
+
+/** The whole page, or one part of it, as a person would scroll through it. */
+async function shot(target: Page | Locator, name: string) {
+  const path = `${SCREENSHOT_DIR}${name}.png`;
+  if ("goto" in target) await target.screenshot({ path, fullPage: true });
+  else await target.screenshot({ path });
+}
+
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function buyerPage(b: Browser, base: string, password: string, projectId: number) {
+  const { context, page } = await newPage(b, base, { locale: "zh-CN" });
+  await page.goto("/login");
+  await signInAs(page, "buyer1", password);
+  await page.waitForURL((u) => u.pathname === "/dashboard");
+  await page.goto(`/offerProjectManager/offerProjectManagerResult?id=${projectId}`);
+  return { context, page };
+}
 
 async function bid(page: Page, amount: string) {
   await page.getByTestId("bid-input").fill(amount);
@@ -47,6 +78,20 @@ Deno.test(
       const b = browser;
       const buyer = await newPage(b, server.base);
       const bp = buyer.page;
+
+      await t.step("in Chinese, the set-up dialog reads in Chinese", async () => {
+        const zh = await buyerPage(b, server.base, r.buyer.password, r.project.id);
+        await zh.page.getByTestId("auction-setup").click();
+        const dialog = zh.page.getByTestId("auction-setup-dialog");
+        await dialog.getByText("217,000.00 元").waitFor();
+        await dialog.getByTestId("auction-step").fill("1000");
+        await dialog.getByTestId("visibility-best").check();
+        await shot(dialog, "auction-setup-zh");
+        await dialog.getByTestId("basis-lines").check();
+        await dialog.getByText("已报价 2 行").first().waitFor();
+        await shot(dialog, "auction-setup-lines-zh");
+        await zh.context.close();
+      });
 
       await t.step("the buyer sets the auction up from the result page", async () => {
         await bp.goto("/login");
@@ -96,7 +141,7 @@ Deno.test(
           await s2.page.getByTestId("best-bid").getByText("205,000.00").waitFor();
           await bid(s2.page, "205500");
           await s2.page.getByTestId("bid-error").getByText(
-            "Your bid must improve on your last bid (206200.00 CNY) by the minimum: at most 205200.00 CNY",
+            "Your bid must improve on your last bid (206,200.00 CNY) by the minimum: at most 205,200.00 CNY",
           ).waitFor();
           await screenshot(s2.page, "auction-portal-refused-phone-en");
           await bid(s2.page, "204000.5");
@@ -116,6 +161,48 @@ Deno.test(
         assert.doesNotMatch(await chart.innerText(), /S1|S2|Abbr/);
         await bp.getByTestId("auction-live").scrollIntoViewIfNeeded();
         await screenshot(bp, "auction-live-en");
+      });
+
+      /** Chinese pages kept open to the end: a bidder's phone and the buyer's result page. */
+      const zh: { phone?: Page; buyer?: Page; contexts: { close(): Promise<void> }[] } = {
+        contexts: [],
+      };
+
+      await t.step("in Chinese, the bidders' pages and the live view read in Chinese", async () => {
+        const zh1 = await portalPage(b, server.base, "S1", r.project.id, false, "zh-CN");
+        const zh2 = await portalPage(b, server.base, "S2", r.project.id, true, "zh-CN");
+        zh.phone = zh2.page;
+        await zh1.page.getByTestId("own-bid").getByText("205,000.00").waitFor();
+        await bid(zh2.page, "204000");
+        await zh2.page.getByTestId("bid-error").waitFor();
+        await shot(zh1.page, "auction-portal-zh");
+        await shot(zh2.page, "auction-portal-phone-zh");
+        assert.equal(await text(zh1.page, "auction-state"), "进行中");
+        assert.match(await text(zh1.page, "own-rank"), /第 2 名（共 2 家）/);
+        assert.match(await text(zh2.page, "own-rank"), /第 1 名（共 2 家）/);
+        assert.equal(
+          await text(zh2.page, "bid-error"),
+          "出价须比您上一次出价（204,000.50 元）至少降低最小幅度：不高于 203,000.50 元",
+        );
+        assert.ok((await sideways(zh2.page)) <= 0, "the phone page does not scroll sideways");
+        await zh1.page.getByText("返回项目").click();
+        await shot(zh1.page.getByTestId("auction-link"), "auction-link-zh");
+        assert.match(
+          await text(zh1.page, "auction-link"),
+          /进行中 · 2026-11-23 18:00 – 18:30 UTC\+8/,
+        );
+        await zh1.context.close();
+        const buyerZh = await buyerPage(b, server.base, r.buyer.password, r.project.id);
+        zh.buyer = buyerZh.page;
+        zh.contexts.push(zh2.context, buyerZh.context);
+        const live = zh.buyer.getByTestId("auction-live");
+        await live.getByTestId("auction-ranking").getByText("204,000.50").waitFor();
+        await live.scrollIntoViewIfNeeded();
+        await shot(live, "auction-live-zh");
+        assert.match(
+          await text(zh.buyer, "auction-rules"),
+          /每次出价须比该供应商上次至少低 1,000\.00 元/,
+        );
       });
 
       await t.step("after a reload the bidder's page shows the same", async () => {
@@ -139,8 +226,19 @@ Deno.test(
             await s.page.getByTestId("auction-notice").getByText("Enough offers received", {
               exact: false,
             }).waitFor();
-            assert.equal(await s.page.getByTestId("bid-submit").isDisabled(), true);
+            // The bid form is gone: the last bids stand.
+            assert.equal(await s.page.getByTestId("bid-submit").count(), 0);
           }
+          // In Chinese too, on the phone and in the buyer's view.
+          await zh.phone!.getByTestId("auction-notice").getByText(
+            "采购员已结束竞价：Enough offers received",
+          ).waitFor();
+          await shot(zh.phone!, "auction-portal-ended-phone-zh");
+          const live = zh.buyer!.getByTestId("auction-live");
+          await live.getByTestId("auction-events").getByText("结束：Enough offers received")
+            .waitFor();
+          await shot(live, "auction-live-ended-zh");
+          for (const c of zh.contexts) await c.close();
           // The final bids are the matrix's last round.
           await bp.getByTestId("matrix").getByText("Reverse auction", { exact: false }).first()
             .waitFor();

@@ -61,7 +61,7 @@ Deno.test("a bidder sees its own rank and the best bid; a refused bid answers th
   assert.equal(low.status, 409);
   assert.equal(
     low.json.error.message,
-    "出价须比您上一次出价（217000.00 元）至少降低最小幅度：不高于 216000.00 元",
+    "出价须比您上一次出价（217,000.00 元）至少降低最小幅度：不高于 216,000.00 元",
   );
   const ok = await bid(r.s1.token, "206000");
   assert.equal(ok.status, 200, JSON.stringify(ok.json));

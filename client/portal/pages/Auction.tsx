@@ -11,7 +11,14 @@ import { Spinner } from "../../shared/ui.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
 import { formatTime } from "../../shared/time.ts";
 import { openEventStream } from "../../shared/eventStream.ts";
-import { clockText, money, offsetOf, stateAt, useServerNow } from "../../shared/auctionClock.ts";
+import {
+  clockText,
+  money,
+  offsetOf,
+  stateAt,
+  timeRange,
+  useServerNow,
+} from "../../shared/auctionClock.ts";
 import { auctionApi, type MyAuction, type MyEvent, type MyLine, newBidKey } from "../auction.ts";
 import { Card, Empty } from "../parts.tsx";
 
@@ -108,8 +115,12 @@ export function AuctionPage() {
           <p className="font-mono text-xs text-slate-500">{a.projectCode}</p>
           <h1 className="truncate text-base font-semibold text-slate-900">{a.projectName}</h1>
           <p className="text-xs text-slate-500">
-            {t("auctionPage.you", { label: a.label })} · {formatTime(a.startAt)} –{" "}
-            {formatTime(a.closesAt)} UTC+8
+            {t("auctionPage.you", { label: a.label })}
+            {/* On a phone the times take a line of their own. */}
+            <span className="hidden px-1.5 sm:inline">·</span>
+            <span className="block whitespace-nowrap sm:inline">
+              {timeRange(a.startAt, state === "ended" ? a.endedAt ?? a.closesAt : a.closesAt)} UTC+8
+            </span>
           </p>
         </div>
         <span
@@ -151,7 +162,7 @@ export function AuctionPage() {
       )}
       <Rules a={a} />
       {a.lines.map((line) => (
-        <LineCard key={line.itemId ?? 0} a={a} line={line} open={state === "live"} onBid={reload} />
+        <LineCard key={line.itemId ?? 0} a={a} line={line} state={state} onBid={reload} />
       ))}
     </div>
   );
@@ -179,7 +190,12 @@ function Rules({ a }: { a: MyAuction }) {
 }
 
 function LineCard(
-  { a, line, open, onBid }: { a: MyAuction; line: MyLine; open: boolean; onBid: () => void },
+  { a, line, state, onBid }: {
+    a: MyAuction;
+    line: MyLine;
+    state: MyAuction["state"];
+    onBid: () => void;
+  },
 ) {
   const { t } = useTranslation();
   return (
@@ -213,7 +229,10 @@ function LineCard(
           <dd className="tabular-nums text-slate-600">{money(line.start)}</dd>
         </div>
       </dl>
-      <BidForm projectId={a.projectId} line={line} open={open} onBid={onBid} />
+      {/* Once over, the last bid stands: no form to bid with. */}
+      {state !== "ended" && (
+        <BidForm projectId={a.projectId} line={line} open={state === "live"} onBid={onBid} />
+      )}
     </Card>
   );
 }
@@ -272,7 +291,7 @@ function BidForm(
       <label className="text-xs text-slate-500" htmlFor={`bid-${line.itemId ?? 0}`}>
         {t("auctionPage.newBid", { max: money(line.maxNext) })}
       </label>
-      <div className="mt-1 flex gap-2">
+      <div className="mt-1 flex gap-2 sm:max-w-md">
         <input
           id={`bid-${line.itemId ?? 0}`}
           inputMode="decimal"

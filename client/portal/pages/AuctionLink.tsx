@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../shared/icons.tsx";
-import { formatTime } from "../../shared/time.ts";
+import { timeRange } from "../../shared/auctionClock.ts";
 import { auctionApi, type MyAuction } from "../auction.ts";
 
 export function AuctionLink({ projectId }: { projectId: number }) {
@@ -24,9 +24,7 @@ export function AuctionLink({ projectId }: { projectId: number }) {
       <span className="flex-1">
         <span className="font-medium text-slate-900">{t("auctionPage.invited")}</span>
         <span className="block text-xs text-slate-500">
-          {t(`auctionPage.states.${a.state}`)} · {formatTime(a.startAt)} – {formatTime(a.closesAt)}
-          {" "}
-          UTC+8
+          {t(`auctionPage.states.${a.state}`)} · {timeRange(a.startAt, a.closesAt)} UTC+8
         </span>
       </span>
       <span className="text-primary">{t("auctionPage.open")}</span>

@@ -10,7 +10,7 @@ import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError, notFound } from "../errors.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { supplierIdOf } from "../quotes/service.ts";
-import { cmp, dec, toFixed } from "../shared/decimal.ts";
+import { cmp, dec, grouped, toFixed } from "../shared/decimal.ts";
 import { bidInput } from "./schemas.ts";
 import { bidRefusal, extensionMs, placesOf } from "./rules.ts";
 import { appendBids, type BidReceipt, type BidRow, receiptOf } from "./chain.ts";
@@ -23,6 +23,12 @@ export type BidOutcome = {
   /** When bidding closes after this bid (moved later when it came in the last minutes). */
   closesAt: Date;
 };
+
+/** A refusal's amounts as the bidder's page shows amounts: with thousands marks. */
+const shown = (params: Record<string, string | number>) =>
+  Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? grouped(v) : v]),
+  );
 
 const lastBid = (tx: DbOrTx, auctionId: number, supplierId: number, itemId: number | null) =>
   tx.select().from(auctionBids).where(and(
@@ -83,7 +89,7 @@ export async function placeBid(
     if (project?.status === "closed") throw conflict("auction.projectClosed");
     const now = deps.clock.now();
     const refusal = bidRefusal(a, last.amount, input.amount, now);
-    if (refusal) throw conflict(refusal.key, "params" in refusal ? refusal.params : {});
+    if (refusal) throw conflict(refusal.key, "params" in refusal ? shown(refusal.params) : {});
     const amount = toFixed(dec(input.amount), placesOf(a.basis));
     const [bid] = await appendBids(tx, [{
       auctionId: a.id,

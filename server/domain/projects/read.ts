@@ -16,6 +16,8 @@ import { quotesSealed } from "./rules.ts";
 import { packVersions } from "./pack.ts";
 import { assertMaySee, loadProject, projectForActor, roundsOf } from "./access.ts";
 import { projectDtos, readProjects } from "./dto.ts";
+import { auctionOfProject } from "../auction/store.ts";
+import { auctionState } from "../auction/rules.ts";
 
 const itemDto = (i: typeof offerProjectItems.$inferSelect) => ({
   id: i.id,
@@ -175,9 +177,18 @@ export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) 
   return supplierResults(await projectAllForActor(deps, actor, id), deps.clock.now());
 }
 
-/** GetSupplierOfferProjectManagerResult: everything the result page shows. */
+/**
+ * GetSupplierOfferProjectManagerResult: everything the result page shows. No optimisation round is
+ * offered while the project's reverse auction is set up and not over (lifecycle.ts refuses it).
+ */
 export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
-  return projectResult(await projectAllForActor(deps, actor, id), deps.clock.now());
+  const now = deps.clock.now();
+  const result = projectResult(await projectAllForActor(deps, actor, id), now);
+  const auction = await auctionOfProject(deps.db, id);
+  if (auction && auctionState(auction, now) !== "ended") {
+    result.project.actions = result.project.actions.filter((a) => a !== "openRound");
+  }
+  return result;
 }
 
 function projectResult(all: Awaited<ReturnType<typeof projectAllForActor>>, now: Date) {

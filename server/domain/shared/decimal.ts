@@ -83,5 +83,12 @@ export function normalize(a: Dec): string {
   return toFixed({ n, s }, s);
 }
 
+/** A decimal's text with thousands marks, its decimals as written ("1234567.50" -> "1,234,567.50"). */
+export function grouped(text: string): string {
+  const [int, frac] = text.split(".");
+  const marked = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return frac === undefined ? marked : `${marked}.${frac}`;
+}
+
 /** A number for a spreadsheet cell; exact for the precisions used here (≤ 15 significant digits). */
 export const toNumber = (a: Dec) => Number(toFixed(a, a.s));

@@ -208,20 +208,36 @@ function LiveView(
     >
       <dl className="mb-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <Field label={a_("startAt")}>{formatTime(a.startAt)}</Field>
-        <Field label={a_("endsAt")}>
-          <span data-testid="auction-closes">{formatTime(a.closesAt)}</span>
+        <Field label={a_(state === "ended" ? "endedAt" : "endsAt")}>
+          <span data-testid="auction-closes">
+            {formatTime(state === "ended" ? a.endedAt ?? a.closesAt : a.closesAt)}
+          </span>
           {a.extendedMs > 0 && (
             <span className="ml-1 text-xs text-amber-700" data-testid="auction-extended">
               {a_("extendedBy", { minutes: Math.round(a.extendedMs / 60_000) })}
             </span>
           )}
         </Field>
-        <Field label={a_("rulesLabel")}>
-          {a_(`basisOptions.${a.basis}`)} ·{" "}
-          {a.stepKind === "amount" ? `−${money(a.step)} CNY` : `−${a.step} %`} ·{" "}
-          {a_(`visibilityOptions.${a.visibility}`)}
-        </Field>
         <Field label={a_("bids")}>{a.bids.filter((b) => b.kind === "bid").length}</Field>
+        <Field label={a_("rulesLabel")} wide>
+          <ul
+            className="grid gap-x-6 text-slate-700 *:first-letter:uppercase xl:grid-cols-2"
+            data-testid="auction-rules"
+          >
+            <li>{a_(`basis.${a.basis}`)}</li>
+            <li>
+              {a.stepKind === "amount"
+                ? a_("ruleStepAmount", { step: money(a.step) })
+                : a_("ruleStepPercent", { step: a.step })}
+            </li>
+            <li>{a_(`ruleVisibility.${a.visibility}`)}</li>
+            <li>
+              {a.extensionCapMinutes > 0
+                ? a_("extensionRule", { minutes: a.extensionMinutes, cap: a.extensionCapMinutes })
+                : a_("noExtension")}
+            </li>
+          </ul>
+        </Field>
       </dl>
       {a.lines.length > 1 && (
         <select
@@ -292,7 +308,7 @@ function Ranking({ line }: { line: Line }) {
         { key: "label", title: a_("label"), render: (r) => a_("bidder", { label: r.label }) },
         {
           key: "abbrName",
-          title: t("suppliers.fields.abbrName"),
+          title: a_("supplier"),
           render: (r) => `${r.code} ${r.abbrName}`,
         },
         {

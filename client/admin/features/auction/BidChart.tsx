@@ -7,7 +7,7 @@ import type { Auction } from "./api.ts";
 
 const W = 640;
 const H = 240;
-const PAD = { left: 72, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 84, right: 12, top: 12, bottom: 30 };
 const COLOURS = [
   "#2563eb",
   "#dc2626",
@@ -54,7 +54,7 @@ export function BidChart(
         {ticks.map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="10" fill="#64748b">
+            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="12" fill="#64748b">
               {money(v.toFixed(2))}
             </text>
           </g>
@@ -65,7 +65,7 @@ export function BidChart(
             x={x(at)}
             y={H - 8}
             textAnchor={i ? "end" : "start"}
-            fontSize="10"
+            fontSize="12"
             fill="#64748b"
           >
             {formatTime(new Date(at), "{h}:{i}:{s}")}

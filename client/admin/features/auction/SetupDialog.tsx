@@ -184,7 +184,7 @@ export function SetupDialog(
                 <span className="tabular-nums text-slate-600">
                   {form.basis === "total"
                     ? (c.total
-                      ? `${money(c.total)} CNY`
+                      ? a("cnyAmount", { amount: money(c.total) })
                       : a(`cannotTakePart.${c.totalRefusal ?? "incomplete"}`))
                     : a("pricedLines", { count: c.pricedLines })}
                 </span>
@@ -232,6 +232,7 @@ export function SetupDialog(
               value={form.extensionCapMinutes}
               onChange={(e) => set("extensionCapMinutes", e.target.value)}
             />
+            {a("extensionCapUnit")}
           </span>
         </Field>
       </div>
