@@ -2,7 +2,7 @@
 // the clock did to it (set up, paused, resumed, ended).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { auctionEvents, auctionParticipants, auctions, suppliers } from "../../../db/schema.ts";
-import type { DbOrTx } from "../../../db/client.ts";
+import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { notFound } from "../errors.ts";
 import type { ClientMeta } from "../auth/service.ts";
@@ -13,8 +13,15 @@ export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionEventRow = typeof auctionEvents.$inferSelect;
 export type EventType = AuctionEventRow["type"];
 
-export async function auctionOfProject(db: DbOrTx, projectId: number) {
-  return await db.query.auctions.findFirst({ where: eq(auctions.projectId, projectId) }) ?? null;
+const auctionByProject = preparedQuery((db) =>
+  db.select().from(auctions).where(eq(auctions.projectId, sql.placeholder("projectId"))).limit(1)
+    .prepare()
+);
+
+/** The project's auction, or null (the matrix, the award and the result page ask for every project). */
+export async function auctionOfProject(db: DbOrTx, projectId: number): Promise<AuctionRow | null> {
+  const [a] = await auctionByProject(db).all({ projectId });
+  return a ?? null;
 }
 
 /** The auction of a project, or 404. */

@@ -184,6 +184,7 @@ export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) 
 export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
   const now = deps.clock.now();
   const result = projectResult(await projectAllForActor(deps, actor, id), now);
+  if (!result.project.actions.includes("openRound")) return result;
   const auction = await auctionOfProject(deps.db, id);
   if (auction && auctionState(auction, now) !== "ended") {
     result.project.actions = result.project.actions.filter((a) => a !== "openRound");
