@@ -3,10 +3,7 @@
 // compared. Who may take part for each basis, and why not.
 import type { DbOrTx } from "../../../db/client.ts";
 import type { offerProjects } from "../../../db/schema.ts";
-import { invitedSuppliers, matrixQuotes } from "../comparison/service.ts";
-import { buildMatrix } from "../comparison/matrix.ts";
-import { quotableItems } from "../quotes/lines.ts";
-import { ratesOf } from "../dictionary/commercial.ts";
+import { matrixOfQuotes, matrixQuotes } from "../comparison/service.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
@@ -33,22 +30,8 @@ export type FirstQuotes = {
 
 /** The suppliers with a first quote, and what each would start an auction from. */
 export async function firstQuotes(db: DbOrTx, p: ProjectRow): Promise<FirstQuotes> {
-  const items = await quotableItems(db, p.id);
   const quotes = (await matrixQuotes(db, p.id)).filter((q) => q.round === 0);
-  const currencies = [...new Set(quotes.flatMap((q) => q.lines.map((l) => l.currency)))];
-  const lastDate = quotes.reduce((m, q) => (q.date > m ? q.date : m), "0000-00-00");
-  const matrix = buildMatrix({
-    items: items.map((i) => ({
-      id: i.id,
-      materialCode: i.materialCode,
-      itemName: i.itemName,
-      unit: i.unit,
-      estimateYearAmount: i.estimateYearAmount,
-    })),
-    suppliers: await invitedSuppliers(db, p.id),
-    quotes,
-    rates: await ratesOf(db, currencies, lastDate),
-  });
+  const matrix = await matrixOfQuotes(db, p.id, quotes);
   const candidates = matrix.suppliers.filter((c) => c.quoted).map((c): Candidate => {
     const q = quotes.find((x) => x.supplierId === c.id)!;
     const lines = matrix.rows.flatMap((r) => {

@@ -140,14 +140,20 @@ export async function projectMatrix(
   return matrix;
 }
 
-/** The matrix of a project, without a permission check (performance ranks, integrity signals). */
-export async function matrixOf(db: DbOrTx, p: ProjectRow): Promise<ProjectMatrix> {
-  const items = await quotableItems(db, p.id);
-  const quotes = await matrixQuotes(db, p.id);
+/**
+ * The matrix of these quotes of a project: its line items in the current request pack, its invited
+ * suppliers, the rates in force on the quotes' days; `awarded` marks the award's cells.
+ */
+export async function matrixOfQuotes(
+  db: DbOrTx,
+  projectId: number,
+  quotes: MatrixQuote[],
+  awarded = new Map<number, number>(),
+) {
+  const items = await quotableItems(db, projectId);
   const currencies = [...new Set(quotes.flatMap((q) => q.lines.map((l) => l.currency)))];
   const lastDate = quotes.reduce((m, q) => (q.date > m ? q.date : m), "0000-00-00");
-  const award = await currentAward(db, p.id);
-  const matrix = buildMatrix({
+  return buildMatrix({
     items: items.map((i) => ({
       id: i.id,
       materialCode: i.materialCode,
@@ -155,11 +161,22 @@ export async function matrixOf(db: DbOrTx, p: ProjectRow): Promise<ProjectMatrix
       unit: i.unit,
       estimateYearAmount: i.estimateYearAmount,
     })),
-    suppliers: await invitedSuppliers(db, p.id),
+    suppliers: await invitedSuppliers(db, projectId),
     quotes,
     rates: await ratesOf(db, currencies, lastDate),
-    awarded: new Map(award?.lines.map((l) => [l.itemId, l.supplierId]) ?? []),
+    awarded,
   });
+}
+
+/** The matrix of a project, without a permission check (performance ranks, integrity signals). */
+export async function matrixOf(db: DbOrTx, p: ProjectRow): Promise<ProjectMatrix> {
+  const award = await currentAward(db, p.id);
+  const matrix = await matrixOfQuotes(
+    db,
+    p.id,
+    await matrixQuotes(db, p.id),
+    new Map(award?.lines.map((l) => [l.itemId, l.supplierId]) ?? []),
+  );
   return {
     project: { id: p.id, code: p.code, name: p.name, kind: p.kind, linesRequired: p.linesRequired },
     award,
