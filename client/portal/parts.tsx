@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../shared/icons.tsx";
+import { Spinner } from "../shared/ui.tsx";
 import { ClosingTime } from "../shared/ClosingTime.tsx";
 import type { Closing } from "../../server/domain/shared/closing.ts";
 import { formatCountdown } from "../shared/time.ts";
@@ -110,6 +111,25 @@ export function Empty({ icon = "folder", children }: { icon?: string; children: 
     <div className="flex flex-col items-center gap-2 px-4 py-10 text-center text-sm text-slate-500">
       <Icon name={icon} className="size-8 text-slate-300" />
       {children}
+    </div>
+  );
+}
+
+/** A page still loading (a spinner), or one that could not load (its link back and the reason). */
+export function PageLoading({ back, error }: { back: ReactNode; error: string }) {
+  if (error) {
+    return (
+      <div className="space-y-3">
+        {back}
+        <div className="card">
+          <Empty icon="info">{error}</Empty>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex justify-center py-16 text-primary">
+      <Spinner className="size-6" />
     </div>
   );
 }

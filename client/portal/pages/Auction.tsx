@@ -20,7 +20,7 @@ import {
   useServerNow,
 } from "../../shared/auctionClock.ts";
 import { auctionApi, type MyAuction, type MyEvent, type MyLine, newBidKey } from "../auction.ts";
-import { Card, Empty } from "../parts.tsx";
+import { Card, PageLoading } from "../parts.tsx";
 
 const tones = {
   scheduled: "bg-slate-100 text-slate-700 ring-slate-200",
@@ -88,23 +88,7 @@ export function AuctionPage() {
       {t("auctionPage.backToProject")}
     </Link>
   );
-  if (error) {
-    return (
-      <div className="space-y-3">
-        {back}
-        <div className="card">
-          <Empty icon="info">{error}</Empty>
-        </div>
-      </div>
-    );
-  }
-  if (!a) {
-    return (
-      <div className="flex justify-center py-16 text-primary">
-        <Spinner className="size-6" />
-      </div>
-    );
-  }
+  if (error || !a) return <PageLoading back={back} error={error} />;
   const state = stateAt(a, now);
   const until = state === "scheduled" ? Date.parse(a.startAt) : Date.parse(a.closesAt);
   return (

@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { ApiError } from "../../shared/api.ts";
 import { Icon } from "../../shared/icons.tsx";
-import { Spinner } from "../../shared/ui.tsx";
+
 import { portalApi, type SheetPreview } from "../data.ts";
-import { Card, Empty } from "../parts.tsx";
+import { Card, PageLoading } from "../parts.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
 import { linesToSend, QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
 import { Attachments, Header, Items } from "./ProjectInfo.tsx";
@@ -59,23 +59,7 @@ export function ProjectPage() {
     </Link>
   );
 
-  if (error) {
-    return (
-      <div className="space-y-3">
-        {back}
-        <div className="card">
-          <Empty icon="info">{error}</Empty>
-        </div>
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <div className="flex justify-center py-16 text-primary">
-        <Spinner className="size-6" />
-      </div>
-    );
-  }
+  if (error || !data) return <PageLoading back={back} error={error} />;
   const { detail } = data;
   return (
     <div className="space-y-4">
