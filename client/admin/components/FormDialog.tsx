@@ -160,6 +160,12 @@ export function fieldErrorsOf(err: unknown, fields: readonly string[]): FieldErr
   return out;
 }
 
+/** The failure's field errors, or when it names no field, its whole message as the dialog's own error. */
+export function dialogErrorsOf(err: unknown, fields: readonly string[]): FieldErrors {
+  const byField = fieldErrorsOf(err, fields);
+  return Object.keys(byField).length ? byField : { "": err instanceof Error ? err.message : "" };
+}
+
 /**
  * Runs a save: "saved successfully" when it works; otherwise "save failed" with the server's
  * reason, and the field errors handed to `onFieldErrors`. Answers whether it worked.

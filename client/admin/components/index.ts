@@ -2,6 +2,7 @@
 export { useConfirm } from "./ConfirmDialog.tsx";
 export { type Column, DataTable, PagedTable } from "./DataTable.tsx";
 export {
+  dialogErrorsOf,
   Field,
   fieldErrorsOf,
   FormDialog,

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
 import { useAction } from "../../../shared/useAction.ts";
-import { Field, fieldErrorsOf, FormDialog, inputClass } from "../../components/index.ts";
+import { dialogErrorsOf, Field, FormDialog, inputClass } from "../../components/index.ts";
 import { leadersApi } from "../leaders/api.ts";
 import { type Approval, approvalsApi } from "./api.ts";
 
@@ -19,10 +19,7 @@ function useSubmit(onDone: () => void) {
       message.success(done);
       onDone();
     }, (err) => {
-      const byField = fieldErrorsOf(err, ["comment", "approverId"]);
-      setErrors(
-        Object.keys(byField).length ? byField : { "": err instanceof Error ? err.message : "" },
-      );
+      setErrors(dialogErrorsOf(err, ["comment", "approverId"]));
     });
   return { errors, setErrors, submit, busy };
 }

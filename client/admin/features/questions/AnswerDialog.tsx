@@ -11,7 +11,7 @@ import {
   QUESTION_MAX,
   visibilities,
 } from "../../../../server/domain/questions/schemas.ts";
-import { Field, fieldErrorsOf, FormDialog, inputClass } from "../../components/index.ts";
+import { dialogErrorsOf, Field, FormDialog, inputClass } from "../../components/index.ts";
 import { localToInstant } from "../projects/api.ts";
 import { type Question, questionsApi } from "./api.ts";
 
@@ -99,8 +99,7 @@ export function AnswerDialog(
       );
       onDone(done.revisedTo !== null);
     }, (err) => {
-      const byField = fieldErrorsOf(err, FIELDS);
-      setErrors(Object.keys(byField).length ? byField : { "": (err as Error).message ?? "" });
+      setErrors(dialogErrorsOf(err, FIELDS));
     });
   }
 
@@ -218,8 +217,7 @@ export function PackDialog(
       message.success(t("questions.packed", { version: done.revisedTo }));
       onDone();
     }, (err) => {
-      const byField = fieldErrorsOf(err, FIELDS);
-      setErrors(Object.keys(byField).length ? byField : { "": (err as Error).message ?? "" });
+      setErrors(dialogErrorsOf(err, FIELDS));
     });
   }
 

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
 import { useAction } from "../../../shared/useAction.ts";
 import {
+  dialogErrorsOf,
   Field as FormField,
-  fieldErrorsOf,
   FormDialog,
   inputClass,
 } from "../../components/index.ts";
@@ -60,12 +60,7 @@ export function AwardDialog(
       );
       onDone();
     }, (err) => {
-      const byField = fieldErrorsOf(err, ["reason", "supplierId", "lines"]);
-      setErrors(
-        Object.keys(byField).length ? byField : {
-          "": err instanceof Error ? err.message : "",
-        },
-      );
+      setErrors(dialogErrorsOf(err, ["reason", "supplierId", "lines"]));
     });
   }
 
