@@ -115,6 +115,17 @@ Deno.test("list totals by status, kind and category match the status rule as the
         }
       }
     }
+    // A status and "open" together: both must hold.
+    for (const status of ["ended", "inQuotation"] as const) {
+      const { totalCount } = await listProjects(
+        env,
+        actor,
+        listProjectsInput.parse({ status, open: "1", maxResultCount: 1 }),
+      );
+      // Ended is never open; in the quotation always is.
+      const expected = status === "ended" ? 0 : rows.filter((p) => statusOf(p) === status).length;
+      assert.equal(totalCount, expected, `${status} and open at ${now.toISOString()}`);
+    }
   }
   assert.equal(checked, times.length * 7 * 3 * 3);
 });

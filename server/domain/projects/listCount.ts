@@ -21,8 +21,9 @@ type Counted = { kinds: ProjectKind[]; input: ExportProjectsInput; overtaken?: O
 /** The filters project_counts can answer (paging and sorting do not change a count). */
 const countedFilters = new Set(["kind", "category", "status", "open", "sorting"]);
 
-/** Whether the list's filters are all ones project_counts can answer. */
+/** Whether the list's filters are all ones project_counts can answer (a status or "open", not both). */
 export const countableFromTable = (input: ExportProjectsInput) =>
+  !(input.open && input.status) &&
   Object.entries(input).every(([k, v]) =>
     v === undefined || countedFilters.has(k) || k === "skipCount" || k === "maxResultCount"
   );
