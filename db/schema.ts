@@ -343,12 +343,19 @@ function listSorts(
   sorts: SQLiteColumn[],
 ) {
   return sorts.flatMap((sort) => [
-    index(`offer_projects_by_${sort.name}`).on(sort, t.typeId, t.kind),
+    index(`offer_projects_by_${sort.name}`).on(sort, t.typeId, t.kind, t.status),
     index(`offer_projects_by_status_${sort.name}`).on(
       t.status,
       sort,
       t.firstQuoteAt,
       t.typeId,
+      t.kind,
+    ),
+    index(`offer_projects_by_type_${sort.name}`).on(
+      t.typeId,
+      sort,
+      t.status,
+      t.firstQuoteAt,
       t.kind,
     ),
   ]);
@@ -436,9 +443,10 @@ export const offerProjects = sqliteTable("offer_projects", {
   // Published projects whose quoting has closed by the clock (statusSql.ts overtakenAt, the
   // endProjects job) are a range of this index.
   index("offer_projects_closes_idx").on(t.status, t.closesAt),
-  // Each sort of the list has two indexes that give its pages in order, each holding the columns
-  // the list filters on so that no row is read to filter: one for the list of every status, one
-  // that starts with the stored status for a list of one status (statusSql.ts).
+  // Each sort of the list has three indexes that give its pages in order, each holding the columns
+  // the list filters on so that no row is read to filter: one for the list of every status (or of
+  // a status the clock corrects with a set of ids, statusSql.ts), one that starts with the stored
+  // status for a list of one status, one that starts with the category for a list of one category.
   ...listSorts(t, [t.createdAt, t.pubDate, t.offerEndTime, t.name, t.code, t.id]),
 ]);
 
