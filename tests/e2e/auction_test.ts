@@ -246,6 +246,8 @@ Deno.test(
             await text(bp, "matrix-total"),
             /¥204,000\.50[\s\S]*¥205,000\.00|¥205,000\.00[\s\S]*¥204,000\.50/,
           );
+          // The page follows without a reload: the best quote of the savings is the lowest final bid.
+          await bp.getByTestId("savings-best").getByText("¥204,000.50").waitFor();
         },
       );
 

@@ -303,7 +303,11 @@ export default function Result() {
       <AuctionSection
         projectId={p.id}
         mayPublish={mayPublish}
-        onEnded={() => setAuctionEnds((n) => n + 1)}
+        onEnded={() => {
+          // The final bids change the matrix, and the project may now offer a round.
+          setAuctionEnds((n) => n + 1);
+          load();
+        }}
       />
 
       {anySealed
