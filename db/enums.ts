@@ -15,6 +15,7 @@ export const EMAIL_MECHANISMS = [
   "awardWithdrawn",
   "awardApprovalRequested",
   "awardApprovalDecided",
+  "awardApprovalCancelled",
   "certificateExpiring",
   "questionAsked",
   "questionAnswered",

@@ -1,13 +1,16 @@
 // Closing a project whose award waits for approval cancels that approval: the approver has nothing
-// left to decide, the trail and the audit log say who closed it and why.
+// left to decide and is told so by email; the trail and the audit log say who closed it and why.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { auditLogs, awardProposals } from "../../db/schema.ts";
 import { call, testEnv } from "../helpers.ts";
+import { flushOutbox } from "../../server/domain/email/service.ts";
+import { startSmtp } from "../email_fixtures.ts";
 import { AA, awardReady, PM } from "./award_fixtures.ts";
 
-Deno.test("closing a project cancels its pending award approval, in its trail and the audit log", async () => {
-  await using env = await testEnv();
+Deno.test("closing a project cancels its pending award approval, in its trail, the audit log and an email to the approver", async () => {
+  await using smtp = await startSmtp();
+  await using env = await testEnv({ env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://qmo.test" } });
   const { buyer, leader, s1, project } = await awardReady(env);
   const proposed = await call(env, "post", `${PM}/AwardOfferProject`, {
     token: buyer.token,
@@ -21,6 +24,19 @@ Deno.test("closing a project cancels its pending award approval, in its trail an
     body: { offProId: project.id, closeReason: "The demand was cancelled" },
   });
   assert.equal(closed.status, 200, JSON.stringify(closed.json));
+
+  // The approver hears of it once, in their language, with who closed it and why.
+  await flushOutbox(env);
+  const told = smtp.received.filter((m) =>
+    m.to[0] === "leader1@qmo.test" && m.subject.startsWith("[Award approval")
+  );
+  assert.deepEqual(told.map((m) => m.subject), [
+    `[Award approval] ${project.code} Laminate annual supply`,
+    `[Award approval cancelled] ${project.code} Laminate annual supply`,
+  ]);
+  assert.match(told[1].text, /was closed by buyer1: the award waiting for your approval is cancelled/);
+  assert.match(told[1].text, /Reason for closing: The demand was cancelled/);
+  assert.match(told[1].text, new RegExp(`https://qmo\\.test/awardApproval/index\\?id=${id}`));
 
   const [row] = await env.db.select().from(awardProposals).where(eq(awardProposals.id, id));
   assert.deepEqual([row.status, row.decidedBy, row.decisionComment, row.awardId], [

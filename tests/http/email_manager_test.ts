@@ -17,6 +17,7 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
     "AUCTION_INVITATION",
     "AUCTION_REMINDER",
     "AUCTION_RESULT",
+    "AWARD_APPROVAL_CANCELLED",
     "AWARD_APPROVAL_DECIDED",
     "AWARD_APPROVAL_REQUEST",
     "AWARD_NOTICE",

@@ -1,7 +1,7 @@
 // Closing a project cancels the award proposal of it still waiting for approval: a closed project
 // can no longer be awarded, so the approver has nothing left to decide. The proposal ends
-// "cancelled" with the closing's reason, the step joins its trail, and (once the closing is
-// committed) the audit log has its row as every other step does.
+// "cancelled" with the closing's reason, the step joins its trail, the approver is emailed, and
+// (once the closing is committed) the audit log has its row as every other step does.
 import { and, eq } from "drizzle-orm";
 import { awardProposals, type offerProjects } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -9,6 +9,7 @@ import type { Actor, Deps } from "../context.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { auditTrail, writeTrail } from "./approvalTrail.ts";
 import { approvalsByIds } from "./approvalRead.ts";
+import { mailCancellation } from "./approvalMail.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
@@ -38,6 +39,7 @@ export async function cancelPendingApproval(
     actor,
     comment: reason,
   });
+  await mailCancellation(tx, deps, cancelled, project, actor.name || actor.userName, reason);
   return cancelled.id;
 }
 

@@ -1,6 +1,7 @@
 // The emails of award approval, written to the outbox in the transaction of their event: the
 // request to the approver (on a proposal, and again to whoever an admin reassigns it to) with a
-// link to the approval page, and the decision to the buyer who proposed. Each in its reader's
+// link to the approval page, the decision to the buyer who proposed, and to the approver that the
+// proposal was cancelled when its project was closed. Each in its reader's
 // language; only active templates of the mechanism send.
 import { and, eq } from "drizzle-orm";
 import { awardProposals, emailTemplates, offerProjects, users } from "../../../db/schema.ts";
@@ -13,7 +14,7 @@ import type { MatrixSnapshot } from "./approvalRules.ts";
 
 type Proposal = typeof awardProposals.$inferSelect;
 type ProjectRow = typeof offerProjects.$inferSelect;
-type Mechanism = "awardApprovalRequested" | "awardApprovalDecided";
+type Mechanism = "awardApprovalRequested" | "awardApprovalDecided" | "awardApprovalCancelled";
 
 /** 1234567.5 -> "1,234,567.50" (an exact decimal string, never a float). */
 function moneyText(amount: string): string {
@@ -130,5 +131,26 @@ export async function mailDecision(
       awardAmount: amountText(lang, p),
       approvalLink: link(deps, p),
     }),
+  );
+}
+
+/** Tells the approver that the proposal waiting for them was cancelled: its project was closed. */
+export async function mailCancellation(
+  tx: DbOrTx,
+  deps: Pick<Deps, "clock" | "config">,
+  p: Proposal,
+  project: ProjectRow,
+  closedBy: string,
+  reason: string,
+) {
+  if (!p.approverId) return;
+  await mail(
+    tx,
+    deps,
+    "awardApprovalCancelled",
+    `award-cancelled:${p.id}`,
+    p.approverId,
+    project,
+    () => ({ closedBy, reason, approvalLink: link(deps, p) }),
   );
 }

@@ -30,6 +30,7 @@ export const PLACEHOLDERS = [
   "decision",
   "comment",
   "approvalLink",
+  "closedBy",
   "certificateType",
   "certificateNumber",
   "expiryDate",

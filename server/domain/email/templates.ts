@@ -77,6 +77,7 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   awardWithdrawn: "suppliers",
   awardApprovalRequested: "approver",
   awardApprovalDecided: "buyer",
+  awardApprovalCancelled: "approver",
   certificateExpiring: "buyer",
   questionAsked: "buyer",
   questionAnswered: "suppliers",
@@ -296,6 +297,21 @@ const seededTemplates: Seed[] = [
       '"{{projectName}}" was {{decision}} by {{approver}}.\nComment: {{comment}}\n' +
       "A rejected award can be changed and proposed again; once approved, the suppliers awarded " +
       "have been told. Details: {{approvalLink}}" + signatureEn,
+  },
+  {
+    code: "AWARD_APPROVAL_CANCELLED",
+    mechanism: "awardApprovalCancelled",
+    notifyObject: "approver",
+    mechanismDescription:
+      "待审批定标的项目被关闭时发送给审批人 / Sent to the approver when the project of an award waiting for approval is closed",
+    subject: "【定标审批已取消】{{projectCode}} {{projectName}}",
+    content:
+      "{{recipientName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」已被 {{closedBy}} 关闭，" +
+      "等待您审批的定标已取消，无需再处理。\n关闭原因：{{reason}}\n查看：{{approvalLink}}" + signature,
+    subjectEn: "[Award approval cancelled] {{projectCode}} {{projectName}}",
+    contentEn: "Dear {{recipientName}},\n\nProject {{projectCode}} \"{{projectName}}\" was closed by " +
+      "{{closedBy}}: the award waiting for your approval is cancelled and needs nothing more from you." +
+      "\nReason for closing: {{reason}}\nDetails: {{approvalLink}}" + signatureEn,
   },
   {
     code: "CERTIFICATE_EXPIRING",
