@@ -34,7 +34,10 @@ Deno.test("closing a project cancels its pending award approval, in its trail, t
     `[Award approval] ${project.code} Laminate annual supply`,
     `[Award approval cancelled] ${project.code} Laminate annual supply`,
   ]);
-  assert.match(told[1].text, /was closed by buyer1: the award waiting for your approval is cancelled/);
+  assert.match(
+    told[1].text,
+    /was closed by buyer1: the award waiting for your approval is cancelled/,
+  );
   assert.match(told[1].text, /Reason for closing: The demand was cancelled/);
   assert.match(told[1].text, new RegExp(`https://qmo\\.test/awardApproval/index\\?id=${id}`));
 

@@ -307,9 +307,11 @@ const seededTemplates: Seed[] = [
     subject: "【定标审批已取消】{{projectCode}} {{projectName}}",
     content:
       "{{recipientName}}，您好：\n\n报价项目 {{projectCode}}「{{projectName}}」已被 {{closedBy}} 关闭，" +
-      "等待您审批的定标已取消，无需再处理。\n关闭原因：{{reason}}\n查看：{{approvalLink}}" + signature,
+      "等待您审批的定标已取消，无需再处理。\n关闭原因：{{reason}}\n查看：{{approvalLink}}" +
+      signature,
     subjectEn: "[Award approval cancelled] {{projectCode}} {{projectName}}",
-    contentEn: "Dear {{recipientName}},\n\nProject {{projectCode}} \"{{projectName}}\" was closed by " +
+    contentEn:
+      'Dear {{recipientName}},\n\nProject {{projectCode}} "{{projectName}}" was closed by ' +
       "{{closedBy}}: the award waiting for your approval is cancelled and needs nothing more from you." +
       "\nReason for closing: {{reason}}\nDetails: {{approvalLink}}" + signatureEn,
   },
