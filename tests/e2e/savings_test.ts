@@ -1,7 +1,7 @@
 // Savings in a real browser, in both languages (figures of tests/domain/savings_fixtures.ts): the
 // result page's savings panel (USD and CNY quotes, an optimisation round, an award above the first
 // quote, a sealed project that shows nothing), the dashboard's last 12 months, the savings report,
-// and the budget entered in the project dialog. Screenshots of each.
+// the budget entered in the project dialog and set later from the panel. Screenshots of each.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
@@ -121,6 +121,20 @@ Deno.test(
         assert.equal((await panel.getByTestId("savings-note").innerText()).trim(), "按定标总额");
         await panel.scrollIntoViewIfNeeded();
         await screenshot(page, "savings-result-zh");
+
+        // The budget is set after the quotation from the panel itself; a bad amount is explained.
+        await panel.getByTestId("edit-baselines").click();
+        const dialog = page.getByTestId("baselines-dialog");
+        await dialog.getByText("供应商看不到").waitFor();
+        await dialog.locator("#baseline-budget").fill("12.345");
+        await dialog.getByTestId("dialog-submit").click();
+        await dialog.getByTestId("field-error").getByText("必须是人民币金额").waitFor();
+        await screenshot(page, "savings-baselines-error-zh");
+        await dialog.locator("#baseline-budget").fill("240000");
+        await dialog.getByTestId("dialog-submit").click();
+        await dialog.waitFor({ state: "detached" });
+        await panel.getByTestId("savings-vs-budget").getByText("¥23,000.00 (9.58%)").waitFor();
+        assert.equal((await panel.getByTestId("savings-budget").innerText()).trim(), "¥240,000.00");
 
         await page.goto("/dashboard");
         const widget = page.getByTestId("savings-widget");

@@ -3,6 +3,8 @@
 // by hand in tests/domain/savings_fixtures.ts.
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
+import { eq } from "drizzle-orm";
+import { auditLogs } from "../../db/schema.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
 import { P, staff } from "../domain/projects_fixtures.ts";
 import { savingsData } from "../domain/savings_fixtures.ts";
@@ -178,4 +180,70 @@ Deno.test("the savings report as .xlsx: each project's figures, the categories' 
   });
   assert.equal(none.status, 404);
   assert.equal(none.json.error.message, "No records can be exported");
+});
+
+Deno.test("a buyer who may publish sets a project's budget and last purchase price at any time; refusals are explained", async () => {
+  await using env = await testEnv();
+  const { a } = await savingsData(env); // awarded at 217,000 CNY: 33,000 under its 250,000 budget
+  const reader = await staff(env, "reader", [P.OfferProjectManagerSearch]);
+  const buyer = await staff(env, "setter", [
+    P.OfferProjectManagerSearch,
+    P.OfferProjectManagerPublish,
+  ]);
+  const set = (token: string, body: Record<string, unknown>, lang: "en" | "zh" = "en") =>
+    call(env, "post", `${SV}/SetSavingsBaselines`, {
+      token,
+      lang,
+      body: { offProId: a.id, ...body },
+    });
+
+  const refused = await set(reader.token, { budget: "1" });
+  assert.equal(refused.status, 403);
+
+  // The budget changes, the last purchase price left out stays; the savings follow at once.
+  const changed = await set(buyer.token, { budget: "240000" });
+  assert.equal(changed.status, 200, JSON.stringify(changed.json));
+  const r = changed.json.result;
+  assert.deepEqual([r.budget, r.lastPurchasePrice, r.figures.vsBudget.amount], [
+    "240000",
+    "210000",
+    "23000.00",
+  ]);
+  // Empty clears one.
+  const cleared = await set(buyer.token, { lastPurchasePrice: "" });
+  assert.deepEqual([cleared.json.result.budget, cleared.json.result.lastPurchasePrice], [
+    "240000",
+    null,
+  ]);
+  assert.equal(cleared.json.result.figures.vsLastPrice, null);
+
+  for (
+    const [lang, message] of [["en", /must be an amount in CNY/], [
+      "zh",
+      /必须是人民币金额/,
+    ]] as const
+  ) {
+    const bad = await set(buyer.token, { budget: "12.345" }, lang);
+    assert.equal(bad.status, 400);
+    assert.match(bad.json.error.validationErrors[0].message, message);
+    assert.deepEqual(bad.json.error.validationErrors[0].members, ["budget"]);
+  }
+  const seen = await call(env, "get", `${SV}/GetProjectSavings`, {
+    token: buyer.token,
+    query: { OffProId: a.id },
+  });
+  assert.equal(seen.json.result.budget, "240000", "a refused change leaves the budget as it was");
+  const unknown = await call(env, "post", `${SV}/SetSavingsBaselines`, {
+    token: buyer.token,
+    body: { offProId: 999999, budget: "1" },
+  });
+  assert.equal(unknown.status, 404);
+  // Each change is in the audit log, with what was sent.
+  const logged = await env.db.select().from(auditLogs)
+    .where(eq(auditLogs.methodName, "SetSavingsBaselines"));
+  const accepted = logged.filter((x) => x.httpStatus === 200);
+  assert.deepEqual(accepted.map((x) => [x.userName, JSON.parse(x.parameters!).budget]), [
+    ["setter", "240000"],
+    ["setter", undefined],
+  ]);
 });

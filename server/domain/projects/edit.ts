@@ -32,7 +32,7 @@ async function nextCode(tx: DbOrTx, kind: ProjectKind, now: Date): Promise<strin
 type ProjectFields = z.infer<typeof createProjectInput>;
 
 /** An amount as stored: its shortest exact form ("1200.50" -> "1200.5"). */
-const normalizeAmount = (v: string | null) => (v === null ? null : normalize(dec(v)));
+export const normalizeAmount = (v: string | null) => (v === null ? null : normalize(dec(v)));
 
 /**
  * A demand imported from the asset system serves one project: another project already using its

@@ -15,7 +15,11 @@ const optionalDecimal = z.union([decimal, z.literal(""), z.null()]).optional()
  * A savings baseline (budget, last purchase price): a total in CNY, at most 2 decimals; empty or
  * null clears it, left out leaves it as it is.
  */
-const cnyAmount = z.union([decimalText(13, 2, "projects.badCnyAmount"), z.literal(""), z.null()])
+export const cnyAmount = z.union([
+  decimalText(13, 2, "projects.badCnyAmount"),
+  z.literal(""),
+  z.null(),
+])
   .optional().transform((v) => (v === undefined ? undefined : v === "" || v === null ? null : v));
 
 /** Monthly purchase flag: estimated untaxed amount in CNY at or above this (the dialog shows it too). */

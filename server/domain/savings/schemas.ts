@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { id } from "../shared/input.ts";
 import { isCalendarDate } from "../shared/dates.ts";
+import { cnyAmount } from "../projects/schemas.ts";
 
 /** A calendar day in UTC+8, YYYY-MM-DD. */
 const day = z.string().trim().refine(isCalendarDate, { error: "savings.badDate" });
@@ -18,5 +19,12 @@ export const savingsReportInput = z.object({
 });
 
 export const projectSavingsInput = z.object({ offProId: id });
+
+/** A project's savings baselines, at any time: an amount in CNY sets one, empty or null clears it. */
+export const savingsBaselinesInput = z.object({
+  offProId: id,
+  budget: cnyAmount,
+  lastPurchasePrice: cnyAmount,
+});
 
 export type SavingsReportInput = z.infer<typeof savingsReportInput>;

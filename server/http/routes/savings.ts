@@ -1,10 +1,15 @@
-// Savings: a project's (the result page's panel), the report over a period with its .xlsx, and the
+// Savings: a project's (the result page's panel, where a buyer may set its baselines), the report over a period with its .xlsx, and the
 // dashboard's last 12 months. Seen by staff who may see projects; each answer covers only the kinds
 // of project the caller may see, and no figure of a sealed project.
 import { ProjectSearch } from "../../domain/auth/permissions.ts";
 import { projectSavings, savingsReport, savingsSummary } from "../../domain/savings/read.ts";
 import { exportSavings } from "../../domain/savings/export.ts";
-import { projectSavingsInput, savingsReportInput } from "../../domain/savings/schemas.ts";
+import {
+  projectSavingsInput,
+  savingsBaselinesInput,
+  savingsReportInput,
+} from "../../domain/savings/schemas.ts";
+import { setSavingsBaselines } from "../../domain/savings/baselines.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import { defineRoute } from "../route.ts";
 
@@ -19,6 +24,15 @@ export const savingsRoutes = [
       "A project's savings in CNY before tax: first quote, best quote, awarded total, savings against the first quote, the budget and the last purchase price; state notOver, sealed (no figure, with when it opens) or open.",
     query: projectSavingsInput,
     handler: ({ deps, actor, query }) => projectSavings(deps, actor, query.offProId),
+  }),
+  defineRoute({
+    method: "post",
+    path: `${base}/SetSavingsBaselines`,
+    access: ProjectSearch,
+    summary:
+      "Sets a project's budget and last purchase price (totals in CNY before tax; empty clears one, left out keeps it), in any state; needs the Publish permission of the project's kind. Answers the project's savings.",
+    body: savingsBaselinesInput,
+    handler: ({ deps, actor, body }) => setSavingsBaselines(deps, actor, body),
   }),
   defineRoute({
     method: "get",

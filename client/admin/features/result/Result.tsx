@@ -331,7 +331,7 @@ export default function Result() {
           />
         )}
 
-      <SavingsPanel projectId={p.id} reload={data} />
+      <SavingsPanel projectId={p.id} reload={data} mayEdit={mayPublish} />
 
       <IntegritySignals projectId={p.id} reload={data} />
 

@@ -6,19 +6,36 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../../shared/icons.tsx";
 import { Field, Section } from "../projects/parts.tsx";
 import { type ProjectSavings, savingsApi } from "./api.ts";
+import { BaselinesDialog } from "./BaselinesDialog.tsx";
 import { Cny, Definitions, noteLabel, roundLabel, SavingValue } from "./parts.tsx";
 
-export function SavingsPanel({ projectId, reload }: { projectId: number; reload?: unknown }) {
+export function SavingsPanel(
+  { projectId, reload, mayEdit }: { projectId: number; reload?: unknown; mayEdit?: boolean },
+) {
   const { t } = useTranslation();
   const s = (k: string, p: Record<string, unknown> = {}) => t(`savings.${k}`, p);
   const [data, setData] = useState<ProjectSavings | null>(null);
+  const [editing, setEditing] = useState(false);
   useEffect(() => {
     savingsApi.project(projectId).then(setData).catch(() => setData(null));
   }, [projectId, reload]);
   if (!data) return null;
   const f = data.figures;
   return (
-    <Section title={s("panelTitle")} testId="savings-panel">
+    <Section
+      title={s("panelTitle")}
+      testId="savings-panel"
+      extra={mayEdit && (
+        <button
+          type="button"
+          className="btn btn-default"
+          onClick={() => setEditing(true)}
+          data-testid="edit-baselines"
+        >
+          {s("editBaselines")}
+        </button>
+      )}
+    >
       <div className="space-y-3">
         <p
           className={`flex items-start gap-1.5 text-sm ${
@@ -67,6 +84,17 @@ export function SavingsPanel({ projectId, reload }: { projectId: number; reload?
         </dl>
         <Definitions />
       </div>
+      {editing && (
+        <BaselinesDialog
+          projectId={projectId}
+          current={data}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setData(saved);
+            setEditing(false);
+          }}
+        />
+      )}
     </Section>
   );
 }

@@ -9,7 +9,10 @@ import type {
   SavingsReport,
   SavingsSummary,
 } from "../../../../server/domain/savings/read.ts";
-import type { savingsReportInput } from "../../../../server/domain/savings/schemas.ts";
+import type {
+  savingsBaselinesInput,
+  savingsReportInput,
+} from "../../../../server/domain/savings/schemas.ts";
 export type { Saving, SavingSum } from "../../../../server/domain/savings/rules.ts";
 
 export const SV = "/QMO/Savings";
@@ -23,6 +26,9 @@ export type ReportFilter = z.input<typeof savingsReportInput>;
 export const savingsApi = {
   project: (projectId: number) =>
     api.get<ProjectSavings>(`${SV}/GetProjectSavings`, { OffProId: projectId }, { silent: true }),
+  /** Answers the project's savings with the baselines set (a failed call is shown by the dialog). */
+  setBaselines: (input: z.input<typeof savingsBaselinesInput>) =>
+    api.post<ProjectSavings>(`${SV}/SetSavingsBaselines`, input, { silent: true }),
   report: (filter: ReportFilter) => api.get<Report>(`${SV}/GetSavingsReport`, filter),
   summary: () => api.get<Summary>(`${SV}/GetSavingsSummary`, {}, { silent: true }),
 };
