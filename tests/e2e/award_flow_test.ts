@@ -6,13 +6,10 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import ExcelJS from "exceljs";
 import type { Browser } from "playwright-core";
-import { createProject } from "../../server/domain/projects/edit.ts";
-import { publishProject } from "../../server/domain/projects/publish.ts";
-import { createRate } from "../../server/domain/dictionary/commercial.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import { call, NOW } from "../helpers.ts";
-import { everything } from "../domain/projects_fixtures.ts";
-import { agree, pdfFile, PORTAL_PASSWORD, supplierWithLogin } from "../http/quotes_fixtures.ts";
+import { agree, pdfFile, PORTAL_PASSWORD } from "../http/quotes_fixtures.ts";
+import { laminateProject } from "./laminate_fixture.ts";
 import { launchBrowser, newPage, screenshot, signInAs, startServer } from "./browser.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -27,24 +24,10 @@ Deno.test(
     const env = server.env;
     let browser: Browser | undefined;
     try {
-      const admin = everything();
-      const s1 = await supplierWithLogin(env, "PL1");
-      const s2 = await supplierWithLogin(env, "PL2");
-      await createRate(env, admin, { currency: "USD", effectiveDate: "2026-11-01", rate: "7.2" });
-      const p = await createProject(env, admin, {
-        name: "Laminate annual supply 2027",
-        kind: "material",
-        linesRequired: true,
-        opiList: [
-          { itemName: "FR-4 laminate 1.6mm", unit: "sheet", estimateYearAmount: "1000" },
-          { itemName: "Prepreg 1080", unit: "roll", estimateYearAmount: "200" },
-        ],
-      });
-      await publishProject(env, admin, {
-        offProManagerId: p.id,
-        offerEndTime: at(3 * HOUR),
-        supList: [{ id: s1.supplier.id }, { id: s2.supplier.id }],
-      });
+      const { s1, s2, p } = await laminateProject(env, "Laminate annual supply 2027", [
+        "PL1",
+        "PL2",
+      ]);
       const [laminate, prepreg] = p.opiList.map((i) => i.id);
       // PL2 quotes through the API: 1.5 USD (10.80 CNY) and 14.00 CNY.
       await agree(env, s2.token, p.id);

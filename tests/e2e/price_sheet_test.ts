@@ -8,13 +8,10 @@ import { Buffer } from "node:buffer";
 import ExcelJS from "exceljs";
 import { count } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { createProject } from "../../server/domain/projects/edit.ts";
-import { publishProject } from "../../server/domain/projects/publish.ts";
-import { createRate } from "../../server/domain/dictionary/commercial.ts";
 import { quotes } from "../../db/schema.ts";
 import { NOW } from "../helpers.ts";
-import { everything } from "../domain/projects_fixtures.ts";
-import { PORTAL_PASSWORD, supplierWithLogin } from "../http/quotes_fixtures.ts";
+import { PORTAL_PASSWORD } from "../http/quotes_fixtures.ts";
+import { laminateProject } from "./laminate_fixture.ts";
 import { launchBrowser, newPage, screenshot, signInAs, startServer } from "./browser.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -61,24 +58,10 @@ Deno.test(
     let browser: Browser | undefined;
     const quoteCount = async () => (await env.db.select({ n: count() }).from(quotes))[0].n;
     try {
-      const admin = everything();
-      const s1 = await supplierWithLogin(env, "SH1");
-      const s2 = await supplierWithLogin(env, "SH2");
-      await createRate(env, admin, { currency: "USD", effectiveDate: "2026-11-01", rate: "7.2" });
-      const p = await createProject(env, admin, {
-        name: "Laminate from price sheets",
-        kind: "material",
-        linesRequired: true,
-        opiList: [
-          { itemName: "FR-4 laminate 1.6mm", unit: "sheet", estimateYearAmount: "1000" },
-          { itemName: "Prepreg 1080", unit: "roll", estimateYearAmount: "200" },
-        ],
-      });
-      await publishProject(env, admin, {
-        offProManagerId: p.id,
-        offerEndTime: at(3 * HOUR),
-        supList: [{ id: s1.supplier.id }, { id: s2.supplier.id }],
-      });
+      const { p } = await laminateProject(env, "Laminate from price sheets", [
+        "SH1",
+        "SH2",
+      ]);
       browser = await launchBrowser();
       const b = browser;
 
