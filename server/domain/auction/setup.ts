@@ -140,11 +140,27 @@ export async function setUpAuction(
   return a;
 }
 
-/** The auction of a project the actor may run (publish permission on its kind). */
-async function auctionToRun(tx: DbOrTx, actor: Actor, projectId: number) {
-  const p = await loadProject(tx, projectId);
-  assertMayPublish(actor, p.kind);
-  return await loadAuction(tx, p.id);
+/**
+ * One step of the buyer's on an auction: `change` runs in a transaction on the auction of a project
+ * the actor may run (publish permission on its kind), at one instant; the audit log then has the
+ * step with `details` of the auction as changed.
+ */
+async function changeAuction(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+  step: Parameters<typeof auditAuction>[2],
+  meta: Meta,
+  change: (tx: DbOrTx, a: AuctionRow, now: Date) => Promise<AuctionRow>,
+  details: (a: AuctionRow) => Record<string, unknown>,
+) {
+  const a = await deps.db.transaction(async (tx) => {
+    const p = await loadProject(tx, projectId);
+    assertMayPublish(actor, p.kind);
+    return await change(tx, await loadAuction(tx, p.id), deps.clock.now());
+  });
+  await auditAuction(deps, actor, step, a, details(a), meta);
+  return a;
 }
 
 /** PauseAuction: bidding stops, with a reason the bidders are told; the clock stops with it. */
@@ -154,21 +170,17 @@ export async function pauseAuction(
   raw: z.input<typeof auctionReasonInput>,
   meta: Meta = {},
 ) {
-  const input = auctionReasonInput.parse(raw);
-  const a = await deps.db.transaction(async (tx) => {
-    const a = await auctionToRun(tx, actor, input.offProId);
-    const now = deps.clock.now();
+  const { offProId, reason } = auctionReasonInput.parse(raw);
+  return await changeAuction(deps, actor, offProId, "paused", meta, async (tx, a, now) => {
     if (auctionState(a, now) !== "live") throw conflict("auction.notLive");
     const [row] = await tx.update(auctions).set({
       status: "paused",
       pausedAt: now,
-      pauseReason: input.reason,
+      pauseReason: reason,
     }).where(eq(auctions.id, a.id)).returning();
-    await addEvent(tx, a.id, "paused", now, { reason: input.reason });
+    await addEvent(tx, a.id, "paused", now, { reason });
     return row;
-  });
-  await auditAuction(deps, actor, "paused", a, { reason: input.reason }, meta);
-  return a;
+  }, () => ({ reason }));
 }
 
 /** ResumeAuction: bidding opens again with the time that was left when it was paused. */
@@ -178,10 +190,8 @@ export async function resumeAuction(
   raw: z.input<typeof auctionInput>,
   meta: Meta = {},
 ) {
-  const input = auctionInput.parse(raw);
-  const a = await deps.db.transaction(async (tx) => {
-    const a = await auctionToRun(tx, actor, input.offProId);
-    const now = deps.clock.now();
+  const { offProId } = auctionInput.parse(raw);
+  return await changeAuction(deps, actor, offProId, "resumed", meta, async (tx, a, now) => {
     if (a.status !== "paused" || !a.pausedAt) throw conflict("auction.notPaused");
     const closesAt = new Date(a.closesAt.getTime() + (now.getTime() - a.pausedAt.getTime()));
     const [row] = await tx.update(auctions).set({
@@ -192,9 +202,7 @@ export async function resumeAuction(
     }).where(eq(auctions.id, a.id)).returning();
     await addEvent(tx, a.id, "resumed", now, { closesAt: closesAt.getTime() });
     return row;
-  });
-  await auditAuction(deps, actor, "resumed", a, { closesAt: a.closesAt }, meta);
-  return a;
+  }, (a) => ({ closesAt: a.closesAt }));
 }
 
 /** EndAuction: ends a scheduled, live or paused auction now, with a reason the bidders are told. */
@@ -204,13 +212,9 @@ export async function endAuctionEarly(
   raw: z.input<typeof auctionReasonInput>,
   meta: Meta = {},
 ) {
-  const input = auctionReasonInput.parse(raw);
-  const a = await deps.db.transaction(async (tx) => {
-    const a = await auctionToRun(tx, actor, input.offProId);
-    const now = deps.clock.now();
+  const { offProId, reason } = auctionReasonInput.parse(raw);
+  return await changeAuction(deps, actor, offProId, "endedEarly", meta, async (tx, a, now) => {
     if (auctionState(a, now) === "ended") throw conflict("auction.alreadyEnded");
-    return await closeAuction(tx, deps, a, now, { by: actor.id || null, reason: input.reason });
-  });
-  await auditAuction(deps, actor, "endedEarly", a, { reason: input.reason }, meta);
-  return a;
+    return await closeAuction(tx, deps, a, now, { by: actor.id || null, reason });
+  }, () => ({ reason }));
 }
