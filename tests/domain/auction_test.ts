@@ -179,6 +179,18 @@ Deno.test("paused, no bid is taken and the clock stops; resumed, the time left i
   assert.equal(resumed.closesAt.getTime(), END.getTime() + 7 * MIN);
   await bid(one, "210000");
   await refused(resumeAuction(env, r.buyer.actor, { offProId: r.project.id }), "auction.notPaused");
+  // The audit log has each step the buyer took, with its reason or the new end; the refused one none.
+  const steps = await env.db.select().from(auditLogs)
+    .where(eq(auditLogs.serviceName, "AuctionTrail"));
+  assert.deepEqual(
+    steps.slice(1).map((x) => [x.methodName, x.userName, JSON.parse(x.parameters!)]).map((
+      [m, u, p],
+    ) => [m, u, p.reason ?? p.closesAt]),
+    [
+      ["PauseAuction", "buyer1", "Price list error"],
+      ["ResumeAuction", "buyer1", new Date(END.getTime() + 7 * MIN).toISOString()],
+    ],
+  );
 });
 
 Deno.test("the final bids are the last round of the matrix and the award; no award while the auction runs", async () => {
