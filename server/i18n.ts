@@ -36,8 +36,25 @@ export function langFromHeader(header: string | null | undefined): Lang {
 }
 
 /**
+ * A field as people read it: the label of the last name in its path (fieldNames.*), with the line
+ * it stands on where the path runs through a list ("opiList.0.itemName": "Material name (line 1)");
+ * the path itself where no label is known.
+ */
+function fieldLabel(lang: Lang, path: string): string {
+  const parts = path.split(".");
+  const name = parts.findLast((x) => !/^\d+$/.test(x));
+  const label = name && t(lang, `fieldNames.${name}`, { defaultValue: "" });
+  if (!label) return path;
+  const index = parts.findLast((x) => /^\d+$/.test(x));
+  return index === undefined
+    ? label
+    : t(lang, "errors.fieldOnLine", { field: label, line: Number(index) + 1 });
+}
+
+/**
  * Translates a message key; `entity` and `expected` parameters are themselves keys (entities.*,
- * errors.types.*), and a parameter made by `phrase` (errors.ts) is a message of its own.
+ * errors.types.*), `field` a field's path (fieldLabel), and a parameter made by `phrase`
+ * (errors.ts) is a message of its own.
  */
 function localize(
   lang: Lang,
@@ -50,6 +67,11 @@ function localize(
     if (isPhrase(value) && depth < 3) p[name] = localize(lang, value.$t, value.params, depth + 1);
   }
   if (typeof p.entity === "string") p.entity = t(lang, `entities.${p.entity}`);
+  if (typeof p.field === "string") {
+    p.field = fieldLabel(lang, p.field);
+    // Chinese messages follow the field at once; a name in Latin letters keeps a space from them.
+    if (lang === "zh" && /[!-~]$/.test(p.field as string)) p.field += " ";
+  }
   if (typeof p.expected === "string") {
     p.expected = t(lang, `errors.types.${p.expected}`, { defaultValue: p.expected });
   }

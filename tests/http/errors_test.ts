@@ -21,11 +21,9 @@ Deno.test("an invalid user answers 400 with validationErrors naming each failing
   }
   const byField = (f: string) =>
     r.json.error.validationErrors.find((v: { members: string[] }) => v.members.includes(f)).message;
-  assert.equal(byField("name"), en.errors.field.required.replace("{{field}}", "name"));
-  assert.equal(
-    byField("password"),
-    en.errors.field.tooShort.replace("{{field}}", "password").replace("{{min}}", "8"),
-  );
+  // Each message names the field by its label, as the form shows it.
+  assert.equal(byField("name"), "Name is required");
+  assert.equal(byField("password"), "Password must be at least 8 characters");
   assert.ok(r.json.error.message.startsWith(en.errors.validation));
 });
 
@@ -138,4 +136,35 @@ Deno.test("the OpenAPI document lists every route with its x-permissions", async
   assert.equal(documented, allRoutes.length);
   const create = doc.paths["/api/services/app/User/Create"].post;
   assert.ok(create.requestBody.content["application/json"].schema.properties.userName);
+});
+
+Deno.test("a field inside a list is named by its label and its line, in both languages", async () => {
+  await using env = await testEnv();
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const create = (lang: "en" | "zh", opiList: Record<string, unknown>[]) =>
+    call(env, "post", "/QMO/OfferProjectManager/CreateOfferProjectManagerData", {
+      token,
+      lang,
+      body: { name: "Laminate", kind: "material", opiList },
+    });
+  const control = [{ itemName: "FR-4" }, { itemName: "Prepreg\u0007" }];
+  const en = await create("en", control);
+  assert.equal(en.status, 400);
+  assert.deepEqual(en.json.error.validationErrors, [{
+    message: "Material name (line 2) contains a control character",
+    members: ["opiList.1.itemName"],
+  }]);
+  const zh = await create("zh", control);
+  assert.equal(zh.json.error.validationErrors[0].message, "物料名称（第 2 行）含有控制字符");
+
+  // A number too long is told with the limits it broke.
+  const huge = [{ itemName: "FR-4", estimateYearAmount: "99999999999999999" }];
+  assert.equal(
+    (await create("en", huge)).json.error.validationErrors[0].message,
+    "Expected yearly usage (line 1) must be a number of at least 0, with at most 15 digits before the decimal point and 6 after it",
+  );
+  assert.equal(
+    (await create("zh", huge)).json.error.validationErrors[0].message,
+    "预计年用量（第 1 行）必须是不小于 0 的数字，整数部分最多 15 位，小数最多 6 位",
+  );
 });

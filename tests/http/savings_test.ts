@@ -72,9 +72,9 @@ Deno.test("savings through the API: a project's panel, the report and its refusa
 
   for (
     const [query, message] of [
-      [{ from: "2026-02-30" }, "from must be a day, YYYY-MM-DD"],
+      [{ from: "2026-02-30" }, "From must be a day, YYYY-MM-DD"],
       [{ from: "2026-12-01", to: "2026-11-01" }, "The period ends before it starts"],
-      [{ category: "abc" }, "category"],
+      [{ category: "abc" }, "Category must be a whole number"],
       [{ from: "2026-01-01\u0007" }, "control character"],
     ] as const
   ) {

@@ -368,21 +368,23 @@ Deno.test("NUL in a supplier search word answers 400 in both languages, and a mu
   await using env = await testEnv({ demo: true });
   const token = await signIn(env, "admin", ADMIN_PASSWORD);
   for (
-    const [path, key] of [
-      ["/QMO/Supplier/GetAll", "Keyword"],
-      ["/QMO/Supplier/GetAll", "FullName"],
-      ["/QMO/Supplier/GetAll", "Code"],
-      ["/QMO/OfferProjectManager/GetSupplierData", "FullName"],
-      ["/QMO/OfferProjectManager/GetSupplierData", "AbbrName"],
-      ["/QMO/SupplierOffer/GetAllSubmissions", "Keyword"],
+    const [path, key, enLabel, zhLabel] of [
+      ["/QMO/Supplier/GetAll", "Keyword", "Keyword", "关键词"],
+      ["/QMO/Supplier/GetAll", "FullName", "Full name", "全称"],
+      ["/QMO/Supplier/GetAll", "Code", "Code", "编码"],
+      ["/QMO/OfferProjectManager/GetSupplierData", "FullName", "Full name", "全称"],
+      ["/QMO/OfferProjectManager/GetSupplierData", "AbbrName", "Abbreviation", "简称"],
+      ["/QMO/SupplierOffer/GetAllSubmissions", "Keyword", "Keyword", "关键词"],
     ]
   ) {
     const r = await call(env, "get", path, { token, query: { [key]: "abc\u0000" }, lang: "en" });
     assert.equal(r.status, 400, `${path} ${key}`);
-    const field = key[0].toLowerCase() + key.slice(1);
-    assert.equal(r.json.error.validationErrors[0].message, `${field} contains a control character`);
+    assert.equal(
+      r.json.error.validationErrors[0].message,
+      `${enLabel} contains a control character`,
+    );
     const zh = await call(env, "get", path, { token, query: { [key]: "abc\u0000" }, lang: "zh" });
-    assert.equal(zh.json.error.validationErrors[0].message, `${field} 含有控制字符`);
+    assert.equal(zh.json.error.validationErrors[0].message, `${zhLabel}含有控制字符`);
   }
   const create = (body: Record<string, unknown>) =>
     call(env, "post", "/QMO/OfferProjectType/CreateOfferProjectType", { token, body });
