@@ -57,3 +57,36 @@ Deno.test("the project list filters by text, dates, quotes, closing time and sta
   assert.equal(await names({ open: "1" }), "B");
   assert.equal(await names({ closingFrom: iso(at(3)) }), "B");
 });
+
+Deno.test("a time range that ends before it starts is refused with its reason, for the list and its export", async () => {
+  await using env = await testEnv();
+  const token = await signIn(env, "admin", ADMIN_PASSWORD);
+  const reversed = { CreatedFrom: "2026-11-20T00:00:00Z", CreatedTo: "2026-11-10T00:00:00Z" };
+  for (const path of ["GetAll", "GetExportList"]) {
+    const en = await call(env, "get", `/QMO/OfferProjectManager/${path}`, {
+      token,
+      lang: "en",
+      query: reversed,
+    });
+    assert.equal(en.status, 400, path);
+    assert.deepEqual(en.json.error.validationErrors, [{
+      message: "Created to is before the start of its range: choose an end on or after the start",
+      members: ["createdTo"],
+    }]);
+    const zh = await call(env, "get", `/QMO/OfferProjectManager/${path}`, {
+      token,
+      lang: "zh",
+      query: { OfferEndTimeFrom: "2026-11-20", OfferEndTimeTo: "2026-11-19" },
+    });
+    assert.equal(
+      zh.json.error.validationErrors[0].message,
+      "截止时间止早于范围的开始：结束时间不能早于开始时间",
+    );
+  }
+  // The same day as start and end is a range of its own.
+  const sameDay = await call(env, "get", "/QMO/OfferProjectManager/GetAll", {
+    token,
+    query: { CreatedFrom: "2026-11-20T00:00:00Z", CreatedTo: "2026-11-20T00:00:00Z" },
+  });
+  assert.equal(sameDay.status, 200);
+});

@@ -164,11 +164,30 @@ const filters = {
   awaitingQuotes: z.stringbool().optional(),
 };
 
-export const listProjectsInput = z.object({ ...filters, ...pagedInput });
+/** The list's time ranges: an end before its start is refused (it would list nothing). */
+const ranges = [
+  ["createdFrom", "createdTo"],
+  ["pubDateFrom", "pubDateTo"],
+  ["offerEndTimeFrom", "offerEndTimeTo"],
+  ["closingFrom", "closingTo"],
+] as const;
+type Ranged = Partial<Record<(typeof ranges)[number][number], Date>>;
+const rangesInOrder = (v: Ranged, ctx: z.RefinementCtx) => {
+  for (const [from, to] of ranges) {
+    const start = v[from], end = v[to];
+    if (start && end && end.getTime() < start.getTime()) {
+      ctx.addIssue({ code: "custom", message: "errors.field.rangeReversed", path: [to] });
+    }
+  }
+};
+
+export const listProjectsInput = z.object({ ...filters, ...pagedInput }).superRefine(
+  rangesInOrder,
+);
 export const exportProjectsInput = z.object({
   ...filters,
   sorting: z.string().max(100).optional(),
-});
+}).superRefine(rangesInOrder);
 
 export const supplierSearchInput = z.object({
   code: z.string().trim().max(64).optional(),
