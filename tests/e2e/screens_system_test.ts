@@ -217,6 +217,20 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       await d.locator('[data-field="mechanism"]').getByText("Please enter the sending mechanism")
         .last().waitFor();
       await d.getByRole("button", { name: "Cancel" }).click();
+
+      // An English reader sees the English subjects; a template the system sends on an event
+      // says so before it is deleted, and cancelling keeps it.
+      const receipt = v.getByTestId("row").filter({ hasText: "QUOTE_RECEIPT" });
+      await receipt.getByText("[Quotation receipt]", { exact: false }).waitFor();
+      await receipt.getByTestId("delete").click();
+      const confirmBox = page.getByTestId("confirm-dialog");
+      await confirmBox.getByText(
+        "The system sends QUOTE_RECEIPT on its own: Receipt to the supplier after each submission.",
+        { exact: false },
+      ).waitFor();
+      await screenshot(page, "en-system-email-delete-event");
+      await confirmBox.getByRole("button", { name: "Cancel" }).click();
+      await receipt.waitFor();
     });
     await context.close();
 

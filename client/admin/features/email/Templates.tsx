@@ -1,4 +1,5 @@
-// The email templates: the list with its query, and add, modify and delete.
+// The email templates: the list with its query, and add, modify and delete (a template the system
+// sends on an event says so before it is deleted).
 import { useTranslation } from "react-i18next";
 import { MECHANISMS } from "../../../../server/domain/email/schemas.ts";
 import {
@@ -20,7 +21,8 @@ import { emailApi, type Template, TEMPLATES } from "./api.ts";
 import { TemplateDialog } from "./TemplateDialog.tsx";
 
 export function Templates() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = i18n.language.startsWith("en");
   const list = usePagedList<Template, { keyword: string; mechanism: string; isActive: string }>(
     `${TEMPLATES}/GetAll`,
     { initialQuery: { keyword: "", mechanism: "", isActive: "" } },
@@ -29,10 +31,21 @@ export function Templates() {
   const [confirmElement, remove] = useDeleteRow(
     (row: Template) => emailApi.remove(row.id),
     list.reload,
+    (row) =>
+      row.mechanism === "manual" ? t("ui.confirmDelete") : t("emailPage.deleteSentByEvent", {
+        code: row.code,
+        mechanism: t(`email.mechanisms.${row.mechanism}`),
+      }),
   );
   const columns: Column<Template>[] = [
     { key: "code", title: t("emailPage.code"), sortField: "code", nowrap: true },
-    { key: "subject", title: t("emailPage.subject"), sortField: "subject" },
+    {
+      key: "subject",
+      title: t("emailPage.subject"),
+      sortField: "subject",
+      // English readers get the English subject where there is one, as its emails do.
+      render: (r) => (english && r.subjectEn) || r.subject,
+    },
     {
       key: "mechanism",
       title: t("emailPage.mechanism"),
