@@ -121,6 +121,13 @@ Deno.test(
           buffer: Buffer.from("%PDF-1.4 spec"),
         });
         await dialog.getByText("规格书.pdf").waitFor();
+        // A refused save is told once, naming the field by its label and line.
+        await fill(1, { itemName: "FR-4\u00070.8mm" });
+        await dialog.getByTestId("dialog-submit").click();
+        const refused = "Material name (line 2) contains a control character";
+        await toast(page, `Save failed: Your request is not valid: ${refused}`).waitFor();
+        assert.equal(await page.locator("[data-kind]").filter({ hasText: refused }).count(), 1);
+        await fill(1, { itemName: "FR-4 0.8mm" });
         const saved = page.waitForResponse((r) =>
           r.url().includes("CreateOfferProjectManagerData")
         );

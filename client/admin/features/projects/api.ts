@@ -121,12 +121,16 @@ export const projectsApi = {
     api.get<ProjectResult>(`${PM}/GetSupplierOfferProjectManagerResult`, { OffProId: id }),
   closeInfo: (id: number) =>
     api.get<CloseInfo>(`${PM}/GetOfferProjectManagerCloseInfo`, { OffProId: id }),
+  // Quiet: the project dialog tells a failed save once ("save failed" with the reason, runSave)
+  // and beside its fields.
   create: (input: ProjectInput) =>
-    api.post<ProjectData>(`${PM}/CreateOfferProjectManagerData`, input),
+    api.post<ProjectData>(`${PM}/CreateOfferProjectManagerData`, input, { silent: true }),
   update: (input: ProjectInput) =>
-    api.post<ProjectData>(`${PM}/UpdateOfferProjectManagerData`, input),
+    api.post<ProjectData>(`${PM}/UpdateOfferProjectManagerData`, input, { silent: true }),
   revise: (input: PackRevision) =>
-    api.post<ProjectData & { revisedTo: number }>(`${PM}/ReviseRequestPack`, input),
+    api.post<ProjectData & { revisedTo: number }>(`${PM}/ReviseRequestPack`, input, {
+      silent: true,
+    }),
   remove: (id: number) => api.delete(`${PM}/Delete`, { Id: id }),
   end: (id: number) => api.get<Project>(`${PM}/EndOfferProject`, { OffProId: id }),
   close: (id: number, closeReason: string) =>
