@@ -87,7 +87,8 @@ Deno.test(
           await visible(page).getByTestId("result-page").getByTestId("item-description")
             .getByText(DESCRIPTION).waitFor();
           await page.goto(LIST);
-          await rowOf(page, "Laminate 2027 annual supply").getByTestId("revise").click();
+          await rowOf(page, "Laminate 2027 annual supply").getByTestId("more").click();
+          await page.getByRole("menu").getByTestId("revise").click();
           const line = dialog.getByTestId("item-row").first();
           await line.waitFor();
           assert.equal(

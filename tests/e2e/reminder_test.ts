@@ -36,7 +36,8 @@ Deno.test("send a reminder by hand: choose, preview, confirm, sent and logged", 
       await signInAs(page);
       await page.waitForURL((u) => u.pathname === LIST);
       await visible(page).getByTestId("row").filter({ hasText: fx.projectCode })
-        .getByTestId("remind").click();
+        .getByTestId("more").click();
+      await page.getByRole("menu").getByTestId("remind").click();
       const dialog = page.getByTestId("reminder-dialog");
       await dialog.locator("#reminder-template").waitFor();
       assert.equal(await dialog.locator("#reminder-template").inputValue(), "DEADLINE_REMINDER");

@@ -242,7 +242,8 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
 
     await t.step("end by hand asks first", async () => {
       const row = rowOf(page, "AOI inspection line");
-      await row.getByTestId("end").click();
+      await row.getByTestId("more").click();
+      await page.getByRole("menu").getByTestId("end").click();
       const confirm = page.getByTestId("confirm-dialog");
       assert.match(
         await confirm.getByTestId("confirm-text").innerText(),
@@ -327,7 +328,8 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
       "file list: page 1 of 10, downloads, a warning when a download fails",
       async () => {
         await page.goto(LIST);
-        await rowOf(page, "AOI inspection line").getByTestId("files").click();
+        await rowOf(page, "AOI inspection line").getByTestId("more").click();
+        await page.getByRole("menu").getByTestId("files").click();
         const d = page.getByTestId("file-list-dialog");
         await d.getByTestId("total").filter({ hasText: "Total 11" }).waitFor();
         assert.equal(await d.getByTestId("row").count(), 10);
@@ -369,7 +371,8 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
       await p.waitForTimeout(150);
       await screenshot(p, "screens-dashboard-assets-zh");
       await p.goto(LIST);
-      await rowOf(p, "AOI inspection line").getByTestId("files").click();
+      await rowOf(p, "AOI inspection line").getByTestId("more").click();
+      await p.getByRole("menu").getByTestId("files").click();
       await p.getByTestId("file-list-dialog").getByTestId("row").nth(9).waitFor();
       await screenshot(p, "screens-asset-files-zh");
       await p.keyboard.press("Escape");

@@ -219,7 +219,8 @@ Deno.test(
 
       await t.step("close a project with a reason and read it back", async () => {
         const row = rowOf(page, "FR-4 laminate 2027");
-        await row.getByTestId("close").click();
+        await row.getByTestId("more").click();
+        await page.getByRole("menu").getByTestId("close").click();
         const dialog = page.getByTestId("close-dialog");
         await dialog.getByTestId("dialog-submit").click();
         await dialog.getByTestId("field-error").waitFor();
@@ -230,7 +231,8 @@ Deno.test(
         await dialog.getByTestId("dialog-submit").click();
         await toast(page, "The project is closed").waitFor();
         await row.getByText("Closed").waitFor();
-        await row.getByTestId("close-info").click();
+        await row.getByTestId("more").click();
+        await page.getByRole("menu").getByTestId("close-info").click();
         const info = page.getByTestId("close-info-dialog");
         await info.getByTestId("close-reason").filter({
           hasText: "Demand cancelled by engineering",
@@ -285,7 +287,10 @@ Deno.test(
         // The list offers no end or close either.
         await v.page.goto("/offerProjectManager/OfferProjectManagerList");
         await rowOf(v.page, "Solder mask ink").waitFor();
-        assert.equal(await rowOf(v.page, "Solder mask ink").getByTestId("close").count(), 0);
+        await rowOf(v.page, "Solder mask ink").getByTestId("more").click();
+        await v.page.getByRole("menu").getByTestId("files").waitFor();
+        assert.equal(await v.page.getByRole("menu").getByTestId("end").count(), 0);
+        assert.equal(await v.page.getByRole("menu").getByTestId("close").count(), 0);
         await v.context.close();
       });
 

@@ -78,7 +78,8 @@ Deno.test("sealed quotes and request versions in the browser", opts, async (t) =
     });
 
     await t.step("a published request changes as version 2, with the deadline moved", async () => {
-      await rowOf(page, "UV laser driller tender").getByTestId("revise").click();
+      await rowOf(page, "UV laser driller tender").getByTestId("more").click();
+      await page.getByRole("menu").getByTestId("revise").click();
       const dialog = page.getByTestId("project-dialog");
       await dialog.getByTestId("revise-notice").filter({ hasText: "version 2" }).waitFor();
       assert.equal(await dialog.locator("#pj-name").isDisabled(), true, "the header stays");

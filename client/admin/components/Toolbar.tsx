@@ -1,6 +1,7 @@
 // The buttons above a table: add, export (with "exporting" while it runs and the spec's messages),
 // and any others a page needs; plus the small row-action links of tables.
 import type { ReactNode } from "react";
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useTranslation } from "react-i18next";
 import { api, ApiError, saveBlob } from "../../shared/api.ts";
 import { Icon } from "../../shared/icons.tsx";
@@ -111,6 +112,52 @@ export function RowAction(
 /** The actions cell: row actions side by side. */
 export function RowActions({ children }: { children: ReactNode }) {
   return <div className="flex items-center gap-2 whitespace-nowrap">{children}</div>;
+}
+
+/**
+ * A row's less frequent actions behind "More" (test id "more"), so that a table with many actions
+ * keeps its room for the data; each item is a RowMenuItem.
+ */
+export function RowMore({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Menu>
+      <MenuButton
+        className="inline-flex items-center gap-0.5 rounded px-1 text-sm font-medium text-primary hover:text-primary-700 focus-visible:outline-2 focus-visible:outline-primary"
+        data-testid="more"
+        onClick={(e) => e.stopPropagation()}
+      >
+        {t("ui.more")}
+        <Icon name="chevronDown" className="size-3.5" />
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="menu-panel [--anchor-gap:4px]">
+        {children}
+      </MenuItems>
+    </Menu>
+  );
+}
+
+/** One action in a row's "More" menu. */
+export function RowMenuItem(
+  { onClick, children, danger, testId }: {
+    onClick: () => void;
+    children: ReactNode;
+    danger?: boolean;
+    testId?: string;
+  },
+) {
+  return (
+    <MenuItem>
+      <button
+        type="button"
+        className={`menu-item ${danger ? "text-red-600 data-focus:text-red-700" : ""}`}
+        data-testid={testId}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+    </MenuItem>
+  );
 }
 
 /**

@@ -31,6 +31,8 @@ export {
   orDash,
   RowAction,
   RowActions,
+  RowMenuItem,
+  RowMore,
   Toolbar,
 } from "./Toolbar.tsx";
 export { usePagedList } from "./usePagedList.ts";

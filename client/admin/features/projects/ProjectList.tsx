@@ -17,6 +17,8 @@ import {
   QueryText,
   RowAction,
   RowActions,
+  RowMenuItem,
+  RowMore,
   runDelete,
   Toolbar,
   useConfirm,
@@ -233,11 +235,10 @@ export default function ProjectList() {
       {
         key: "actions",
         title: t("ui.actions"),
+        // The actions of the project's state first; the others behind "More", so that the
+        // table keeps its room for the deadline and the other columns.
         render: (p) => (
           <RowActions>
-            <RowAction onClick={() => setFiles(p)} testId="files">
-              {t("projectsPage.files")}
-            </RowAction>
             {p.actions.includes("edit") && (
               <RowAction onClick={() => setDialog({ editId: p.id })} testId="edit">
                 {t("ui.edit")}
@@ -259,43 +260,51 @@ export default function ProjectList() {
                 {t("projectsPage.result")}
               </RowAction>
             )}
-            {mayPublish && p.actions.includes("end") && (
-              // Quoting is open: the request pack may still change, as a new version.
-              <RowAction onClick={() => setDialog({ editId: p.id, revise: true })} testId="revise">
-                {t("projectsPage.revise")}
-              </RowAction>
-            )}
-            {mayPublish && p.actions.includes("end") && (
-              <RowAction onClick={() => setReminding(p)} testId="remind">
-                {t("reminder.action")}
-              </RowAction>
-            )}
-            {mayPublish && p.actions.includes("end") && (
-              <RowAction onClick={() => end(p)} testId="end">{t("projectsPage.end")}</RowAction>
-            )}
-            {mayPublish && p.actions.includes("close") && (
-              <RowAction
-                danger
-                onClick={() => setClosing(p)}
-                testId="close"
-              >
-                {t("projectsPage.close")}
-              </RowAction>
-            )}
-            {p.status === "closed" && (
-              <RowAction onClick={() => setCloseInfo(p)} testId="close-info">
-                {f("closeInfo")}
-              </RowAction>
-            )}
-            {p.actions.includes("delete") && (
-              <RowAction
-                danger
-                onClick={() => remove(p)}
-                testId="delete"
-              >
-                {t("ui.delete")}
-              </RowAction>
-            )}
+            <RowMore>
+              <RowMenuItem onClick={() => setFiles(p)} testId="files">
+                {t("projectsPage.files")}
+              </RowMenuItem>
+              {mayPublish && p.actions.includes("end") && (
+                <>
+                  {/* Quoting is open: the request pack may still change, as a new version. */}
+                  <RowMenuItem
+                    onClick={() => setDialog({ editId: p.id, revise: true })}
+                    testId="revise"
+                  >
+                    {t("projectsPage.revise")}
+                  </RowMenuItem>
+                  <RowMenuItem onClick={() => setReminding(p)} testId="remind">
+                    {t("reminder.action")}
+                  </RowMenuItem>
+                  <RowMenuItem onClick={() => end(p)} testId="end">
+                    {t("projectsPage.end")}
+                  </RowMenuItem>
+                </>
+              )}
+              {mayPublish && p.actions.includes("close") && (
+                <RowMenuItem
+                  danger
+                  onClick={() => setClosing(p)}
+                  testId="close"
+                >
+                  {t("projectsPage.close")}
+                </RowMenuItem>
+              )}
+              {p.status === "closed" && (
+                <RowMenuItem onClick={() => setCloseInfo(p)} testId="close-info">
+                  {f("closeInfo")}
+                </RowMenuItem>
+              )}
+              {p.actions.includes("delete") && (
+                <RowMenuItem
+                  danger
+                  onClick={() => remove(p)}
+                  testId="delete"
+                >
+                  {t("ui.delete")}
+                </RowMenuItem>
+              )}
+            </RowMore>
           </RowActions>
         ),
       },
