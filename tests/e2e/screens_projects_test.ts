@@ -242,6 +242,28 @@ Deno.test(
         await page.keyboard.press("Escape");
       });
 
+      await t.step(
+        "a name of 200 characters without a space wraps; the deadline stays in sight",
+        async () => {
+          const long = "Laminate".repeat(25);
+          await materialProject(server.env, everything(), long);
+          await page.goto("/offerProjectManager/OfferProjectManagerList");
+          await rowOf(page, long).waitFor();
+          // The table fits the page: no column is pushed out of sight.
+          const table = visible(page).locator("table").first();
+          // The deadline is in sight, not under the row actions, and the long name wraps.
+          const [deadlineRight, actionsLeft, nameWidth] = await table.evaluate((el) => {
+            const heads = [...el.querySelectorAll("thead th")];
+            const box = (text: string) =>
+              heads.find((h) => h.textContent?.trim().startsWith(text))!.getBoundingClientRect();
+            return [box("Deadline").right, box("Actions").left, box("Project name").width];
+          });
+          assert.ok(deadlineRight <= actionsLeft + 1, `${deadlineRight} > ${actionsLeft}`);
+          assert.ok(nameWidth < 320, `the name column is ${nameWidth} px wide`);
+          await screenshot(page, "screens-list-long-name-en");
+        },
+      );
+
       await t.step("a launch page without an id warns and goes to the main page", async () => {
         await page.goto("/offerProjectManager/launch");
         await page.waitForURL((u) => u.pathname === "/dashboard");

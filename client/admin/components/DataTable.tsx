@@ -43,6 +43,8 @@ export type DataTableProps<T> = {
   /** Serial numbers, counted across pages. */
   indexOffset?: number;
   showIndex?: boolean;
+  /** Narrower cell padding, for a table with many columns. */
+  dense?: boolean;
 };
 
 const alignClass = { left: "text-left", center: "text-center", right: "text-right" };
@@ -67,7 +69,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     testId = "data-table",
     indexOffset = 0,
     showIndex = true,
+    dense = false,
   } = props;
+  const padX = dense ? "px-2" : "px-3";
 
   const nextSort = (field: string): Sort => {
     if (sort?.field !== field) return { field, order: "asc" };
@@ -105,7 +109,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     : sorted === "desc"
                     ? "descending"
                     : undefined}
-                  className={`border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold whitespace-nowrap text-slate-600 ${
+                  className={`border-b border-slate-200 bg-slate-50 ${padX} py-2 text-xs font-semibold whitespace-nowrap text-slate-600 ${
                     alignClass[c.align ?? "left"]
                   } ${c.key === ACTIONS ? stickyRight : ""}`}
                 >
@@ -151,7 +155,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {columns.map((c) => (
                   <td
                     key={c.key}
-                    className={`border-b border-slate-100 px-3 py-1.5 align-middle text-slate-700 ${
+                    className={`border-b border-slate-100 ${padX} py-1.5 align-middle text-slate-700 ${
                       alignClass[c.align ?? "left"]
                     } ${c.nowrap ? "whitespace-nowrap" : ""} ${
                       c.key === ACTIONS ? `${stickyRight} bg-inherit` : ""

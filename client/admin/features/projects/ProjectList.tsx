@@ -169,10 +169,13 @@ export default function ProjectList() {
         key: "name",
         title: f("name"),
         sortField: "name",
-        className: "min-w-40 font-medium text-slate-900",
+        // A long name wraps, even one without spaces, in at most three lines (the whole name
+        // on hover), instead of widening the table.
+        width: "200px",
+        className: "font-medium text-slate-900 [overflow-wrap:anywhere]",
         render: (p) => (
           <>
-            {p.name}
+            <span className="line-clamp-3" title={p.name}>{p.name}</span>
             <ProjectBadges project={p} className="mt-1 flex" />
           </>
         ),
@@ -406,7 +409,7 @@ export default function ProjectList() {
         </Toolbar>
       }
     >
-      <PagedTable list={list} rowKey={(p) => p.id} columns={columns} />
+      <PagedTable list={list} rowKey={(p) => p.id} columns={columns} dense />
       <ProjectDialog
         kind={kind}
         open={!!dialog}
