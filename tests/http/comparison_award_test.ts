@@ -101,7 +101,7 @@ Deno.test("priced lines are checked with a clear message naming the line item an
 
   const bad = await submit([
     line(a, "-3", "XYZ", { taxRate: "130", leadTimeDays: "soon", validUntil: "2026-11-01" }),
-    line(b, "0.1234567", "USD", { paymentMethod: "", tradeTerms: "NOPE" }),
+    line(b, "0.1234567", "USD", { paymentMethod: "", tradeTerms: "NOPE", remark: "ok\u0007" }),
   ]);
   assert.equal(bad.status, 400);
   const byMember = Object.fromEntries(
@@ -117,6 +117,7 @@ Deno.test("priced lines are checked with a clear message naming the line item an
     "lines.0.unitPrice",
     "lines.0.validUntil",
     "lines.1.paymentMethod",
+    "lines.1.remark",
     "lines.1.tradeTerms",
     "lines.1.unitPrice",
   ]);
@@ -133,6 +134,7 @@ Deno.test("priced lines are checked with a clear message naming the line item an
     "FR-4 1.6mm: the validity date 2026-11-01 has already passed",
   );
   assert.equal(byMember["lines.1.paymentMethod"], "Prepreg 1080: choose the payment method");
+  assert.equal(byMember["lines.1.remark"], "Prepreg 1080: the remark contains a control character");
 
   // In Chinese too.
   const zh = await call(env, "post", "/QMO/SupplierOffer/Submit", {

@@ -10,7 +10,7 @@ import { Icon } from "../../shared/icons.tsx";
 import { portalApi, type SheetPreview } from "../data.ts";
 import { Card, PageLoading } from "../parts.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
-import { linesToSend, QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
+import { QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
 import { Attachments, Header, Items } from "./ProjectInfo.tsx";
 import { AwardNotice, PackNotice } from "./QuoteHistory.tsx";
 import { type Loaded, QuotePanel } from "./QuotePanel.tsx";
@@ -74,14 +74,14 @@ export function ProjectPage() {
             data={data}
             reload={async () => {
               await load();
-              await priced.reload().catch(() => {});
+              await priced.refresh().catch(() => {});
             }}
-            lines={() =>
-              sheet
-                ? { lines: sheet.lines, problem: null }
-                : linesToSend(priced.form, priced.drafts, (k, p) => t(k, p ?? {}))}
+            lines={() => sheet ? { lines: sheet.lines, problem: null } : priced.check()}
             sheet={sheet}
-            onSubmitted={() => setSheet(null)}
+            onSubmitted={() => {
+              setSheet(null);
+              priced.reload().catch(() => {});
+            }}
           />
         </div>
         <div className="space-y-4 lg:order-1">
@@ -107,6 +107,8 @@ export function ProjectPage() {
               form={priced.form}
               drafts={priced.drafts}
               set={priced.set}
+              errors={priced.errors}
+              today={priced.today}
               disabled={!detail.canSubmit}
             />
           )}

@@ -1,18 +1,26 @@
 // The supplier's priced lines: for each line item, unit price before tax, tax rate, currency, trade
 // terms, payment method and term, lead time and validity (spec §5), sent with the attachment.
-// Starts from the supplier's latest lines; the codes come from the buyer's data dictionary.
-import { PRICE_FIELDS } from "../../../server/domain/quotes/schemas.ts";
+// Starts from the supplier's latest lines; the codes come from the buyer's data dictionary. On
+// Submit every line is checked by the server's rules and each problem shows under its field.
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ApiError } from "../../shared/api.ts";
+import { dateInUtc8 } from "../../../server/domain/shared/time.ts";
 import { Card } from "../parts.tsx";
 import { portalApi, type QuoteForm } from "../data.ts";
-import { DAYS, PRICE, RATE } from "../../../server/domain/shared/priceFormats.ts";
+import {
+  FIELDS,
+  judgeLines,
+  type LineDraft,
+  type LineErrors,
+  placeOf,
+  priced,
+  type Problem,
+  refusalProblems,
+  started,
+} from "./lineChecks.ts";
 
-type LineValues = QuoteForm["lines"][number];
 type Option = QuoteForm["currencies"][number];
-export type LineDraft = Record<Exclude<keyof LineValues, "itemId">, string>;
-
-const FIELDS: readonly (keyof LineDraft)[] = PRICE_FIELDS;
 
 const empty = (): LineDraft => ({
   unitPrice: "",
@@ -26,102 +34,136 @@ const empty = (): LineDraft => ({
   remark: "",
 });
 
-/** The form's data and the drafts of each item's line. */
+/** Brings a marked field (or its line's first field) into view and puts the cursor in it. */
+function focusPlace(place: string) {
+  const [itemId, field] = place.split(".");
+  const line = document.querySelector(`[data-testid="quote-line"][data-item-id="${itemId}"]`);
+  const el = line?.querySelector<HTMLElement>(
+    `[data-line-field="${field === "line" ? FIELDS[0] : field}"]`,
+  );
+  el?.focus({ preventScroll: true });
+  el?.scrollIntoView({ block: "center" });
+}
+
+/** What Submit sends of the lines, the summary of their problems, and what to do on a refusal. */
+export type LinesToSend = {
+  lines: Record<string, unknown>[];
+  problem: string | null;
+  /** Places the server's refusal on the fields; answers the summary, or null to show its words. */
+  refused?: (err: ApiError) => string | null;
+};
+
+/** The form's data, the drafts of each item's line, and their problems under each field. */
 export function useQuoteLines(offProId: number) {
+  const { t } = useTranslation();
   const [form, setForm] = useState<QuoteForm | null>(null);
   const [drafts, setDrafts] = useState<Record<number, LineDraft>>({});
-  const load = useCallback(async () => {
+  const [errors, setErrors] = useState<LineErrors>({});
+  // The server's clock less this one's: a validity date is judged by the server's day (UTC+8).
+  const [skew, setSkew] = useState(0);
+  /** Reads the form; `keep` keeps what was typed and marked (after a refused Submit). */
+  const load = useCallback(async (keep = false) => {
     const f = await portalApi.quoteForm(offProId);
+    setSkew(new Date(f.now).getTime() - Date.now());
     setForm(f);
-    setDrafts(Object.fromEntries(f.items.map((i) => {
-      const l = f.lines.find((x) => x.itemId === i.id);
-      return [
-        i.id,
-        l ? Object.fromEntries(FIELDS.map((k) => [k, String(l[k] ?? "")])) as LineDraft : empty(),
-      ];
-    })));
+    if (!keep) setErrors({});
+    setDrafts((typed) =>
+      Object.fromEntries(f.items.map((i) => {
+        if (keep && typed[i.id]) return [i.id, typed[i.id]];
+        const l = f.lines.find((x) => x.itemId === i.id);
+        return [
+          i.id,
+          l ? Object.fromEntries(FIELDS.map((k) => [k, String(l[k] ?? "")])) as LineDraft : empty(),
+        ];
+      }))
+    );
   }, [offProId]);
   useEffect(() => {
     load().catch(() => {});
   }, [load]);
-  const set = (itemId: number, patch: Partial<LineDraft>) =>
+  const today = () => dateInUtc8(new Date(Date.now() + skew));
+  const set = (itemId: number, patch: Partial<LineDraft>) => {
     setDrafts((d) => ({ ...d, [itemId]: { ...d[itemId], ...patch } }));
-  return { form, drafts, set, reload: load };
-}
-
-/** Whether an item's line has been started (any price field typed). */
-const started = (d: LineDraft | undefined) =>
-  !!d &&
-  ["unitPrice", "taxRate", "paymentTermDays", "leadTimeDays"].some((k) =>
-    d[k as keyof LineDraft].trim()
-  );
-
-/**
- * The lines to send with the file and the first problem found (as the server would say it), or
- * null when fine. Only started lines are sent unless every line is required.
- */
-export function linesToSend(
-  form: QuoteForm | null,
-  drafts: Record<number, LineDraft>,
-  t: (k: string, p?: Record<string, unknown>) => string,
-): { lines: Record<string, unknown>[]; problem: string | null } {
-  if (!form) return { lines: [], problem: null };
-  const lines: Record<string, unknown>[] = [];
-  const missing: string[] = [];
-  for (const item of form.items) {
-    const d = drafts[item.id];
-    if (!started(d)) {
-      if (form.linesRequired) missing.push(item.itemName);
-      continue;
-    }
-    const p = { item: item.itemName };
-    for (const k of FIELDS) {
-      if (k === "validUntil" || k === "remark") continue;
-      if (!d[k].trim()) return { lines, problem: t(`quoteLines.required.${k}`, p) };
-    }
-    if (!PRICE.test(d.unitPrice.trim()) || Number(d.unitPrice) <= 0) {
-      return { lines, problem: t("quoteLines.badPrice", p) };
-    }
-    if (!RATE.test(d.taxRate.trim()) || Number(d.taxRate) > 100) {
-      return { lines, problem: t("quoteLines.badTaxRate", p) };
-    }
-    for (const k of ["paymentTermDays", "leadTimeDays"] as const) {
-      if (!DAYS.test(d[k].trim()) || Number(d[k]) > form.maxDays) {
-        return { lines, problem: t(`quoteLines.badDays.${k}`, { ...p, max: form.maxDays }) };
-      }
-    }
-    lines.push({
-      itemId: item.id,
-      ...Object.fromEntries(FIELDS.map((k) => [k, d[k].trim()])),
+    // A changed field (and a line no longer empty) loses its mark until the next Submit.
+    setErrors((e) => {
+      const gone = [...Object.keys(patch), "line"].map((k) => placeOf(itemId, k as "line"));
+      if (!gone.some((k) => k in e)) return e;
+      return Object.fromEntries(Object.entries(e).filter(([k]) => !gone.includes(k)));
     });
-  }
-  if (missing.length) {
-    return { lines, problem: t("quoteLines.missing", { items: missing.join(", ") }) };
-  }
-  return { lines, problem: null };
+  };
+  const show = (problems: [string, Problem][]) => {
+    setErrors(Object.fromEntries([...problems].reverse()));
+    if (problems.length) focusPlace(problems[0][0]);
+    return t("portal.lines.problems", { count: problems.length });
+  };
+  /** Checks every line at once, marks each problem's field and answers what Submit sends. */
+  const check = (): LinesToSend => {
+    if (!form) return { lines: [], problem: null };
+    const { lines, problems } = judgeLines(form, drafts, today());
+    const problem = problems.length ? show(problems) : (setErrors({}), null);
+    return {
+      lines,
+      problem,
+      refused: (err) => {
+        const { placed, unplaced } = refusalProblems(err, lines);
+        if (!placed.length) return null;
+        const summary = show(placed);
+        return unplaced ? null : summary;
+      },
+    };
+  };
+  return {
+    form,
+    drafts,
+    set,
+    errors,
+    today,
+    check,
+    /** The lines as stored (after a submission). */
+    reload: () => load(),
+    /** The items and codes as they are now, keeping what was typed. */
+    refresh: () => load(true),
+  };
 }
 
 export function QuoteLinesCard(
-  { form, drafts, set, disabled }: {
+  { form, drafts, set, errors, today, disabled }: {
     form: QuoteForm;
     drafts: Record<number, LineDraft>;
     set: (itemId: number, patch: Partial<LineDraft>) => void;
+    /** The problems found on Submit, under each field's place. */
+    errors: LineErrors;
+    /** Today in UTC+8 by the server's clock. */
+    today: () => string;
     disabled: boolean;
   },
 ) {
   const { t, i18n } = useTranslation();
   const f = (k: string) => t(`quoteLines.fields.${k}`);
+  const say = (p: Problem) => ("text" in p ? p.text : t(p.key, p.params ?? {}));
   const label = (o: Option) => `${(i18n.language === "en" && o.nameEn) || o.name}`;
-  const done = form.items.filter((i) => started(drafts[i.id])).length;
+  const day = today();
+  // Only lines complete and valid count as priced.
+  const done = form.items.filter((i) => priced(form, i, drafts[i.id], day)).length;
   const first = form.items[0] ? drafts[form.items[0].id] : undefined;
-  const cell = "input h-8 px-2 text-sm";
+  /** The control's classes and accessible state, with the red ring when its field is marked. */
+  const marked = (itemId: number, k: keyof LineDraft, extra = "") => {
+    const bad = !!errors[placeOf(itemId, k)];
+    return {
+      className: `input h-8 px-2 text-sm ${extra} ${
+        bad ? "ring-2 ring-red-400 focus:ring-red-500" : ""
+      }`,
+      "aria-invalid": bad || undefined,
+      "aria-describedby": bad ? `line-error-${itemId}-${k}` : undefined,
+    };
+  };
   const select = (
     itemId: number,
     k: "currency" | "tradeTerms" | "paymentMethod",
     options: Option[],
   ) => (
     <select
-      className={cell}
+      {...marked(itemId, k)}
       aria-label={f(k)}
       data-line-field={k}
       disabled={disabled}
@@ -138,7 +180,7 @@ export function QuoteLinesCard(
   );
   const input = (itemId: number, k: keyof LineDraft, extra: Record<string, unknown> = {}) => (
     <input
-      className={`${cell} ${k === "remark" || k === "validUntil" ? "" : "tabular-nums"}`}
+      {...marked(itemId, k, k === "remark" || k === "validUntil" ? "" : "tabular-nums")}
       aria-label={f(k)}
       data-line-field={k}
       disabled={disabled}
@@ -147,6 +189,20 @@ export function QuoteLinesCard(
       {...extra}
     />
   );
+  /** A field's problem under it. */
+  const problem = (itemId: number, k: keyof LineDraft) => {
+    const p = errors[placeOf(itemId, k)];
+    return p && (
+      <span
+        id={`line-error-${itemId}-${k}`}
+        className="mt-1 block text-xs text-red-600"
+        data-testid="field-error"
+        data-for={k}
+      >
+        {say(p)}
+      </span>
+    );
+  };
   return (
     <Card
       title={`${t("portal.lines.title")} (${done}/${form.items.length})`}
@@ -166,15 +222,23 @@ export function QuoteLinesCard(
         {form.items.map((item, n) => (
           <fieldset
             key={item.id}
-            className="rounded-md p-3 ring-1 ring-slate-200 ring-inset"
+            className={`rounded-md p-3 ring-inset ${
+              errors[placeOf(item.id, "line")] ? "ring-2 ring-red-400" : "ring-1 ring-slate-200"
+            }`}
             data-testid="quote-line"
             data-item={item.itemName}
+            data-item-id={item.id}
           >
             <legend className="px-1 text-sm font-medium text-slate-900">
               <span className="mr-1 text-slate-400">{n + 1}.</span>
               {item.itemName}
               {item.unit && <span className="ml-1 text-xs text-slate-500">/ {item.unit}</span>}
             </legend>
+            {errors[placeOf(item.id, "line")] && (
+              <p className="mb-2 text-xs text-red-600" data-testid="line-error">
+                {say(errors[placeOf(item.id, "line")])}
+              </p>
+            )}
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {([
                 ["unitPrice", input(item.id, "unitPrice", { inputMode: "decimal" })],
@@ -189,11 +253,13 @@ export function QuoteLinesCard(
                 <label key={k} className="block min-w-0 text-xs text-slate-600">
                   <span className="mb-0.5 block">{f(k)}</span>
                   {control}
+                  {problem(item.id, k)}
                 </label>
               ))}
               <label className="col-span-2 block text-xs text-slate-600 sm:col-span-4">
                 <span className="mb-0.5 block">{f("remark")}</span>
                 {input(item.id, "remark", { maxLength: 500 })}
+                {problem(item.id, "remark")}
               </label>
             </div>
             {n === 0 && form.items.length > 1 && started(first) && !disabled && (

@@ -19,6 +19,7 @@ import { Card, Countdown } from "../parts.tsx";
 import { UploadBox } from "./Upload.tsx";
 import { CurrentQuote, History } from "./QuoteHistory.tsx";
 import type { SheetPreview } from "../data.ts";
+import type { LinesToSend } from "./QuoteLines.tsx";
 /** A project page's data: the project, its instructions and the supplier's quotes. */
 export type Loaded = { detail: Timed<ProjectDetail>; instruction: Instruction; quotes: Quote[] };
 
@@ -28,7 +29,7 @@ export function QuotePanel(
   { data, reload, lines, sheet, onSubmitted }: {
     data: Loaded;
     reload: () => Promise<void>;
-    lines: () => { lines: Record<string, unknown>[]; problem: string | null };
+    lines: () => LinesToSend;
     /** A price sheet read back, whose lines the upload sends. */
     sheet?: SheetPreview | null;
     onSubmitted?: () => void;

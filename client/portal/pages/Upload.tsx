@@ -8,6 +8,7 @@ import { message } from "../../shared/messages.ts";
 import { Spinner } from "../../shared/ui.tsx";
 import { ACCEPTED_EXTENSIONS } from "../../../server/domain/files/detect.ts";
 import { checkFile, formatSize, submitQuote } from "../data.ts";
+import type { LinesToSend } from "./QuoteLines.tsx";
 
 export function UploadBox(
   {
@@ -37,8 +38,8 @@ export function UploadBox(
     onSubmitted?: () => void;
     /** The price sheet the lines come from, when they come from one. */
     sheet?: { file: string; count: number } | null;
-    /** The priced lines to send with the file, and the first problem with them. */
-    lines?: () => { lines: Record<string, unknown>[]; problem: string | null };
+    /** The priced lines to send with the file, the summary of their problems, and the refusal. */
+    lines?: () => LinesToSend;
   },
 ) {
   const { t } = useTranslation();
@@ -68,7 +69,7 @@ export function UploadBox(
 
   async function send() {
     if (!file) return;
-    const priced = lines?.() ?? { lines: [], problem: null };
+    const priced: LinesToSend = lines?.() ?? { lines: [], problem: null };
     if (priced.problem) return setError(priced.problem);
     setError("");
     setProgress(0);
@@ -78,7 +79,8 @@ export function UploadBox(
       setFile(null);
       onSubmitted?.();
     } catch (e) {
-      setError((e as ApiError).message);
+      // A refusal of the lines shows under their fields, with the summary here.
+      setError(priced.refused?.(e as ApiError) ?? (e as ApiError).message);
     }
     setProgress(null);
     await onDone();

@@ -6,8 +6,6 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { offerProjectItems, quoteLines } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { type FieldError, fieldError, validation } from "../errors.ts";
-import { cmp, dec, normalize } from "../shared/decimal.ts";
-import { isCalendarDate } from "../shared/dates.ts";
 import {
   type CommercialOption,
   commercialOptions,
@@ -16,25 +14,11 @@ import {
   TRADE_TERMS,
 } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
-import { hasControlCharacter, wholeNumberOf } from "../shared/input.ts";
-import { DAYS, PRICE, RATE } from "../shared/priceFormats.ts";
-
-/** Longest payment term and lead time accepted, in days. */
-export const MAX_DAYS = 730;
+import { wholeNumberOf } from "../shared/input.ts";
+import { type CheckedLine, checkLineFields, PRICE_FIELDS } from "./schemas.ts";
 
 /** A line as stored and answered: money and rates as exact decimal strings. */
-export type QuoteLine = {
-  itemId: number;
-  unitPrice: string;
-  taxRate: string;
-  currency: string;
-  tradeTerms: string;
-  paymentMethod: string;
-  paymentTermDays: number;
-  leadTimeDays: number;
-  validUntil: string | null;
-  remark: string | null;
-};
+export type QuoteLine = { itemId: number } & CheckedLine;
 
 type ItemRef = { id: number; itemName: string };
 
@@ -59,8 +43,6 @@ export async function quotableItems(db: DbOrTx, projectId: number) {
     isNull(offerProjectItems.removedAt),
   )).orderBy(asc(offerProjectItems.sort), asc(offerProjectItems.id));
 }
-
-const text = (v: unknown) => (v === undefined || v === null ? "" : String(v).trim());
 
 /** Reads a key without regard to case, as every other input of the API. */
 function pick(o: Record<string, unknown>, key: string): unknown {
@@ -92,12 +74,10 @@ export function checkLines(
   const seen = new Set<number>();
   const err = (i: number, field: string, key: string, params: Record<string, unknown> = {}) => {
     if (opts.where && typeof params.item === "string") {
-      const place = opts.where(i, field, params.item);
-      params = "field" in params ? { field: place } : { ...params, item: place };
+      params = { ...params, item: opts.where(i, field, params.item) };
     }
     errors.push({ messageKey: key, params, members: [`lines.${i}.${field}`] });
   };
-  const has = (list: CommercialOption[], code: string) => list.some((c) => c.code === code);
 
   raw.forEach((value, i) => {
     const line = i + 1;
@@ -112,71 +92,10 @@ export function checkLines(
       return err(i, "itemId", "quoteLines.duplicateItem", { item: item.itemName });
     }
     seen.add(item.id);
-    const p = { item: item.itemName };
-    const before = errors.length;
-
-    const unitPrice = text(pick(o, "unitPrice"));
-    if (!unitPrice) err(i, "unitPrice", "quoteLines.required.unitPrice", p);
-    else if (!PRICE.test(unitPrice) || cmp(dec(unitPrice), dec(0)) <= 0) {
-      err(i, "unitPrice", "quoteLines.badPrice", p);
-    }
-    const taxRate = text(pick(o, "taxRate")).replace(/%$/, "").trim();
-    if (!taxRate) err(i, "taxRate", "quoteLines.required.taxRate", p);
-    else if (!RATE.test(taxRate) || cmp(dec(taxRate), dec(100)) > 0) {
-      err(i, "taxRate", "quoteLines.badTaxRate", p);
-    }
-    const codeField = (
-      field: "currency" | "tradeTerms" | "paymentMethod",
-      list: CommercialOption[],
-    ) => {
-      const v = text(pick(o, field));
-      if (!v) err(i, field, `quoteLines.required.${field}`, p);
-      else if (!has(list, v)) err(i, field, `quoteLines.unknown.${field}`, { ...p, value: v });
-      return v;
-    };
-    const currency = codeField("currency", codes.currencies);
-    const tradeTerms = codeField("tradeTerms", codes.tradeTerms);
-    const paymentMethod = codeField("paymentMethod", codes.paymentMethods);
-    const days = (field: "paymentTermDays" | "leadTimeDays") => {
-      const v = text(pick(o, field));
-      if (!v) {
-        err(i, field, `quoteLines.required.${field}`, p);
-        return 0;
-      }
-      if (!DAYS.test(v) || Number(v) > MAX_DAYS) {
-        err(i, field, `quoteLines.badDays.${field}`, { ...p, max: MAX_DAYS });
-        return 0;
-      }
-      return Number(v);
-    };
-    const paymentTermDays = days("paymentTermDays");
-    const leadTimeDays = days("leadTimeDays");
-    const validRaw = text(pick(o, "validUntil")).slice(0, 10);
-    if (validRaw && !isCalendarDate(validRaw)) err(i, "validUntil", "quoteLines.badDate", p);
-    else if (validRaw && validRaw < opts.today) {
-      err(i, "validUntil", "quoteLines.validityPast", { ...p, date: validRaw });
-    }
-    const remark = text(pick(o, "remark"));
-    if (remark.length > 500) err(i, "remark", "quoteLines.remarkTooLong", { ...p, max: 500 });
-    else if (hasControlCharacter(remark, true)) {
-      err(i, "remark", "errors.field.controlCharacter", {
-        field: `lines.${i}.remark`,
-        item: item.itemName,
-      });
-    }
-    if (errors.length > before) return;
-    out.push({
-      itemId: item.id,
-      unitPrice: normalize(dec(unitPrice)),
-      taxRate: normalize(dec(taxRate)),
-      currency,
-      tradeTerms,
-      paymentMethod,
-      paymentTermDays,
-      leadTimeDays,
-      validUntil: validRaw || null,
-      remark: remark || null,
-    });
+    const fields = Object.fromEntries(PRICE_FIELDS.map((f) => [f, pick(o, f)]));
+    const checked = checkLineFields(fields, item.itemName, codes, opts.today);
+    for (const p of checked.problems) err(i, p.field, p.key, p.params);
+    if (checked.line) out.push({ itemId: item.id, ...checked.line });
   });
   if (opts.required && !errors.length) {
     const missing = items.filter((x) => !seen.has(x.id));

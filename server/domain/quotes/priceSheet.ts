@@ -4,7 +4,7 @@
 // lists, from a "Codes" sheet beside it; numbers within the line rules). A hidden first column holds
 // the sheet's marker (project, request-pack version, a fingerprint of the items) in A1 and each
 // row's item id, so an upload is matched to its project and rows (priceSheetRead.ts).
-import { PRICE_FIELDS, type PriceField } from "./schemas.ts";
+import { MAX_DAYS, PRICE_FIELDS, type PriceField } from "./schemas.ts";
 import type ExcelJS from "exceljs";
 import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../context.ts";
@@ -16,7 +16,7 @@ import { dec, normalize } from "../shared/decimal.ts";
 import type { CommercialOption } from "../dictionary/commercial.ts";
 import { invitationOf, supplierIdOf } from "./service.ts";
 import { quoteForm } from "./submit.ts";
-import { MAX_DAYS, type QuoteLine } from "./lines.ts";
+import type { QuoteLine } from "./lines.ts";
 
 /** What an uploaded price sheet may be: beyond these it is refused before or while it is read. */
 export const PRICE_SHEET_LIMITS = {

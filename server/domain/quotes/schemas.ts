@@ -1,9 +1,11 @@
 // Inputs of the supplier's side of quoting; shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../shared/input.ts";
+import { hasControlCharacter, id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../shared/paging.ts";
 import { kindSchema } from "../projects/schemas.ts";
-import { instant } from "../shared/dates.ts";
+import { instant, isCalendarDate } from "../shared/dates.ts";
+import { cmp, dec, normalize } from "../shared/decimal.ts";
+import { DAYS, PRICE, RATE } from "../shared/priceFormats.ts";
 
 /** A quote line's price fields, in the order the portal's form and the price sheet show them. */
 export const PRICE_FIELDS = [
@@ -18,6 +20,112 @@ export const PRICE_FIELDS = [
   "remark",
 ] as const;
 export type PriceField = typeof PRICE_FIELDS[number];
+
+/** Longest payment term and lead time accepted, in days. */
+export const MAX_DAYS = 730;
+const MAX_REMARK = 500;
+
+/** The data dictionary's codes a line chooses from (GetQuoteForm answers them). */
+type LineCodes = Record<
+  "currencies" | "tradeTerms" | "paymentMethods",
+  readonly { code: string }[]
+>;
+
+/** One problem of a priced line: its field, and the message key and parameters that say it. */
+export type LineProblem = { field: PriceField; key: string; params: Record<string, unknown> };
+
+/** A priced line's fields once checked: codes and text trimmed, money and rates exact decimals. */
+export type CheckedLine = {
+  unitPrice: string;
+  taxRate: string;
+  currency: string;
+  tradeTerms: string;
+  paymentMethod: string;
+  paymentTermDays: number;
+  leadTimeDays: number;
+  validUntil: string | null;
+  remark: string | null;
+};
+
+const text = (v: unknown) => (v === undefined || v === null ? "" : String(v).trim());
+
+/**
+ * The rules of one priced line, the same for a submission (lines.ts) and for the portal's form
+ * before it sends: every problem at once, each with its field and a message naming the line item
+ * `item`, and the line normalised when there is none. `today` is the day (UTC+8, YYYY-MM-DD) a
+ * validity date may not be before.
+ */
+export function checkLineFields(
+  raw: Partial<Record<PriceField, unknown>>,
+  item: string,
+  codes: LineCodes,
+  today: string,
+): { problems: LineProblem[]; line: CheckedLine | null } {
+  const problems: LineProblem[] = [];
+  const p = { item };
+  const err = (field: PriceField, key: string, params: Record<string, unknown> = p) =>
+    problems.push({ field, key, params });
+
+  const unitPrice = text(raw.unitPrice);
+  if (!unitPrice) err("unitPrice", "quoteLines.required.unitPrice");
+  else if (!PRICE.test(unitPrice) || cmp(dec(unitPrice), dec(0)) <= 0) {
+    err("unitPrice", "quoteLines.badPrice");
+  }
+  const taxRate = text(raw.taxRate).replace(/%$/, "").trim();
+  if (!taxRate) err("taxRate", "quoteLines.required.taxRate");
+  else if (!RATE.test(taxRate) || cmp(dec(taxRate), dec(100)) > 0) {
+    err("taxRate", "quoteLines.badTaxRate");
+  }
+  const code = (
+    field: "currency" | "tradeTerms" | "paymentMethod",
+    list: LineCodes[keyof LineCodes],
+  ) => {
+    const v = text(raw[field]);
+    if (!v) err(field, `quoteLines.required.${field}`);
+    else if (!list.some((c) => c.code === v)) {
+      err(field, `quoteLines.unknown.${field}`, { ...p, value: v });
+    }
+    return v;
+  };
+  const currency = code("currency", codes.currencies);
+  const tradeTerms = code("tradeTerms", codes.tradeTerms);
+  const paymentMethod = code("paymentMethod", codes.paymentMethods);
+  const days = (field: "paymentTermDays" | "leadTimeDays") => {
+    const v = text(raw[field]);
+    if (!v) err(field, `quoteLines.required.${field}`);
+    else if (!DAYS.test(v) || Number(v) > MAX_DAYS) {
+      err(field, `quoteLines.badDays.${field}`, { ...p, max: MAX_DAYS });
+    } else return Number(v);
+    return 0;
+  };
+  const paymentTermDays = days("paymentTermDays");
+  const leadTimeDays = days("leadTimeDays");
+  const validUntil = text(raw.validUntil).slice(0, 10);
+  if (validUntil && !isCalendarDate(validUntil)) err("validUntil", "quoteLines.badDate");
+  else if (validUntil && validUntil < today) {
+    err("validUntil", "quoteLines.validityPast", { ...p, date: validUntil });
+  }
+  const remark = text(raw.remark);
+  if (remark.length > MAX_REMARK) {
+    err("remark", "quoteLines.remarkTooLong", { ...p, max: MAX_REMARK });
+  } else if (hasControlCharacter(remark, true)) err("remark", "quoteLines.remarkControl");
+
+  if (problems.length) return { problems, line: null };
+  return {
+    problems,
+    line: {
+      unitPrice: normalize(dec(unitPrice)),
+      taxRate: normalize(dec(taxRate)),
+      currency,
+      tradeTerms,
+      paymentMethod,
+      paymentTermDays,
+      leadTimeDays,
+      validUntil: validUntil || null,
+      remark: remark || null,
+    },
+  };
+}
 
 export const offProIdInput = z.object({ offProId: id });
 export const quoteIdInput = z.object({ quoteId: id });

@@ -36,7 +36,6 @@ import {
   linesForSubmission,
   linesOfQuotes,
   lineStatements,
-  MAX_DAYS,
   quotableItems,
 } from "./lines.ts";
 import {
@@ -338,7 +337,7 @@ export async function currentQuotes(db: DbOrTx, projectId: number) {
 /**
  * GetQuoteForm: what the portal needs to price the lines: the items still in the request pack,
  * whether every one must be priced, the dictionary's currencies, trade terms and payment methods,
- * and the lines of this supplier's latest submission to start from.
+ * the lines of this supplier's latest submission to start from, and the server's time.
  */
 export async function quoteForm(deps: Deps, actor: Actor, projectId: number) {
   const supplierId = supplierIdOf(actor);
@@ -359,7 +358,8 @@ export async function quoteForm(deps: Deps, actor: Actor, projectId: number) {
       estimateYearAmount: i.estimateYearAmount,
     })),
     ...await commercialCodes(deps.db),
-    maxDays: MAX_DAYS,
+    /** The server's clock, so the form judges a validity date by the server's day. */
+    now: deps.clock.now(),
     lines: lines.filter((l) => items.some((i) => i.id === l.itemId)),
     linesFromRound: latest?.round ?? null,
   };

@@ -95,7 +95,7 @@ export const supplierOfferRoutes = [
     access,
     audience,
     summary:
-      "What pricing the lines needs: the items, whether every one must be priced, the dictionary's currencies, trade terms and payment methods, and my latest lines.",
+      "What pricing the lines needs: the items, whether every one must be priced, the dictionary's currencies, trade terms and payment methods, my latest lines, and the server's time (a validity date is judged by its day).",
     query: offProIdInput,
     handler: ({ deps, actor, query }) => quoteForm(deps, actor, query.offProId),
   }),
