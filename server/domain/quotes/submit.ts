@@ -30,7 +30,7 @@ import {
 import { uploadLimitMb } from "../settings/service.ts";
 import { enqueue } from "../email/outbox.ts";
 import { currentByRound, roundKey } from "./current.ts";
-import { submitQuoteForm } from "./schemas.ts";
+import { MAX_DAYS, submitQuoteForm } from "./schemas.ts";
 import {
   commercialCodes,
   linesForSubmission,
@@ -358,6 +358,7 @@ export async function quoteForm(deps: Deps, actor: Actor, projectId: number) {
       estimateYearAmount: i.estimateYearAmount,
     })),
     ...await commercialCodes(deps.db),
+    maxDays: MAX_DAYS,
     /** The server's clock, so the form judges a validity date by the server's day. */
     now: deps.clock.now(),
     lines: lines.filter((l) => items.some((i) => i.id === l.itemId)),
