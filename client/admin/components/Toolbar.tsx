@@ -152,7 +152,11 @@ export function RowMenuItem(
         type="button"
         className={`menu-item ${danger ? "text-red-600 data-focus:text-red-700" : ""}`}
         data-testid={testId}
-        onClick={onClick}
+        onClick={(e) => {
+          // The menu stands in a portal, but React still passes the click up to the row.
+          e.stopPropagation();
+          onClick();
+        }}
       >
         {children}
       </button>
