@@ -223,6 +223,8 @@ Deno.test("questions and answers in the browser", opts, async (t) => {
             await screenshot(page, "questions-answer-dialog-zh");
             await page.keyboard.press("Escape");
           }
+          // The page's clock is the server's, a day before the default question deadline.
+          await page.clock.setFixedTime(new Date("2026-11-23T02:00:00.000Z"));
           await page.goto(`/offerProjectManager/launch?id=${p.id}`);
           const field = page.getByTestId("question-end");
           await field.scrollIntoViewIfNeeded();
@@ -230,6 +232,18 @@ Deno.test("questions and answers in the browser", opts, async (t) => {
             lang === "zh" ? "报价截止前 24 小时（2026-11-25 17:00）" : "(2026-11-25 17:00)",
           )
             .waitFor();
+          assert.equal(await page.getByTestId("question-default-passed").count(), 0);
+          // Once that default has passed, the page says suppliers could not ask any.
+          await page.clock.setFixedTime(new Date("2026-11-25T09:30:00.000Z"));
+          await page.reload();
+          await page.getByTestId("question-default-passed").getByText(
+            lang === "zh" ? "该时间已过，供应商将无法提问" : "which has already passed",
+            { exact: false },
+          ).waitFor();
+          await screenshot(page, `questions-default-passed-${lang}`);
+          await page.clock.setFixedTime(new Date("2026-11-23T02:00:00.000Z"));
+          await page.reload();
+          await page.getByTestId("question-end").waitFor();
           await field.fill("2026-11-26T18:00");
           await page.getByTestId("publish").click();
           await page.locator('[data-field="questionEndTime"] [data-testid="field-error"]')

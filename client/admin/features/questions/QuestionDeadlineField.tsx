@@ -1,5 +1,6 @@
 // The publish page's question deadline: until when invited suppliers may ask questions. Left empty,
-// 24 hours before the quotation deadline; never after it.
+// 24 hours before the quotation deadline; never after it. Where that default has already passed
+// (a deadline less than a day away), the page says suppliers could not ask any.
 import { useTranslation } from "react-i18next";
 import { QUESTION_LEAD_MS } from "../../../../server/domain/questions/schemas.ts";
 import { formatTime } from "../../../shared/time.ts";
@@ -20,9 +21,9 @@ export function QuestionDeadlineField(
 ) {
   const { t } = useTranslation();
   const end = instantOf(deadline);
-  const byDefault = end && !isNaN(end.getTime())
-    ? formatTime(end.getTime() - QUESTION_LEAD_MS, "{y}-{m}-{d} {h}:{i}")
-    : "";
+  const defaultAt = end && !isNaN(end.getTime()) ? end.getTime() - QUESTION_LEAD_MS : null;
+  const byDefault = defaultAt === null ? "" : formatTime(defaultAt, "{y}-{m}-{d} {h}:{i}");
+  const defaultPassed = !value && defaultAt !== null && defaultAt <= Date.now();
   return (
     <div className="max-w-md" data-field="questionEndTime">
       <label htmlFor="launch-question-end" className="label">
@@ -42,6 +43,16 @@ export function QuestionDeadlineField(
         ? (
           <p className="mt-1 text-xs text-red-600" role="alert" data-testid="field-error">
             {error}
+          </p>
+        )
+        : defaultPassed
+        ? (
+          <p
+            className="mt-1 text-xs text-amber-700"
+            role="status"
+            data-testid="question-default-passed"
+          >
+            {t("questions.defaultPassed", { time: byDefault })}
           </p>
         )
         : (
