@@ -138,6 +138,11 @@ Deno.test(
 
       await t.step("the supplier's page records a renewed certificate with its file", async () => {
         await page.goto("/supplier/SupplierList");
+        // No ERP is set up here: its buttons are off and say why; the file import stays.
+        const introduce = visible(page).getByTestId("introduce");
+        await introduce.and(page.locator("[disabled]")).waitFor();
+        assert.match((await introduce.getAttribute("title")) ?? "", /ERP_SUPPLIERS_URL/);
+        assert.ok(await visible(page).getByTestId("sync").isDisabled());
         await visible(page).getByTestId("supplier-page-link").filter({ hasText: "CERT-OLD" })
           .click();
         await page.waitForURL((u) => u.pathname === "/supplier/SupplierDetail");

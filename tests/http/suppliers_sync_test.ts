@@ -29,6 +29,8 @@ Deno.test("a buyer introduces suppliers from a local ERP over HTTP and from an u
       },
     });
     const { token } = await userWithRoles(env, "buyer1", ["Buyer"]);
+    const connection = await call(env, "get", "/QMO/Supplier/GetErpConnection", { token });
+    assert.deepEqual(connection.json.result, { connected: true });
     const codes = await call(env, "get", "/QMO/Supplier/GetSuppCodeByEditDate", {
       token,
       query: { EditDate: "2026-11-01" },
@@ -85,4 +87,7 @@ Deno.test("without ERP_SUPPLIERS_URL the batch introduction answers 503 with a m
   const r = await call(env, "post", "/QMO/Supplier/AutoInductSupplierData", { token, lang: "en" });
   assert.equal(r.status, 503);
   assert.match(r.json.error.message, /ERP_SUPPLIERS_URL/);
+  // The page asks first, and turns its ERP buttons off.
+  const c = await call(env, "get", "/QMO/Supplier/GetErpConnection", { token });
+  assert.deepEqual(c.json.result, { connected: false });
 });

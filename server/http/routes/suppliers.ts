@@ -123,6 +123,14 @@ export const supplierRoutes = [
       sync.syncFromErp(deps, { since: query.since, dryRun: query.dryRun, lang }),
   }),
   defineRoute({
+    method: "get",
+    path: `${base}/GetErpConnection`,
+    access,
+    summary:
+      "Whether an ERP supplier interface is set up (ERP_SUPPLIERS_URL): without one, introducing from the ERP answers 503 and the page offers the file import instead.",
+    handler: ({ deps }) => ({ connected: Boolean(deps.config.erpSuppliersUrl) }),
+  }),
+  defineRoute({
     method: "post",
     path: `${base}/IntroduceSupplier`,
     access,

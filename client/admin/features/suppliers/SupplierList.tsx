@@ -1,6 +1,6 @@
 // Supplier management (spec §2): query, export, add, introduce one from the ERP by code, batch
 // introduction (confirmed first, then a summary), modify, portal password, delete.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { message } from "../../../shared/messages.ts";
@@ -57,6 +57,11 @@ export default function SupplierList() {
   const [introducing, setIntroducing] = useState(false);
   const [report, setReport] = useState<SupplierSyncReport | null>(null);
   const [runSync, syncing] = useAction();
+  // Unknown until asked: the buttons stay on, and the server's 503 would tell.
+  const [erp, setErp] = useState(true);
+  useEffect(() => {
+    suppliersApi.erpConnection().then((r) => setErp(r.connected)).catch(() => {});
+  }, []);
   const importInput = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState<Supplier | null>(null);
   const [issued, setIssued] = useState<Account | null>(null);
@@ -136,6 +141,8 @@ export default function SupplierList() {
             type="button"
             className="btn btn-default"
             onClick={() => setIntroducing(true)}
+            disabled={!erp}
+            title={erp ? undefined : s("noErp")}
             data-testid="introduce"
           >
             {s("introduce")}
@@ -144,7 +151,8 @@ export default function SupplierList() {
             type="button"
             className="btn btn-default"
             onClick={sync}
-            disabled={syncing}
+            disabled={syncing || !erp}
+            title={erp ? undefined : s("noErp")}
             data-testid="sync"
           >
             {syncing ? s("syncing") : s("sync")}

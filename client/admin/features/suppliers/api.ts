@@ -42,6 +42,9 @@ export const suppliersApi = {
       { code },
       { silent: true },
     ),
+  /** Whether an ERP supplier interface is set up; without one the ERP buttons are off. */
+  erpConnection: () =>
+    api.get<{ connected: boolean }>(`${SUP}/GetErpConnection`, {}, { silent: true }),
   syncFromErp: () => api.post<SupplierSyncReport>(`${SUP}/AutoInductSupplierData`),
   importFile: (file: File) => {
     const form = new FormData();
