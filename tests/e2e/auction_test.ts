@@ -100,8 +100,9 @@ Deno.test(
         await bp.goto(`/offerProjectManager/offerProjectManagerResult?id=${r.project.id}`);
         await bp.getByTestId("auction-setup").click();
         const dialog = bp.getByTestId("auction-setup-dialog");
-        assert.equal(await dialog.getByTestId("auction-candidate").count(), 2);
+        // Once the candidates have loaded, both suppliers that quoted are offered.
         await dialog.getByText("217,000.00 CNY").waitFor();
+        assert.equal(await dialog.getByTestId("auction-candidate").count(), 2);
         await dialog.locator("#auction-start").fill(""); // now
         await dialog.locator("#auction-end").fill("2026-11-23T18:30");
         await dialog.getByTestId("auction-step").fill("1000");
