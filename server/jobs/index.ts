@@ -5,7 +5,7 @@ import { flushOutbox } from "../domain/email/mailer.ts";
 import { sendDueReminders } from "../domain/email/reminders.ts";
 import { acquireLeaseWithin, lastRunAt, releaseLease } from "./leases.ts";
 import { recordAutomaticEnds } from "../domain/projects/lifecycle.ts";
-import { syncFromErp } from "../domain/suppliers/sync.ts";
+import { erpConnected, syncFromErp } from "../domain/suppliers/sync.ts";
 import { warnExpiringCertificates } from "../domain/suppliers/certificates.ts";
 import { sweepStaleUploads } from "../domain/files/service.ts";
 import { mergeIndex } from "../domain/shared/trigram.ts";
@@ -70,7 +70,7 @@ export const jobs: Job[] = [
     name: "supplierSync",
     everyMs: 60 * minute,
     leaseMs: 30 * minute,
-    enabled: (deps) => Boolean(deps.config.erpSuppliersUrl),
+    enabled: erpConnected,
     run: async (deps) => {
       const { total, created, updated, unchanged, rejected } = await syncFromErp(deps);
       return { total, created, updated, unchanged, rejected };

@@ -62,6 +62,9 @@ const ERP_TIMEOUT_MS = 60_000;
 /** The largest ERP answer read (MB): 100,000 suppliers (the demo's full size) take about 30. */
 const ERP_MAX_MB = 64;
 
+/** Whether an ERP supplier interface is set up (ERP_SUPPLIERS_URL): else the ERP is not asked. */
+export const erpConnected = (deps: Pick<Deps, "config">) => Boolean(deps.config.erpSuppliersUrl);
+
 /**
  * The ERP's supplier list: GET ERP_SUPPLIERS_URL (with `since` as an ISO instant when given, and
  * ERP_SUPPLIERS_TOKEN as a bearer token when set), answering a JSON array of records or

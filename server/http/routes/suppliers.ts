@@ -128,7 +128,7 @@ export const supplierRoutes = [
     access,
     summary:
       "Whether an ERP supplier interface is set up (ERP_SUPPLIERS_URL): without one, introducing from the ERP answers 503 and the page offers the file import instead.",
-    handler: ({ deps }) => ({ connected: Boolean(deps.config.erpSuppliersUrl) }),
+    handler: ({ deps }) => ({ connected: sync.erpConnected(deps) }),
   }),
   defineRoute({
     method: "post",
