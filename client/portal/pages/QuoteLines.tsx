@@ -8,8 +8,8 @@ import type { ApiError } from "../../shared/api.ts";
 import { dateInUtc8 } from "../../../server/domain/shared/time.ts";
 import { Card } from "../parts.tsx";
 import { portalApi, type QuoteForm } from "../data.ts";
+import { PRICE_FIELDS } from "../../../server/domain/quotes/schemas.ts";
 import {
-  FIELDS,
   judgeLines,
   type LineDraft,
   type LineErrors,
@@ -39,7 +39,7 @@ function focusPlace(place: string) {
   const [itemId, field] = place.split(".");
   const line = document.querySelector(`[data-testid="quote-line"][data-item-id="${itemId}"]`);
   const el = line?.querySelector<HTMLElement>(
-    `[data-line-field="${field === "line" ? FIELDS[0] : field}"]`,
+    `[data-line-field="${field === "line" ? PRICE_FIELDS[0] : field}"]`,
   );
   el?.focus({ preventScroll: true });
   el?.scrollIntoView({ block: "center" });
@@ -73,7 +73,9 @@ export function useQuoteLines(offProId: number) {
         const l = f.lines.find((x) => x.itemId === i.id);
         return [
           i.id,
-          l ? Object.fromEntries(FIELDS.map((k) => [k, String(l[k] ?? "")])) as LineDraft : empty(),
+          l
+            ? Object.fromEntries(PRICE_FIELDS.map((k) => [k, String(l[k] ?? "")])) as LineDraft
+            : empty(),
         ];
       }))
     );

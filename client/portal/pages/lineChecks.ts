@@ -18,8 +18,6 @@ export type Problem = { key: string; params?: Record<string, unknown> } | { text
 /** Problems by place: `itemId.field`, or `itemId.line` for the line as a whole. */
 export type LineErrors = Record<string, Problem>;
 
-export const FIELDS: readonly PriceField[] = PRICE_FIELDS;
-
 /** Where a problem of a line's field (or of the whole line) is shown. */
 export const placeOf = (itemId: number, field: PriceField | "line") => `${itemId}.${field}`;
 
@@ -28,7 +26,7 @@ export const placeOf = (itemId: number, field: PriceField | "line") => `${itemId
  * default. Only started lines are sent.
  */
 export const started = (d: LineDraft | undefined) =>
-  !!d && FIELDS.some((k) => k !== "currency" && d[k].trim());
+  !!d && PRICE_FIELDS.some((k) => k !== "currency" && d[k].trim());
 
 /** The problems of one item's line, by the server's rules. */
 const problemsOf = (form: QuoteForm, item: Item, d: LineDraft, today: string) =>
@@ -60,7 +58,10 @@ export function judgeLines(
     for (const p of problemsOf(form, item, d, today)) {
       problems.push([placeOf(item.id, p.field), { key: p.key, params: p.params }]);
     }
-    lines.push({ itemId: item.id, ...Object.fromEntries(FIELDS.map((k) => [k, d[k].trim()])) });
+    lines.push({
+      itemId: item.id,
+      ...Object.fromEntries(PRICE_FIELDS.map((k) => [k, d[k].trim()])),
+    });
   }
   return { lines, problems };
 }
@@ -77,7 +78,7 @@ export function refusalProblems(err: ApiError, lines: Record<string, unknown>[])
       const [, n, name] = /^lines\.(\d+)\.(\w+)$/i.exec(m) ?? [];
       const itemId = n === undefined ? undefined : Number(lines[Number(n)]?.itemId);
       if (!itemId) return [];
-      const field = FIELDS.find((f) => f.toLowerCase() === name.toLowerCase());
+      const field = PRICE_FIELDS.find((f) => f.toLowerCase() === name.toLowerCase());
       return [placeOf(itemId, field ?? "line")];
     });
     if (!places.length) unplaced++;

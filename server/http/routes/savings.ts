@@ -1,6 +1,7 @@
-// Savings: a project's (the result page's panel, where a buyer may set its baselines), the report over a period with its .xlsx, and the
-// dashboard's last 12 months. Seen by staff who may see projects; each answer covers only the kinds
-// of project the caller may see, and no figure of a sealed project.
+// Savings: a project's (the result page's panel, where a buyer may set its baselines), the report
+// over a period with its .xlsx, and the dashboard's last 12 months. Seen by staff who may see
+// projects; each answer covers only the kinds of project the caller may see, and no figure of a
+// sealed project.
 import { ProjectSearch } from "../../domain/auth/permissions.ts";
 import { projectSavings, savingsReport, savingsSummary } from "../../domain/savings/read.ts";
 import { exportSavings } from "../../domain/savings/export.ts";
