@@ -57,15 +57,13 @@ export async function decideApproval(
     const p = await tx.query.awardProposals.findFirst({
       where: eq(awardProposals.id, input.id),
     });
-    if (!p) throw notFound("awardApproval", input.id);
+    // Only the approver (and the proposer, told why not) learns anything of a proposal here:
+    // anyone else gets the answer of a proposal that does not exist, neither its state nor names.
+    if (!p || (p.approverId !== actor.id && p.proposedBy !== actor.id)) {
+      throw notFound("awardApproval", input.id);
+    }
     if (p.status !== "pending") throw conflict(`approval.already.${p.status}`);
     if (p.proposedBy === actor.id) throw forbidden("approval.selfApproval");
-    if (p.approverId !== actor.id) {
-      const approver = p.approverId
-        ? await tx.query.users.findFirst({ where: eq(users.id, p.approverId) })
-        : undefined;
-      throw forbidden("approval.notApprover", { name: approver?.name ?? "" });
-    }
     const project = (await tx.query.offerProjects.findFirst({
       where: eq(offerProjects.id, p.projectId),
     }))!;
