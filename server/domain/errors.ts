@@ -47,8 +47,15 @@ export const validation = (
   fields: FieldError[] = [],
 ) => new DomainError("validation", key, params, fields);
 /** A single field's failure, shown beside that field. */
-export const fieldError = (member: string, key: string, params?: Record<string, unknown>) =>
-  new DomainError("validation", key, params, [{ messageKey: key, params, members: [member] }]);
+/** A refusal of one field; its message may name it as {{field}}. */
+export const fieldError = (member: string, key: string, extra?: Record<string, unknown>) => {
+  const params = { field: member, ...extra };
+  return new DomainError("validation", key, params, [{
+    messageKey: key,
+    params,
+    members: [member],
+  }]);
+};
 export const unauthorized = (key = "errors.unauthorized", params?: Record<string, unknown>) =>
   new DomainError("unauthorized", key, params);
 export const forbidden = (key = "errors.forbidden", params?: Record<string, unknown>) =>
