@@ -120,7 +120,7 @@ Deno.test("CLI: categories export writes the filtered category list in the reade
     ]);
     // The list's order (the category order), a formula-like text kept as text, projects counted.
     assert.deepEqual(rows.slice(1).map((row) => [row[0], row[1], row[4]]), [
-      ["Laminates", "'=FR-4 and prepreg", "1"],
+      ["Laminates", "=FR-4 and prepreg", "1"],
       ["Laminate tools", "", "0"],
     ]);
 

@@ -6,7 +6,6 @@ import type ExcelJS from "exceljs";
 import type { Actor, Deps } from "../context.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { dec, toNumber } from "../shared/decimal.ts";
-import { neutralise } from "../exports/cells.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { loadExcel, xlsxBytes } from "../exports/cells.ts";
 import type { MatrixCell, MatrixColumn } from "./matrix.ts";
@@ -46,7 +45,7 @@ function matrixWorkbook(
   const wb = new Excel.Workbook();
   wb.created = now;
   const ws = wb.addWorksheet(c("sheet"), { views: [{ state: "frozen", xSplit: 5, ySplit: 4 }] });
-  ws.getCell("A1").value = neutralise(`${m.project.code} ${m.project.name}`);
+  ws.getCell("A1").value = `${m.project.code} ${m.project.name}`;
   ws.getCell("A1").font = { bold: true, size: 13 };
   ws.getCell("A2").value = c("note", { time: formatUtc8(now) });
   ws.getCell("A2").font = { italic: true, color: { argb: "FF64748B" } };
@@ -60,7 +59,7 @@ function matrixWorkbook(
   const supplierRow = ws.getRow(3);
   m.suppliers.forEach((s, i) => {
     const col = fixed.length + 1 + i * 2;
-    supplierRow.getCell(col).value = neutralise(`${s.code} ${s.abbrName}`);
+    supplierRow.getCell(col).value = `${s.code} ${s.abbrName}`;
     ws.mergeCells(3, col, 3, col + 1);
     header.getCell(col).value = c("unitPriceCny");
     header.getCell(col + 1).value = c("amountCny");
@@ -86,9 +85,9 @@ function matrixWorkbook(
   m.rows.forEach((row, n) => {
     const r = ws.getRow(5 + n);
     r.getCell(1).value = n + 1;
-    r.getCell(2).value = neutralise(row.item.materialCode ?? "");
-    r.getCell(3).value = neutralise(row.item.itemName);
-    r.getCell(4).value = neutralise(row.item.unit ?? "");
+    r.getCell(2).value = row.item.materialCode ?? "";
+    r.getCell(3).value = row.item.itemName;
+    r.getCell(4).value = row.item.unit ?? "";
     r.getCell(5).value = num(row.item.estimateYearAmount);
     row.cells.forEach((cell, i) => {
       const col = fixed.length + 1 + i * 2;
@@ -162,9 +161,9 @@ function matrixWorkbook(
       if (!l) return;
       const s = m.suppliers[i];
       ls.addRow([
-        neutralise(s.code),
-        neutralise(s.abbrName),
-        neutralise(row.item.itemName),
+        s.code,
+        s.abbrName,
+        row.item.itemName,
         t(lang, `quotes.round.${cell.round ?? 0}`),
         num(l.unitPrice),
         l.currency,
@@ -177,7 +176,7 @@ function matrixWorkbook(
         l.paymentTermDays,
         l.leadTimeDays,
         l.validUntil ?? t(lang, "quoteLines.untilNextUpdate"),
-        neutralise(l.remark ?? ""),
+        l.remark ?? "",
       ]);
     });
   }

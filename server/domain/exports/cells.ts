@@ -1,5 +1,5 @@
-// The one rule for text written into a spreadsheet: a cell that a spreadsheet would run as a formula
-// (formula / CSV injection) is kept as text. Every .xlsx export goes through here.
+// Loading exceljs and writing a workbook built with it. Text goes in as string cells only, so a
+// text a spreadsheet would run as a formula (formula injection) stays text, shown as typed.
 import type ExcelJS from "exceljs";
 
 /**
@@ -10,25 +10,12 @@ export async function loadExcel(): Promise<typeof ExcelJS> {
   return (await import("exceljs")).default;
 }
 
-/** A text cell starting with = + - @ (or a tab / carriage return) is kept as text, not a formula. */
-export function neutralise(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
-/** Neutralises every text cell of a workbook built in memory. */
-function neutraliseWorkbook(workbook: ExcelJS.Workbook): void {
-  workbook.eachSheet((sheet) =>
-    sheet.eachRow((row) =>
-      row.eachCell((cell) => {
-        if (typeof cell.value === "string") cell.value = neutralise(cell.value);
-      })
-    )
-  );
-}
-
-/** The bytes of a workbook built in memory, every text cell neutralised first. */
+/**
+ * The bytes of a workbook built in memory. Text is always written as a string cell, which a
+ * spreadsheet shows as typed ("=1+1", "+86 ...") and never runs as a formula: no cell is ever given
+ * a formula, so nothing a buyer, a supplier or the ERP typed can become one.
+ */
 export async function xlsxBytes(workbook: ExcelJS.Workbook): Promise<Uint8Array<ArrayBuffer>> {
-  neutraliseWorkbook(workbook);
   return new Uint8Array(await workbook.xlsx.writeBuffer() as ArrayBuffer) as Uint8Array<
     ArrayBuffer
   >;

@@ -1,9 +1,8 @@
 // The spreadsheet export toolkit (.xlsx through the streaming writer in xlsx.ts): headers in the
-// reader's language, cells that a spreadsheet would run as a formula neutralised. Each area owns
+// reader's language, text always as text (never a formula). Each area owns
 // its export's columns; this module knows no area.
 import { xlsxStream } from "./xlsx.ts";
 import { DomainError } from "../errors.ts";
-import { neutralise } from "./cells.ts";
 import { type Lang, t } from "../../i18n.ts";
 
 export type Column<T> = {
@@ -30,12 +29,7 @@ export function streamXlsx<T>(
 ): ReadableStream<Uint8Array> {
   async function* rows() {
     for await (const batch of batches) {
-      yield batch.map((row) =>
-        columns.map((c) => {
-          const v = c.value(row, lang);
-          return typeof v === "string" ? neutralise(v) : v;
-        })
-      );
+      yield batch.map((row) => columns.map((c) => c.value(row, lang)));
     }
   }
   return xlsxStream({

@@ -10,7 +10,7 @@ import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../context.ts";
 import { conflict } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
-import { loadExcel, neutralise } from "../exports/cells.ts";
+import { loadExcel } from "../exports/cells.ts";
 import { canonicalJson, sha256Hex } from "../shared/hashing.ts";
 import { dec, normalize } from "../shared/decimal.ts";
 import type { CommercialOption } from "../dictionary/commercial.ts";
@@ -165,7 +165,7 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
     packVersion: d.packVersion,
     fingerprint: itemsFingerprint(d.items),
   });
-  title.getCell(2).value = neutralise(`${d.code} ${d.name}`);
+  title.getCell(2).value = `${d.code} ${d.name}`;
   title.getCell(2).font = { bold: true, size: 13 };
   const hint = ws.getRow(2);
   hint.getCell(2).value = t(lang, "priceSheet.hint", { codes: codesName, max: MAX_DAYS });
@@ -189,7 +189,7 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
     const line = d.lines.find((l) => l.itemId === item.id);
     row.getCell(1).value = item.id;
     const fixed = [n + 1, item.materialCode, item.itemName, item.unit];
-    fixed.forEach((v, i) => row.getCell(2 + i).value = typeof v === "string" ? neutralise(v) : v);
+    fixed.forEach((v, i) => row.getCell(2 + i).value = v);
     row.getCell(6).value = numberCell(item.estimateYearAmount);
     for (let c = 2; c < FIRST_PRICE_COLUMN; c++) {
       Object.assign(row.getCell(c), { fill: LOCKED_FILL, border: BORDER });
@@ -268,7 +268,7 @@ function priceValue(line: QuoteLine, field: PriceField): string | number | Date 
   if (v === null) return null;
   if (field === "validUntil") return new Date(`${v}T00:00:00Z`);
   if (field === "unitPrice" || field === "taxRate") return numberCell(String(v));
-  return typeof v === "string" ? neutralise(v) : v;
+  return v;
 }
 
 /** The Codes sheet: each list's codes with what they mean, in the reader's language. */
@@ -296,8 +296,8 @@ async function writeCodes(
       }
       const o = list[r - 2];
       if (!o) return;
-      code.value = neutralise(o.code);
-      meaning.value = neutralise((lang === "en" && o.nameEn) || o.name);
+      code.value = o.code;
+      meaning.value = (lang === "en" && o.nameEn) || o.name;
     });
   }
   await ws.protect("", { selectLockedCells: true, selectUnlockedCells: true });
