@@ -5,7 +5,7 @@
 // that repeats (RRULE) is refused rather than guessed at.
 import { isCalendarDate } from "../shared/dates.ts";
 import { formatUtc8 } from "../shared/time.ts";
-import { type Bytes } from "../suppliers/importRows.ts";
+import type { Bytes } from "../shared/fileBytes.ts";
 import { CALENDAR_LIMITS, importError } from "./limits.ts";
 
 /** One all-day event as the feed states it: its first day and the day after its last. */

@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { calendarDays, calendarYears } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
-import type { ImportSource } from "../suppliers/importRows.ts";
+import type { FileSource } from "../shared/fileBytes.ts";
 import { type OfficialDay, type OfficialFile, readOfficialFile } from "./read.ts";
 
 type Counts = { holidays: number; workdays: number };
@@ -38,7 +38,7 @@ const count = (days: { kind: string }[]): Counts => ({
  */
 export async function importOfficialFile(
   deps: Deps,
-  source: ImportSource,
+  source: FileSource,
   opts: { fileName: string; dryRun?: boolean; by?: string | null },
 ): Promise<CalendarImport> {
   const file = await readOfficialFile(source);

@@ -2,18 +2,12 @@
 // holiday unless it says it is a make-up working day), or a .csv / .xlsx table of date, kind and
 // name. Told apart by their bytes, read as a stream within CALENDAR_LIMITS; the first problem
 // refuses the whole file with a message naming its line or row.
-import { DomainError } from "../errors.ts";
 import { isCalendarDate } from "../shared/dates.ts";
-import {
-  type ImportSource,
-  openBytes,
-  readCsv,
-  type RowSink,
-  turns,
-} from "../suppliers/importRows.ts";
-import { readXlsx } from "../suppliers/importXlsx.ts";
+import { type FileSource, openBytes, turns } from "../shared/fileBytes.ts";
+import { readCsv, readXlsx, type SheetCell, type SheetVisitor } from "../shared/spreadsheet.ts";
+import { looksLikeZip, SpreadsheetRefused } from "../shared/xlsxParts.ts";
 import { type IcsEvent, readIcs } from "./ics.ts";
-import { CALENDAR_LIMITS, importError } from "./limits.ts";
+import { CALENDAR_LIMITS, importError, SHEET_LIMITS, spreadsheetRefusal } from "./limits.ts";
 
 type OfficialKind = "holiday" | "workday";
 
@@ -115,11 +109,13 @@ const text = (cell: unknown) => (cell instanceof Date ? "" : String(cell ?? "").
 type Columns = { date: number; kind: number; name: number };
 
 /** Rows of date, kind and name; a first row that holds no date names the columns. */
-class DayRows implements RowSink {
+class DayRows implements SheetVisitor {
   days: OfficialDay[] = [];
   #columns: Columns = { date: 0, kind: 1, name: 2 };
 
-  add(row: number, cells: unknown[]) {
+  row(row: number, sheetCells: SheetCell[]) {
+    const cells: unknown[] = [];
+    for (const c of sheetCells) cells[c.column - 1] = c.value;
     if (cells.every((c) => text(c) === "" && !(c instanceof Date))) return;
     if (row === 1 && cellDate(cells[0]) === null) {
       const found: Partial<Columns> = {};
@@ -153,14 +149,6 @@ class DayRows implements RowSink {
 // The file
 // ---------------------------------------------------------------------------------------------
 
-/** The readers shared with the supplier import refuse an unreadable file in their own words. */
-function asCalendarError(err: unknown): unknown {
-  if (err instanceof DomainError && err.messageKey === "sync.unreadableFile") {
-    return importError("calendar.import.unreadable");
-  }
-  return err;
-}
-
 /** Every day once: the same day twice must say the same kind (the first name is kept). */
 function checkDays(days: OfficialDay[]): OfficialDay[] {
   const byDate = new Map<string, OfficialDay>();
@@ -192,7 +180,7 @@ function checkDays(days: OfficialDay[]): OfficialDay[] {
  * The official days of a file: an .ics calendar, an .xlsx workbook (first sheet) or a UTF-8 .csv
  * file, read from disk (an upload, a CLI argument) or from bytes, at most CALENDAR_LIMITS.fileBytes.
  */
-export async function readOfficialFile(source: ImportSource): Promise<OfficialFile> {
+export async function readOfficialFile(source: FileSource): Promise<OfficialFile> {
   const bytes = await openBytes(source);
   try {
     if (bytes.size > CALENDAR_LIMITS.fileBytes) {
@@ -200,20 +188,19 @@ export async function readOfficialFile(source: ImportSource): Promise<OfficialFi
     }
     const head = await bytes.read(0, 64);
     const start = new TextDecoder().decode(head).replace(/^\ufeff/, "").trimStart();
-    const pause = turns();
-    if (head[0] === 0x50 && head[1] === 0x4b) {
+    if (looksLikeZip(head)) {
       const rows = new DayRows();
-      await readXlsx(bytes, rows, pause);
+      await readXlsx(bytes, SHEET_LIMITS, rows);
       return { format: "xlsx", days: checkDays(rows.days) };
     }
     if (/^BEGIN:VCALENDAR/i.test(start)) {
-      return { format: "ics", days: checkDays(icsDays(await readIcs(bytes, pause))) };
+      return { format: "ics", days: checkDays(icsDays(await readIcs(bytes, turns()))) };
     }
     const rows = new DayRows();
-    await readCsv(bytes, rows, pause);
+    await readCsv(bytes, SHEET_LIMITS, rows);
     return { format: "csv", days: checkDays(rows.days) };
   } catch (err) {
-    throw asCalendarError(err);
+    throw err instanceof SpreadsheetRefused ? spreadsheetRefusal(err) : err;
   } finally {
     bytes.close();
   }

@@ -26,6 +26,11 @@ export const PRICE_SHEET_LIMITS = {
   unpackedMb: 16,
   /** Rows of line items (a project holds at most 500 line items); the header rows are not counted. */
   rows: 500,
+  /** Row and cell elements of the sheet read, empty ones included (a full sheet has about 9,000). */
+  cells: 50_000,
+  /** Entries of the workbook's shared string table, and their characters in all. */
+  strings: 20_000,
+  stringChars: 4_000_000,
   /** Characters in one cell. */
   cellChars: 2_000,
 } as const;

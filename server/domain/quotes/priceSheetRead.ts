@@ -1,16 +1,23 @@
 // A filled price sheet read back (ReadPriceSheet). Within stated limits (PRICE_SHEET_LIMITS), the
-// workbook is read row by row, giving the event loop back as it goes; then, in order, each refusal
+// workbook is read row by row by the shared spreadsheet reader, its limits checked as the bytes
+// come and the event loop given back as it goes; then, in order, each refusal
 // that applies: not a spreadsheet, not a price sheet, another project's sheet, a sheet of items
 // that have changed since, rows added or removed, formulas, and last every row checked with the
 // very rules of a quote's lines (lines.ts), each message naming the row and the column. Nothing is
 // saved: the answer is the lines as they would be stored, which the supplier then submits with the
 // quotation file through the usual submission.
-import type ExcelJS from "exceljs";
 import type { z } from "zod";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, type FieldError, phrase } from "../errors.ts";
-import { readWorkbook, WorkbookRefused } from "../exports/xlsxRead.ts";
-import { turns } from "../suppliers/importRows.ts";
+import { openBytes } from "../shared/fileBytes.ts";
+import {
+  readXlsx,
+  SHEET_COLUMNS,
+  SHEET_ROWS,
+  type SheetCell,
+  type SheetLimits,
+} from "../shared/spreadsheet.ts";
+import { looksLikeZip, SpreadsheetRefused } from "../shared/xlsxParts.ts";
 import { dec, mul, normalize } from "../shared/decimal.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { wholeNumberOf } from "../shared/input.ts";
@@ -33,8 +40,20 @@ import { PRICE_FIELDS } from "./schemas.ts";
 const MB = 1024 * 1024;
 /** Problems listed at most in one answer; the rest are counted. */
 const MAX_PROBLEMS = 50;
-/** Row elements read at most, empty ones included. */
-const MAX_ROW_ELEMENTS = 5_000;
+
+/**
+ * The reader's limits: rows of line items are counted here as they come (PRICE_SHEET_LIMITS.rows),
+ * and data right of column O is a problem of its row, so a row or column anywhere in the sheet reads.
+ */
+const SHEET_LIMITS: SheetLimits = {
+  unpackedBytes: PRICE_SHEET_LIMITS.unpackedMb * MB,
+  rows: SHEET_ROWS,
+  columns: SHEET_COLUMNS,
+  cells: PRICE_SHEET_LIMITS.cells,
+  strings: PRICE_SHEET_LIMITS.strings,
+  stringChars: PRICE_SHEET_LIMITS.stringChars,
+  cellChars: PRICE_SHEET_LIMITS.cellChars,
+};
 
 /** One row of line items as read: its number, its hidden key (the item id) and its cells. */
 type SheetRow = { row: number; key: string; cells: Map<number, string> };
@@ -76,14 +95,38 @@ function refused(problems: FieldError[]): DomainError {
   return new DomainError("validation", "priceSheet.refused", {}, shown);
 }
 
-const fromWorkbook = (err: WorkbookRefused) =>
-  err.reason === "notSpreadsheet"
-    ? new DomainError("unsupportedType", "priceSheet.notSpreadsheet", {}, [
-      { messageKey: "priceSheet.notSpreadsheet", members: ["file"] },
-    ])
-    : err.reason === "tooLargeUnpacked"
-    ? refuse("priceSheet.tooLargeUnpacked", { max: PRICE_SHEET_LIMITS.unpackedMb })
-    : refuse("priceSheet.unreadable");
+const notSpreadsheet = () =>
+  new DomainError("unsupportedType", "priceSheet.notSpreadsheet", {}, [
+    { messageKey: "priceSheet.notSpreadsheet", members: ["file"] },
+  ]);
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/** A limit of the workbook reached, in the words of the price sheet. */
+function fromReader(err: SpreadsheetRefused): DomainError {
+  const { row, column } = err;
+  switch (err.reason) {
+    case "rows":
+      return tooManyRows(row);
+    case "columns":
+      return refused([beyondColumns(row, column)]);
+    case "cellChars":
+      return refused([
+        column > LAST_COLUMN ? beyondColumns(row, column) : cellTooLong(row, column),
+      ]);
+    case "cells":
+      return refuse("priceSheet.tooManyCells", { max: fmt(PRICE_SHEET_LIMITS.cells), row });
+    case "strings":
+      return refuse("priceSheet.tooManyStrings", {
+        max: fmt(PRICE_SHEET_LIMITS.strings),
+        chars: fmt(PRICE_SHEET_LIMITS.stringChars),
+      });
+    case "unpacked":
+      return refuse("priceSheet.tooLargeUnpacked", { max: PRICE_SHEET_LIMITS.unpackedMb });
+    case "unreadable":
+      return refuse("priceSheet.unreadable");
+  }
+}
 
 /** "Row 5, Currency": where a cell is, its column said by the header in the reader's language. */
 const at = (row: number, column: number) =>
@@ -105,96 +148,93 @@ function numberText(n: number, numFmt: string | undefined): string {
 }
 
 /** A cell's value as text, or "formula" when it holds one. */
-function cellText(cell: ExcelJS.Cell): string | { formula: true } {
-  const v = cell.value as unknown;
-  if (v === null || v === undefined) return "";
+function cellText(cell: SheetCell): string | { formula: true } {
+  const v = cell.value;
+  if (cell.formula) return { formula: true };
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : v.toISOString().slice(0, 10);
-  if (typeof v === "number") return numberText(v, cell.numFmt);
-  if (typeof v !== "object") return String(v);
-  const o = v as Record<string, unknown>;
-  if ("formula" in o || "sharedFormula" in o) return { formula: true };
-  if (Array.isArray(o.richText)) {
-    return o.richText.map((r: { text?: unknown }) => String(r?.text ?? "")).join("");
-  }
-  return String(o.error ?? o.text ?? "");
+  if (typeof v === "number") return numberText(v, cell.format);
+  return String(v);
 }
 
 /**
  * The price sheet of a workbook (the first sheet whose A1 holds a marker) and its rows of line
- * items; `onMarker` judges the marker before any further row is read. Cells holding formulas, data
- * outside the sheet's columns and over-long cells are problems of their row.
+ * items; `onMarker` judges the marker before any further row is read. Cells holding formulas and
+ * data outside the sheet's columns are problems of their row.
  */
 async function readSheet(
-  bytes: Uint8Array,
+  file: Uint8Array,
   onMarker: (m: SheetMarker) => Promise<void>,
 ): Promise<{ marker: SheetMarker; rows: SheetRow[]; problems: FieldError[] }> {
-  const pause = turns();
-  const limits = { unpackedBytes: PRICE_SHEET_LIMITS.unpackedMb * MB };
+  if (!looksLikeZip(file)) throw notSpreadsheet();
+  let marker: SheetMarker | null = null;
+  const rows: SheetRow[] = [];
+  const problems: FieldError[] = [];
+  const bytes = await openBytes(file);
   try {
-    for await (const sheet of readWorkbook(bytes, limits, pause)) {
-      let marker: SheetMarker | null = null;
-      const rows: SheetRow[] = [];
-      const problems: FieldError[] = [];
-      let elements = 0;
-      for await (const row of sheet.rows) {
-        await pause();
+    await readXlsx(bytes, SHEET_LIMITS, {
+      async row(number, cells) {
         if (!marker) {
-          const a1 = row.number === 1 ? cellText(row.getCell(1)) : "";
-          marker = typeof a1 === "string" ? parseMarker(a1) : null;
-          if (!marker) break;
+          const a1 = number === 1 ? cells.find((c) => c.column === 1) : undefined;
+          const text = a1 ? cellText(a1) : "";
+          marker = typeof text === "string" ? parseMarker(text) : null;
+          if (!marker) return "leave";
           await onMarker(marker);
-          continue;
+          return;
         }
-        if (row.number < FIRST_ROW) continue;
-        if (++elements > MAX_ROW_ELEMENTS) throw tooManyRows(row.number);
-        const read = readRow(row, problems);
-        if (!read) continue;
-        if (rows.length === PRICE_SHEET_LIMITS.rows) throw tooManyRows(row.number);
+        if (number < FIRST_ROW) return;
+        const read = readRow(number, cells, problems);
+        if (!read) return;
+        if (rows.length === PRICE_SHEET_LIMITS.rows) throw tooManyRows(number);
         rows.push(read);
-      }
-      if (marker) return { marker, rows, problems };
-    }
+      },
+      nextSheet: () => marker === null,
+    });
   } catch (err) {
-    throw err instanceof WorkbookRefused ? fromWorkbook(err) : err;
+    throw err instanceof SpreadsheetRefused ? fromReader(err) : err;
+  } finally {
+    bytes.close();
   }
-  throw refuse("priceSheet.notPriceSheet");
+  if (!marker) throw refuse("priceSheet.notPriceSheet");
+  return { marker, rows, problems };
 }
 
 const tooManyRows = (row: number) =>
   refuse("priceSheet.tooManyRows", { max: PRICE_SHEET_LIMITS.rows, row });
 
+const problem = (key: string, params: Record<string, unknown>): FieldError => ({
+  messageKey: key,
+  params,
+  members: ["file"],
+});
+const beyondColumns = (row: number, column: number) =>
+  problem("priceSheet.beyondColumns", { row, column: columnLetter(column) });
+const cellTooLong = (row: number, column: number) =>
+  problem("priceSheet.cellTooLong", {
+    at: at(row, column),
+    max: PRICE_SHEET_LIMITS.cellChars.toLocaleString("en-US"),
+  });
+
 /** One row's key and cells; null for a row holding nothing. Its problems go to `problems`. */
-function readRow(row: ExcelJS.Row, problems: FieldError[]): SheetRow | null {
-  const cells = new Map<number, string>();
+function readRow(row: number, cells: SheetCell[], problems: FieldError[]): SheetRow | null {
+  const values = new Map<number, string>();
   let key = "";
   let beyond = 0;
   let any = false;
-  const problem = (key: string, params: Record<string, unknown>) =>
-    problems.push({ messageKey: key, params, members: ["file"] });
-  row.eachCell((cell, column) => {
+  for (const cell of cells) {
     const text = cellText(cell);
-    if (text === "") return;
+    if (text === "") continue;
     any = true;
-    if (column > LAST_COLUMN) {
-      beyond ||= column;
-      return;
+    if (cell.column > LAST_COLUMN) {
+      beyond ||= cell.column;
+      continue;
     }
     if (typeof text !== "string") {
-      return problem("priceSheet.formula", { at: at(row.number, column) });
-    }
-    if (text.length > PRICE_SHEET_LIMITS.cellChars) {
-      return problem("priceSheet.cellTooLong", {
-        at: at(row.number, column),
-        max: PRICE_SHEET_LIMITS.cellChars.toLocaleString("en-US"),
-      });
-    }
-    if (column === 1) key = text;
-    else cells.set(column, text);
-  });
-  if (beyond) {
-    problem("priceSheet.beyondColumns", { row: row.number, column: columnLetter(beyond) });
+      problems.push(problem("priceSheet.formula", { at: at(row, cell.column) }));
+    } else if (cell.column === 1) key = text;
+    else values.set(cell.column, text);
   }
-  return any ? { row: row.number, key, cells } : null;
+  if (beyond) problems.push(beyondColumns(row, beyond));
+  return any ? { row, key, cells: values } : null;
 }
 
 /** A sheet whose marker names another project: which one, when it is one of this supplier's. */

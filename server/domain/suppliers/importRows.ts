@@ -1,98 +1,79 @@
-// Supplier records from the sources the ERP offers, read in pieces within stated limits: rows of a
-// file (the .csv reader is here, the .xlsx one in importXlsx.ts) and the ERP's JSON list. Each reader
-// stops at the first limit with an error that names it, and gives the event loop back every few
-// milliseconds, so one source never holds up the server's other calls.
+// Supplier records from the sources the ERP offers, read within stated limits: the rows of a file
+// (.xlsx or .csv, through the shared spreadsheet reader) and the ERP's JSON list, element by
+// element. Each stops at the first limit with an error that names it, and gives the event loop back
+// every few milliseconds, so one source never holds up the server's other calls.
 import { DomainError, fieldError, validation } from "../errors.ts";
+import { type FileSource, openBytes, turns } from "../shared/fileBytes.ts";
+import {
+  readCsv,
+  readXlsx,
+  type SheetCell,
+  type SheetLimits,
+  type SheetVisitor,
+} from "../shared/spreadsheet.ts";
+import { looksLikeZip, SpreadsheetRefused } from "../shared/xlsxParts.ts";
 import { erpColumns } from "./schemas.ts";
 
-export const IMPORT_LIMITS = {
+const IMPORT_LIMITS = {
   /** Data rows (suppliers) in one file; the header row is not counted. */
   rows: 10_000,
   /** Columns holding a value, in any row. */
   columns: 100,
+  /** Row and cell elements of the sheet (lines and fields of a .csv), empty ones included. */
+  cells: 500_000,
+  /** Entries of a workbook's shared string table, and their characters in all. */
+  strings: 200_000,
+  stringChars: 8_000_000,
   /** Characters in one cell. */
   cellChars: 2_000,
   /** Uncompressed MB of the workbook parts read: workbook, styles, shared strings, first sheet. */
   unpackedMb: 32,
 } as const;
 
-/** An import file: its path on disk (an upload the server received, a CLI argument) or its bytes. */
-export type ImportSource = string | Uint8Array;
+const SHEET_LIMITS: SheetLimits = {
+  unpackedBytes: IMPORT_LIMITS.unpackedMb * 1024 * 1024,
+  rows: IMPORT_LIMITS.rows + 1,
+  columns: IMPORT_LIMITS.columns,
+  cells: IMPORT_LIMITS.cells,
+  strings: IMPORT_LIMITS.strings,
+  stringChars: IMPORT_LIMITS.stringChars,
+  cellChars: IMPORT_LIMITS.cellChars,
+};
 
 /** One record of a source: its row (header = row 1 for files, 1-based for JSON) and its fields. */
 export type SourceRecord = { row: number; data: Record<string, unknown> };
 
 const fmt = (n: number) => n.toLocaleString("en-US");
-const tooManyRows = (row: number) =>
-  fieldError("file", "sync.fileTooManyRows", {
-    max: fmt(IMPORT_LIMITS.rows),
-    last: fmt(IMPORT_LIMITS.rows + 1),
-    row: fmt(row),
-  });
-const tooManyColumns = (row: number, column: number) =>
-  fieldError("file", "sync.fileTooManyColumns", {
-    max: IMPORT_LIMITS.columns,
-    row: fmt(row),
-    column: fmt(column),
-  });
-export const cellTooLong = (row: number, column: number) =>
-  fieldError("file", "sync.fileCellTooLong", {
-    max: fmt(IMPORT_LIMITS.cellChars),
-    row: fmt(row),
-    column: fmt(column),
-  });
-export const tooLargeUnpacked = () =>
-  fieldError("file", "sync.fileTooLargeUnpacked", { max: IMPORT_LIMITS.unpackedMb });
-export const unreadable = () => validation("sync.unreadableFile");
 
-/**
- * A pause to await in a long loop: it gives other calls their turn (a macrotask, so network events
- * run too) once the loop has held the event loop for a few milliseconds, and is free otherwise.
- */
-export function turns(): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < 8) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    since = performance.now();
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bytes
-// ---------------------------------------------------------------------------------------------
-
-export type Bytes = {
-  size: number;
-  read(offset: number, length: number): Promise<Uint8Array>;
-  close(): void;
-};
-
-export async function openBytes(source: ImportSource): Promise<Bytes> {
-  if (typeof source !== "string") {
-    return {
-      size: source.length,
-      read: (offset, length) => Promise.resolve(source.subarray(offset, offset + length)),
-      close() {},
-    };
+/** A limit of the file reached, in the words of a supplier import. */
+function refusal(err: SpreadsheetRefused): DomainError {
+  const at = { row: fmt(err.row), column: fmt(err.column) };
+  switch (err.reason) {
+    case "rows":
+      return fieldError("file", "sync.fileTooManyRows", {
+        max: fmt(IMPORT_LIMITS.rows),
+        last: fmt(IMPORT_LIMITS.rows + 1),
+        row: at.row,
+      });
+    case "columns":
+      return fieldError("file", "sync.fileTooManyColumns", { max: IMPORT_LIMITS.columns, ...at });
+    case "cellChars":
+      return fieldError("file", "sync.fileCellTooLong", {
+        max: fmt(IMPORT_LIMITS.cellChars),
+        ...at,
+      });
+    case "cells":
+      return fieldError("file", "sync.fileTooManyCells", { max: fmt(IMPORT_LIMITS.cells), ...at });
+    case "strings":
+      return fieldError("file", "sync.fileTooManyStrings", {
+        max: fmt(IMPORT_LIMITS.strings),
+        chars: fmt(IMPORT_LIMITS.stringChars),
+      });
+    case "unpacked":
+      return fieldError("file", "sync.fileTooLargeUnpacked", { max: IMPORT_LIMITS.unpackedMb });
+    case "unreadable":
+      return validation("sync.unreadableFile");
   }
-  const file = await Deno.open(source, { read: true });
-  const size = (await file.stat()).size;
-  return {
-    size,
-    async read(offset, length) {
-      const out = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
-      await file.seek(offset, Deno.SeekMode.Start);
-      let got = 0;
-      while (got < out.length) {
-        const n = await file.read(out.subarray(got));
-        if (n === null) break;
-        got += n;
-      }
-      return out.subarray(0, got);
-    },
-    close: () => file.close(),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,22 +84,30 @@ const columnByLower = new Map(erpColumns.map((c) => [c.toLowerCase(), c as strin
 const blank = (v: unknown) =>
   typeof v === "string" ? v.trim() === "" : v === null || v === undefined;
 
-/** Where a file reader hands each row it reads, in order: its number (1-based) and its cells. */
-export type RowSink = { add(row: number, cells: unknown[]): void };
+/** A row's values by column (from 0): numbers and booleans as text, dates as dates. */
+function values(cells: SheetCell[]): unknown[] {
+  const out: unknown[] = [];
+  for (const c of cells) {
+    out[c.column - 1] = typeof c.value === "number" || typeof c.value === "boolean"
+      ? String(c.value)
+      : c.value;
+  }
+  return out;
+}
 
 /** Takes the rows in order (row 1 names the columns) and keeps a record of each non-blank row. */
-export class Records implements RowSink {
+class Records implements SheetVisitor {
   #header: (string | undefined)[] | null = null;
   #list: SourceRecord[] = [];
 
-  add(row: number, cells: unknown[]) {
+  row(row: number, sheetCells: SheetCell[]) {
+    const cells = values(sheetCells);
     if (row === 1) {
       this.#header = cells.map((h) => columnByLower.get(String(h ?? "").trim().toLowerCase()));
       if (!this.#header.includes("code")) throw validation("sync.noCodeColumn");
       return;
     }
     if (cells.every(blank)) return;
-    if (row > IMPORT_LIMITS.rows + 1) throw tooManyRows(row);
     if (!this.#header) throw validation("sync.noCodeColumn");
     const data: Record<string, unknown> = {};
     this.#header.forEach((name, col) => {
@@ -133,124 +122,22 @@ export class Records implements RowSink {
   }
 }
 
-/** Puts a cell's value in its row, within the column limit (a blank cell beyond it is ignored). */
-export function place(cells: unknown[], row: number, column: number, value: unknown) {
-  if (blank(value)) return;
-  if (column > IMPORT_LIMITS.columns) throw tooManyColumns(row, column);
-  cells[column - 1] = value;
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV (RFC 4180: quoted fields, doubled quotes, CRLF or LF)
-// ---------------------------------------------------------------------------------------------
-
-class CsvRows {
-  #row = 1;
-  #cells: unknown[] = [];
-  #column = 1;
-  #field = "";
-  #quoted = false;
-  /** A quote inside a quoted field: either the field's end or the first of a doubled quote. */
-  #quoteSeen = false;
-  /** A carriage return ended the last row: a line feed right after it belongs to it. */
-  #afterCr = false;
-  #any = false;
-
-  constructor(private records: RowSink) {}
-
-  #append(s: string) {
-    if (!s) return;
-    this.#field += s;
-    this.#any = true;
-    if (this.#field.length > IMPORT_LIMITS.cellChars) throw cellTooLong(this.#row, this.#column);
-  }
-
-  #endField() {
-    place(this.#cells, this.#row, this.#column, this.#field);
-    this.#field = "";
-    this.#column++;
-  }
-
-  #endRow() {
-    this.#endField();
-    this.records.add(this.#row, this.#cells);
-    this.#row++;
-    this.#cells = [];
-    this.#column = 1;
-    this.#any = false;
-  }
-
-  feed(text: string) {
-    let from = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (this.#afterCr) {
-        this.#afterCr = false;
-        if (c === 10) {
-          from = i + 1;
-          continue;
-        }
-      }
-      if (this.#quoteSeen) {
-        this.#quoteSeen = false;
-        if (c === 34) {
-          this.#append('"');
-          from = i + 1;
-          continue;
-        }
-        this.#quoted = false;
-      }
-      if (this.#quoted) {
-        if (c === 34) {
-          this.#append(text.slice(from, i));
-          this.#quoteSeen = true;
-          from = i + 1;
-        }
-        continue;
-      }
-      if (c === 34) {
-        this.#append(text.slice(from, i));
-        this.#quoted = true;
-        from = i + 1;
-      } else if (c === 44 || c === 10 || c === 13) {
-        this.#append(text.slice(from, i));
-        if (c === 44) this.#endField();
-        else {
-          this.#endRow();
-          this.#afterCr = c === 13;
-        }
-        from = i + 1;
-      }
-    }
-    this.#append(text.slice(from));
-  }
-
-  end() {
-    if (this.#any || this.#cells.length || this.#column > 1) this.#endRow();
-  }
-}
-
-export async function readCsv(bytes: Bytes, records: RowSink, pause: () => Promise<void>) {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  const rows = new CsvRows(records);
-  const BLOCK = 64 * 1024;
-  for (let offset = 0; offset < bytes.size; offset += BLOCK) {
-    const chunk = await bytes.read(offset, BLOCK);
-    let text: string;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch {
-      throw unreadable();
-    }
-    rows.feed(text);
-    await pause();
-  }
+/**
+ * Supplier records from an .xlsx workbook (first sheet) or a UTF-8 .csv file whose first row names
+ * the columns, read within IMPORT_LIMITS: the first limit reached refuses the whole file.
+ */
+export async function readRecordsFromFile(source: FileSource): Promise<SourceRecord[]> {
+  const bytes = await openBytes(source);
   try {
-    rows.feed(decoder.decode());
+    const records = new Records();
+    if (looksLikeZip(await bytes.read(0, 4))) await readXlsx(bytes, SHEET_LIMITS, records);
+    else await readCsv(bytes, SHEET_LIMITS, records);
+    return records.finish();
   } catch (err) {
-    throw err instanceof DomainError ? err : unreadable();
+    throw err instanceof SpreadsheetRefused ? refusal(err) : err;
+  } finally {
+    bytes.close();
   }
-  rows.end();
 }
 
 // ---------------------------------------------------------------------------------------------

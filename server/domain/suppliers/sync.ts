@@ -8,16 +8,8 @@ import type { Deps } from "../context.ts";
 import { DomainError, notFound, validation } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { type ErpRecord, erpRecordSchema } from "./schemas.ts";
-import {
-  type ImportSource,
-  openBytes,
-  parseJsonList,
-  readCsv,
-  Records,
-  type SourceRecord,
-  turns,
-} from "./importRows.ts";
-import { readXlsx } from "./importXlsx.ts";
+import { parseJsonList, readRecordsFromFile, type SourceRecord } from "./importRows.ts";
+import { type FileSource, turns } from "../shared/fileBytes.ts";
 import { readCapped } from "../shared/responses.ts";
 import { controlCharacterFields } from "../shared/input.ts";
 import { getSupplier, type SupplierDto } from "./service.ts";
@@ -106,24 +98,6 @@ async function fetchErpRecords(deps: Deps, since?: Date): Promise<SourceRecord[]
     row: i + 1,
     data: data && typeof data === "object" ? data as Record<string, unknown> : {},
   }));
-}
-
-/**
- * Supplier records from an .xlsx workbook (first sheet) or a UTF-8 .csv file whose first row names
- * the columns, read within IMPORT_LIMITS: the first limit reached refuses the whole file.
- */
-async function readRecordsFromFile(source: ImportSource): Promise<SourceRecord[]> {
-  const bytes = await openBytes(source);
-  try {
-    const head = await bytes.read(0, 2);
-    const records = new Records();
-    const pause = turns();
-    if (head[0] === 0x50 && head[1] === 0x4b) await readXlsx(bytes, records, pause);
-    else await readCsv(bytes, records, pause);
-    return records.finish();
-  } finally {
-    bytes.close();
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,7 +298,7 @@ export async function syncFromErp(deps: Deps, opts: SyncOptions = {}): Promise<S
 /** The same from an exported .xlsx or .csv file, for sites whose ERP has no endpoint. */
 export async function syncFromFile(
   deps: Deps,
-  file: ImportSource,
+  file: FileSource,
   opts: SyncOptions = {},
 ): Promise<SyncReport> {
   return syncSuppliers(deps, await readRecordsFromFile(file), "file", opts);
