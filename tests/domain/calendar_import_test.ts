@@ -167,6 +167,36 @@ Deno.test("a bad or oversized schedule file is refused with a message naming its
   assert.match(await refusal(bad), /Line 3 of the calendar is not UTF-8/);
 });
 
+Deno.test("a holiday name holding a control character is refused, naming its row or line, in both languages", async () => {
+  const zhMessage = async (bytes: Uint8Array) => {
+    try {
+      await readOfficialFile(bytes);
+    } catch (err) {
+      assert.ok(err instanceof DomainError, String(err));
+      return t("zh", err.messageKey, err.params);
+    }
+    throw new Error("the file was accepted");
+  };
+  const nul = enc("date,kind,name\n2027-02-07,holiday,春节\n2027-02-08,holiday,春\u0000节\n");
+  assert.equal(
+    await refusal(nul),
+    "The name on line 3 holds a control character (such as NUL or a line break): nothing was imported",
+  );
+  assert.equal(
+    await zhMessage(nul),
+    "第 3 行的名称含有控制字符（如 NUL 或换行）：未导入任何内容",
+  );
+  // A bell in a quoted .csv name, and an escape character in an .ics summary.
+  assert.match(
+    await refusal(enc('2027-02-08,holiday,"Spring\u0007 Festival"\n')),
+    /^The name on line 1 holds a control character/,
+  );
+  assert.match(
+    await refusal(ics(event("20270208", "20270209", "春节\u001b[31m"))),
+    /^The name on line 3 holds a control character/,
+  );
+});
+
 Deno.test("import: a dry run changes nothing; the import replaces 2027 and adds a make-up day to 2026; a bad file changes nothing", async () => {
   await using env = await testEnv();
   assert.equal(await isWorkingDay(env, "2027-02-08"), true, "before: Monday in Spring Festival");

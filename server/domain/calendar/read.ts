@@ -4,6 +4,7 @@
 // refuses the whole file with a message naming its line or row.
 import { isCalendarDate } from "../shared/dates.ts";
 import { type FileSource, openBytes, turns } from "../shared/fileBytes.ts";
+import { hasControlCharacter } from "../shared/input.ts";
 import { readCsv, readXlsx, type SheetCell, type SheetVisitor } from "../shared/spreadsheet.ts";
 import { looksLikeZip, SpreadsheetRefused } from "../shared/xlsxParts.ts";
 import { type IcsEvent, readIcs } from "./ics.ts";
@@ -41,6 +42,9 @@ const defaultName = (kind: OfficialKind) => (kind === "workday" ? "补班" : "�
 function checkName(name: string, line: number): string {
   if (name.length > CALENDAR_LIMITS.nameChars) {
     throw importError("calendar.import.nameTooLong", { line, max: CALENDAR_LIMITS.nameChars });
+  }
+  if (hasControlCharacter(name, false)) {
+    throw importError("calendar.import.nameControlCharacter", { line });
   }
   return name;
 }
