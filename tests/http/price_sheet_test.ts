@@ -150,6 +150,15 @@ Deno.test("a filled price sheet reads back as the lines a submission stores, and
   const reread = await readSheet(env, s.token, project.id, asIs);
   assert.equal(reread.status, 200, JSON.stringify(reread.json));
   assert.deepEqual(reread.json.result.lines, expected);
+
+  // A sheet added before the price sheet (a supplier's notes) is passed over.
+  const notes = book.addWorksheet("Notes");
+  notes.getCell("A1").value = "our notes";
+  // exceljs writes its sheets in the order of `orderNo`, which its types leave out.
+  (notes as unknown as { orderNo: number }).orderNo = -1;
+  const withNotes = await readSheet(env, s.token, project.id, await bytesOf(book));
+  assert.equal(withNotes.status, 200, JSON.stringify(withNotes.json));
+  assert.deepEqual(withNotes.json.result.lines, expected);
 });
 
 Deno.test("each kind of bad sheet is refused with its reason, and nothing is saved", async () => {
@@ -199,6 +208,19 @@ Deno.test("each kind of bad sheet is refused with its reason, and nothing is sav
       }),
     ),
     ["Row 5, Unit price before tax (column G) holds a formula: enter the value itself"],
+  );
+  // Data right of the sheet's last column (O), however far.
+  assert.deepEqual(
+    await refused(
+      await sheetWith((ws) => {
+        ws.getCell("P5").value = "note";
+        ws.getCell(6, 16_384).value = 1;
+      }),
+    ),
+    [
+      "Row 5 holds data in column P, outside the price sheet's columns",
+      "Row 6 holds data in column XFD, outside the price sheet's columns",
+    ],
   );
   // A code that is not in the dictionary, and a missing price, by row and column, in both languages.
   const badCode = await sheetWith((ws) => {

@@ -1,5 +1,6 @@
 // Small workbooks made to stall a server that reads spreadsheets: 20,000 rows each holding one cell
-// in column XFD, 60,000 rows, 880,000 one-letter shared strings, and 1,000,000 empty rows. Each is
+// in column XFD, 60,000 rows, 880,000 one-letter shared strings, a sheet unpacking to 40 MB, a cell
+// of 3,000 characters and 1,000,000 empty rows. Each is
 // sent to the served app (a real socket) as a price sheet (ReadPriceSheet, by an invited supplier),
 // a supplier import file and an official calendar file, while another loop keeps calling /healthz:
 // each is refused with a 400 naming the limit it reached, and /healthz answers while it is read.
@@ -119,6 +120,24 @@ const BOMBS: {
       "price sheet": /^The workbook holds more than 20,000 shared strings or 4,000,000 characters/,
       "supplier import": /^The workbook holds more than 200,000 shared strings or 8,000,000 char/,
       "calendar import": /^The workbook holds more than 20,000 shared strings or 1,000,000 char/,
+    },
+  },
+  {
+    name: "unpacked (a sheet of 40 MB)",
+    rows: () => " ".repeat(40 * MB),
+    refusals: {
+      "price sheet": /^This spreadsheet unpacks to more than 16 MB/,
+      "supplier import": /^The workbook unpacks to more than 32 MB/,
+      "calendar import": /^The workbook unpacks to more than 16 MB/,
+    },
+  },
+  {
+    name: "long cell (3,000 characters)",
+    rows: () => row(4, text("G4", "x".repeat(3000))),
+    refusals: {
+      "price sheet": /^Row 4, Unit price before tax \(column G\) holds more than 2,000 characters/,
+      "supplier import": /^The cell in row 4, column 7 is longer than 2,000 characters/,
+      "calendar import": /^The cell in row 4, column 7 is longer than 2,000 characters/,
     },
   },
   {
