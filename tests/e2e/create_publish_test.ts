@@ -71,7 +71,7 @@ Deno.test(
         await table.getByTestId("row").filter({ hasText: "CP-001" }).click();
         await launch.locator("#launch-deadline").fill("2026-11-24T17:00");
         await launch.getByTestId("publish").click();
-        await page.waitForURL((u) => u.pathname === "/OfferProjectManager/index");
+        await page.waitForURL((u) => u.pathname === "/offerProjectManager/OfferProjectManagerList");
         await toast(page, "Published to the selected suppliers").waitFor();
         await rowOf(page, "Laminate 2027 annual supply").getByText("Published", { exact: true })
           .waitFor();

@@ -174,7 +174,7 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
       await launch.locator("#launch-deadline").fill("2026-11-24T17:00");
       await screenshot(page, "screens-asset-launch-search-en");
       await launch.getByTestId("publish").click();
-      await page.waitForURL((u) => u.pathname === "/OfferProjectAMS/indexAMS");
+      await page.waitForURL((u) => u.pathname === "/offerProjectManager/offerProjectAMSList");
       await toast(page, "Published to the selected suppliers").waitFor();
       await rowOf(page, "AOI inspection line").getByText("Published", { exact: true }).waitFor();
       assert.equal(

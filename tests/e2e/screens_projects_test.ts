@@ -174,7 +174,7 @@ Deno.test(
         await launch.getByTestId("field-error").waitFor({ state: "detached" });
         await screenshot(page, "screens-launch-en");
         await launch.getByTestId("publish").click();
-        await page.waitForURL((u) => u.pathname === "/OfferProjectManager/index");
+        await page.waitForURL((u) => u.pathname === "/offerProjectManager/OfferProjectManagerList");
         await toast(page, "Published to the selected suppliers").waitFor();
         const row = rowOf(page, "FR-4 laminate 2027");
         await row.getByText("Published", { exact: true }).waitFor();

@@ -139,7 +139,8 @@ export default function Launch() {
         localToInstant(questionEnd),
       );
       message.success(l("published"));
-      closeAndGo(pages.back);
+      // Back to the list the project was published from, its menu item lit (not a second tab).
+      closeAndGo(pages.list);
     }, (err) => {
       const text = err instanceof Error ? err.message : t("errors.error");
       message.error(text);

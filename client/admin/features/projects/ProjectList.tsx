@@ -1,7 +1,7 @@
 // The material and asset quotation project lists: query, create/edit, delete, export, end by hand,
 // close with a reason, file list, and the way to the launch and result pages. Which row actions
 // show comes from the server (each project's `actions`) and the user's publish permission.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { message } from "../../../shared/messages.ts";
@@ -133,6 +133,12 @@ export default function ProjectList() {
     setLastSearch(view.search);
     list.search(queryOf(view.search));
   }, [view.search]);
+  // Back on this tab (after publishing from the launch page …), the rows are read again.
+  const wasActive = useRef(view.active);
+  useEffect(() => {
+    if (view.active && !wasActive.current) list.reload();
+    wasActive.current = view.active;
+  }, [view.active]);
 
   const draft = list.draft;
   const setDraft = (patch: Partial<Query>) => list.setDraft({ ...draft, ...patch });

@@ -87,8 +87,6 @@ export type Category = Pick<Wire<CategoryDto>, "id" | "name"> & Partial<Wire<Cat
 export const kindPages = {
   material: {
     list: "/offerProjectManager/OfferProjectManagerList",
-    /** Where publishing returns to (spec §4). */
-    back: "/OfferProjectManager/index",
     launch: "/offerProjectManager/launch",
     result: "/offerProjectManager/offerProjectManagerResult",
     search: Permissions.OfferProjectManagerSearch,
@@ -96,7 +94,6 @@ export const kindPages = {
   },
   asset: {
     list: "/offerProjectManager/offerProjectAMSList",
-    back: "/OfferProjectAMS/indexAMS",
     launch: "/offerProjectManager/AMSlaunch",
     result: "/offerProjectManager/AMSOfferProjectManagerResult",
     search: Permissions.AmsOfferProjectManagerSearch,

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { message } from "../../../shared/messages.ts";
 import { DataTable } from "../../components/DataTable.tsx";
-import { closeTag } from "../../layout/tags.ts";
+import { closeTag, tags } from "../../layout/tags.ts";
 import { useView } from "../../layout/view.ts";
 import { HOME } from "../../routes.ts";
 import { ClosingTime } from "../../../shared/ClosingTime.tsx";
@@ -200,12 +200,15 @@ export function useRequiredId(): number | null {
   return id;
 }
 
-/** Closes this page's tab and opens `to` (after publishing). */
+/**
+ * Closes this page's tab and goes back to the tab of `to` as it was left (its filters kept), or opens
+ * `to` when no such tab is open (after publishing).
+ */
 export function useCloseAndGo() {
   const view = useView();
   const navigate = useNavigate();
   return (to: string) => {
     closeTag(view.path);
-    navigate(to);
+    navigate(tags.get().find((t) => t.path === to)?.fullPath ?? to);
   };
 }
