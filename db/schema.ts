@@ -808,6 +808,12 @@ export const auctions = sqliteTable("auctions", {
   index("auctions_status_idx").on(t.status, t.closesAt),
 ]);
 
+  /**
+   * The largest drop of one bid from the supplier's own last bid: an amount in CNY or a percentage
+   * of that bid; a bid further down is refused as a slip of the keyboard.
+   */
+  maxDropKind: text("max_drop_kind", { enum: ["amount", "percent"] }).notNull().default("percent"),
+  maxDrop: text("max_drop").notNull().default("20"),
 /** The suppliers taking part, each with its anonymised label (A, B, …); their starting bids are bids. */
 export const auctionParticipants = sqliteTable("auction_participants", {
   auctionId: integer("auction_id").notNull().references(() => auctions.id, {
@@ -862,7 +868,9 @@ export const auctionEvents = sqliteTable("auction_events", {
   auctionId: integer("auction_id").notNull().references(() => auctions.id, {
     onDelete: "cascade",
   }),
-  type: text("type", { enum: ["bid", "extended", "paused", "resumed", "ended"] }).notNull(),
+  type: text("type", {
+    enum: ["bid", "extended", "paused", "resumed", "ended", "maxDropChanged"],
+  }).notNull(),
   at: integer("at").notNull(),
   /** The event's facts (bid id, supplier, line, amount; the new end; the reason) as JSON. */
   data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),

@@ -1,5 +1,5 @@
 // The rules of a reverse auction without a database, with a fixed clock: the least improvement
-// (an amount, or a percentage of the bidder's own last bid), the end (a bid at the last millisecond
+// and the largest drop (each an amount, or a percentage of the bidder's own last bid), the end (a bid at the last millisecond
 // is taken, one a millisecond after the end is not), the extension at its boundary and at its cap,
 // and the ranking (lowest first, a tie going to whoever bid it first).
 import assert from "node:assert/strict";
@@ -7,8 +7,10 @@ import {
   auctionState,
   bidderLabel,
   bidRefusal,
+  dropLeavesRoom,
   extensionMs,
   highestNextText,
+  lowestNextText,
   rank,
 } from "../../server/domain/auction/rules.ts";
 import { dec } from "../../server/domain/shared/decimal.ts";
@@ -25,6 +27,8 @@ const auction = (over: Partial<Parameters<typeof bidRefusal>[0]> = {}) => ({
   basis: "total" as const,
   stepKind: "amount" as const,
   step: "500",
+  maxDropKind: "percent" as "amount" | "percent",
+  maxDrop: "20",
   ...over,
 });
 
@@ -63,14 +67,59 @@ Deno.test("a percentage minimum is taken of the bidder's own last bid, and the m
 
 Deno.test("bids are taken from the start to the last millisecond before the end; one a millisecond after the end is refused", () => {
   const a = auction();
-  assert.equal(bidRefusal(a, "1000", "1", at(-1))?.key, "auction.notStarted");
-  assert.equal(bidRefusal(a, "1000", "1", START), null);
-  assert.equal(bidRefusal(a, "1000", "1", new Date(END.getTime() - 1)), null);
-  assert.equal(bidRefusal(a, "1000", "1", END)?.key, "auction.over");
-  assert.equal(bidRefusal(a, "1000", "1", new Date(END.getTime() + 1))?.key, "auction.over");
+  assert.equal(bidRefusal(a, "10000", "9000", at(-1))?.key, "auction.notStarted");
+  assert.equal(bidRefusal(a, "10000", "9000", START), null);
+  assert.equal(bidRefusal(a, "10000", "9000", new Date(END.getTime() - 1)), null);
+  assert.equal(bidRefusal(a, "10000", "9000", END)?.key, "auction.over");
+  assert.equal(bidRefusal(a, "10000", "9000", new Date(END.getTime() + 1))?.key, "auction.over");
   assert.equal(auctionState(a, new Date(END.getTime() + 1)), "ended");
-  assert.equal(bidRefusal({ ...a, status: "paused" }, "1000", "1", at(MIN))?.key, "auction.paused");
-  assert.equal(bidRefusal({ ...a, status: "ended" }, "1000", "1", at(MIN))?.key, "auction.over");
+  const paused = { ...a, status: "paused" as const };
+  assert.equal(bidRefusal(paused, "10000", "9000", at(MIN))?.key, "auction.paused");
+  assert.equal(
+    bidRefusal({ ...a, status: "ended" }, "10000", "9000", at(MIN))?.key,
+    "auction.over",
+  );
+});
+
+Deno.test("a bid a tenth of the bidder's last is refused: by default no bid drops more than 20 % of the last, one exactly 20 % below is taken", () => {
+  const a = auction();
+  const now = at(5 * MIN);
+  // The supplier at 292,000 who typed 29100.
+  assert.deepEqual(bidRefusal(a, "292000.00", "29100", now), {
+    key: "auction.dropTooLargePercent",
+    params: { last: "292000.00", limit: "20", min: "233600.00" },
+  });
+  assert.equal(bidRefusal(a, "292000.00", "233600", now), null);
+  assert.equal(bidRefusal(a, "292000.00", "233599.99", now)?.key, "auction.dropTooLargePercent");
+  // A limit that falls between two cents: 20 % of 333.33 is 66.666, so 266.67 is the least bid.
+  const small = auction({ step: "1" });
+  assert.equal(lowestNextText(small, dec("333.33"), 2), "266.67");
+  assert.equal(bidRefusal(small, "333.33", "266.67", now), null);
+  assert.equal(bidRefusal(small, "333.33", "266.66", now)?.key, "auction.dropTooLargePercent");
+  // Per line (4 decimals) the limit is exact.
+  const lines = auction({ basis: "lines", step: "0.01" });
+  assert.equal(bidRefusal(lines, "333.33", "266.664", now), null);
+  assert.equal(bidRefusal(lines, "333.33", "266.6639", now)?.key, "auction.dropTooLargePercent");
+});
+
+Deno.test("the largest drop as an amount: a bid that far below the bidder's last is taken, a cent further is refused", () => {
+  const a = auction({ maxDropKind: "amount", maxDrop: "5000" });
+  const now = at(5 * MIN);
+  assert.equal(bidRefusal(a, "206200.00", "201200", now), null);
+  assert.deepEqual(bidRefusal(a, "206200.00", "201199.99", now), {
+    key: "auction.dropTooLargeAmount",
+    params: { last: "206200.00", limit: "5000", min: "201200.00" },
+  });
+  // The refusal for too small a step comes first; each limit is judged on the bidder's own last.
+  assert.equal(bidRefusal(a, "206200.00", "206000", now)?.key, "auction.notImproved");
+  assert.equal(bidRefusal(a, "201200.00", "196200", now), null);
+  // A drop smaller than the least improvement would leave no bid at all.
+  assert.equal(dropLeavesRoom({ ...a, maxDrop: "500" }, dec("206200")), true);
+  assert.equal(dropLeavesRoom({ ...a, maxDrop: "499.99" }, dec("206200")), false);
+  // Mixed kinds are compared on the bid itself: 1 % of 206,200 is 2,062.
+  const mixed = { ...a, stepKind: "percent" as const, step: "1" };
+  assert.equal(dropLeavesRoom({ ...mixed, maxDrop: "2062" }, dec("206200")), true);
+  assert.equal(dropLeavesRoom({ ...mixed, maxDrop: "2061.99" }, dec("206200")), false);
 });
 
 Deno.test("a bid in the last N minutes moves the end N minutes later: the boundary instant counts, a millisecond earlier does not", () => {

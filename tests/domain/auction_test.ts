@@ -10,6 +10,7 @@ import type { Actor } from "../../server/domain/context.ts";
 import { testEnv } from "../helpers.ts";
 import { awardReady } from "../http/award_fixtures.ts";
 import {
+  changeMaxDrop,
   endAuctionEarly,
   pauseAuction,
   resumeAuction,
@@ -191,6 +192,55 @@ Deno.test("paused, no bid is taken and the clock stops; resumed, the time left i
       ["ResumeAuction", "buyer1", new Date(END.getTime() + 7 * MIN).toISOString()],
     ],
   );
+});
+
+Deno.test("the largest drop of a bid (20 % unless set) is changed before the start or while paused, never while bids come in", async () => {
+  const { env, r, one, bid } = await ready();
+  await using _ = env;
+  const change = (maxDropKind: "amount" | "percent", maxDrop: string) =>
+    changeMaxDrop(env, r.buyer.actor, { offProId: r.project.id, maxDropKind, maxDrop });
+  const view = await supplierAuction(env, one, r.project.id);
+  assert.deepEqual([view.maxDropKind, view.maxDrop], ["percent", "20"]);
+  assert.equal(view.lines[0].minNext, "173600.00"); // S1 at 217,000
+  // Before the start: a drop smaller than the least improvement (500) would leave no bid.
+  await refused(change("amount", "499"), "auction.maxDropBelowStep");
+  await refused(change("percent", "100"), "auction.maxDropPercentTooHigh");
+  await change("amount", "10000");
+  env.clock.set(new Date(START.getTime() + MIN));
+  await refused(bid(one, "206999.99"), "auction.dropTooLargeAmount");
+  await bid(one, "207000");
+  await refused(change("percent", "30"), "auction.maxDropWhileRunning");
+  await pauseAuction(env, r.buyer.actor, { offProId: r.project.id, reason: "Checking limits" });
+  const changed = await change("percent", "2.5");
+  assert.deepEqual([changed.maxDropKind, changed.maxDrop], ["percent", "2.5"]);
+  const events = await env.db.select().from(auctionEvents)
+    .where(eq(auctionEvents.type, "maxDropChanged"));
+  assert.deepEqual(events.map((e) => e.data), [
+    { maxDropKind: "amount", maxDrop: "10000" },
+    { maxDropKind: "percent", maxDrop: "2.5" },
+  ]);
+  await resumeAuction(env, r.buyer.actor, { offProId: r.project.id });
+  // 2.5 % of 207,000 is 5,175.
+  await refused(bid(one, "201824.99"), "auction.dropTooLargePercent");
+  await bid(one, "201825");
+  const trail = await env.db.select().from(auditLogs)
+    .where(eq(auditLogs.methodName, "SetAuctionMaxDrop"));
+  assert.deepEqual(trail.map((x) => [x.userName, JSON.parse(x.parameters!)]), [
+    ["buyer1", {
+      projectId: r.project.id,
+      auctionId: changed.id,
+      maxDropKind: "amount",
+      maxDrop: "10000",
+      before: { maxDropKind: "percent", maxDrop: "20" },
+    }],
+    ["buyer1", {
+      projectId: r.project.id,
+      auctionId: changed.id,
+      maxDropKind: "percent",
+      maxDrop: "2.5",
+      before: { maxDropKind: "amount", maxDrop: "10000" },
+    }],
+  ]);
 });
 
 Deno.test("the final bids are the last round of the matrix and the award; no award while the auction runs", async () => {

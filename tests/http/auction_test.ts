@@ -196,3 +196,100 @@ Deno.test("pausing and ending early need a reason, and each is in the audit log 
   );
   assert.equal(bad.status, 400);
 });
+
+Deno.test("a bid a tenth of the bidder's last is refused with the largest drop allowed, in the bidder's language", async () => {
+  const { env, r, bid } = await ready();
+  await using _ = env;
+  env.clock.set(START);
+  // S1 stands at 217,000: 21700 (a zero missed) is refused, and nothing is stored.
+  const en = await bid(r.s1.token, "21700");
+  assert.equal(en.status, 409);
+  assert.equal(
+    en.json.error.message,
+    "A bid may be at most 20 % below your last bid (217,000.00 CNY): at least 173,600.00 CNY",
+  );
+  const zh = await bid(r.s1.token, "21700", "zh");
+  assert.equal(zh.status, 409);
+  assert.equal(
+    zh.json.error.message,
+    "单次出价最多比您上一次出价（217,000.00 元）低 20%：不低于 173,600.00 元",
+  );
+  const [{ n }] = await env.db.select({ n: count() }).from(auctionBids)
+    .where(eq(auctionBids.kind, "bid"));
+  assert.equal(n, 0);
+  // The bidder's page says the range; a bid exactly at the limit is taken.
+  const view = await call(env, "get", `${SO}/GetAuction`, {
+    token: r.s1.token,
+    query: { offProId: r.project.id },
+  });
+  assert.deepEqual(
+    [view.json.result.maxDropKind, view.json.result.maxDrop, view.json.result.lines[0].minNext],
+    ["percent", "20", "173600.00"],
+  );
+  assert.equal((await bid(r.s1.token, "173600")).status, 200);
+});
+
+Deno.test("the buyer changes the largest drop while the auction is paused (audit-logged); while it runs the change is refused", async () => {
+  const { env, r, bid } = await ready();
+  await using _ = env;
+  env.clock.set(START);
+  const change = (body: Record<string, unknown>, lang: "en" | "zh" = "en", token = r.buyer.token) =>
+    call(env, "post", `${AU}/SetMaxDrop`, {
+      token,
+      lang,
+      body: { offProId: r.project.id, ...body },
+    });
+  const running = await change({ maxDropKind: "amount", maxDrop: "50000" });
+  assert.equal(running.status, 409);
+  assert.equal(
+    running.json.error.message,
+    "The largest drop per bid can be changed only before the auction starts or while it is paused",
+  );
+  const runningZh = await change({ maxDropKind: "amount", maxDrop: "50000" }, "zh");
+  assert.equal(runningZh.json.error.message, "只能在竞价开始前或暂停期间修改单次最大降幅");
+  assert.equal(
+    (await change({ maxDropKind: "amount", maxDrop: "50000" }, "en", r.s1.token)).status,
+    403,
+  );
+  const paused = await call(env, "post", `${AU}/Pause`, {
+    token: r.buyer.token,
+    body: { offProId: r.project.id, reason: "Checking the limits" },
+  });
+  assert.equal(paused.status, 200);
+  const bad = await change({ maxDropKind: "percent", maxDrop: "abc" });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(bad.json.error.validationErrors[0].members, ["maxDrop"]);
+  assert.match(bad.json.error.validationErrors[0].message, /largest drop per bid/);
+  // Smaller than the least improvement (1,000): no one could bid.
+  const tight = await change({ maxDropKind: "amount", maxDrop: "999.99" });
+  assert.equal(tight.status, 400);
+  assert.deepEqual(tight.json.error.validationErrors[0].members, ["maxDrop"]);
+  const ok = await change({ maxDropKind: "amount", maxDrop: "50000" });
+  assert.equal(ok.status, 200, JSON.stringify(ok.json));
+  assert.deepEqual(
+    [ok.json.result.auction.maxDropKind, ok.json.result.auction.maxDrop],
+    ["amount", "50000"],
+  );
+  const events = ok.json.result.auction.events.map((e: { type: string }) => e.type);
+  assert.deepEqual(events, ["paused", "maxDropChanged"]);
+  const [trail] = await env.db.select().from(auditLogs)
+    .where(eq(auditLogs.methodName, "SetAuctionMaxDrop"));
+  assert.equal(trail.userName, "buyer1");
+  assert.match(trail.parameters ?? "", /"maxDrop":"50000"/);
+  // Resumed, the new limit holds: 30,000 below 217,000 is now taken.
+  assert.equal(
+    (await call(env, "post", `${AU}/Resume`, {
+      token: r.buyer.token,
+      body: { offProId: r.project.id },
+    })).status,
+    200,
+  );
+  const taken = await bid(r.s1.token, "187000");
+  assert.equal(taken.status, 200, JSON.stringify(taken.json));
+  const far = await bid(r.s1.token, "136999.99");
+  assert.equal(far.status, 409);
+  assert.match(
+    far.json.error.message,
+    /at most 50,000 CNY below your last bid \(187,000\.00 CNY\)/,
+  );
+});

@@ -11,6 +11,7 @@ import { type AuctionRow, type Participant, participantsOf } from "./store.ts";
 import {
   auctionState,
   highestNextText,
+  lowestNextText,
   placesOf,
   rank,
   type Ranked,
@@ -48,6 +49,8 @@ export function auctionFacts(a: AuctionRow, now: Date) {
     extendedMs: a.extendedMs,
     stepKind: a.stepKind,
     step: a.step,
+    maxDropKind: a.maxDropKind,
+    maxDrop: a.maxDrop,
     visibility: a.visibility,
     pauseReason: a.status === "paused" ? a.pauseReason : null,
     endReason: a.endReason,
@@ -120,7 +123,10 @@ export class Board {
     return this.#latest.get(keyOf(itemId))?.get(supplierId) ?? null;
   }
 
-  /** What a bidder sees: its own last bid and rank per line, the best if shown, the most it may bid. */
+  /**
+   * What a bidder sees: its own last bid and rank per line, the best if shown, the most and the least
+   * it may bid next.
+   */
   supplierView(supplierId: number, now: Date, lastEventId: number) {
     const a = this.auction;
     const places = placesOf(a.basis);
@@ -143,6 +149,8 @@ export class Board {
         bidders: ranking.length,
         best: a.visibility === "best" ? ranking[0]?.amount ?? null : null,
         maxNext: highestNextText(a, dec(own.amount), places),
+        /** The least one may bid next: the largest drop below the last bid. */
+        minNext: lowestNextText(a, dec(own.amount), places),
       }];
     });
     return { ...auctionFacts(a, now), label: me?.label ?? "", lines, lastEventId };

@@ -44,18 +44,21 @@ async function bidders(tx: DbOrTx, auctionId: number) {
   }));
 }
 
-/** The rules in a sentence: what is bid, the least improvement, the extension. */
+/** The rules in a sentence: what is bid, the least improvement, the largest drop, the extension. */
 function rulesText(lang: Lang, a: AuctionRow): string {
   const step = a.stepKind === "amount"
     ? t(lang, "auctionMail.stepAmount", { step: a.step })
     : t(lang, "auctionMail.stepPercent", { step: a.step });
+  const drop = a.maxDropKind === "amount"
+    ? t(lang, "auctionMail.maxDropAmount", { limit: a.maxDrop })
+    : t(lang, "auctionMail.maxDropPercent", { limit: a.maxDrop });
   const extension = a.extensionCapMinutes > 0
     ? t(lang, "auctionMail.extension", {
       minutes: a.extensionMinutes,
       cap: a.extensionCapMinutes,
     })
     : t(lang, "auctionMail.noExtension");
-  return [t(lang, `auctionMail.basis.${a.basis}`), step, extension].join(
+  return [t(lang, `auctionMail.basis.${a.basis}`), step, drop, extension].join(
     t(lang, "auctionMail.and"),
   );
 }

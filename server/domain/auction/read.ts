@@ -10,7 +10,11 @@ import { type AuctionFacts, auctionFacts, type BuyerAuctionLine, loadBoard } fro
 import { settleAuction } from "./finish.ts";
 import { setUpRefusal } from "./setup.ts";
 import { eligible, firstQuotes } from "./first.ts";
-import { DEFAULT_EXTENSION_CAP_MINUTES, DEFAULT_EXTENSION_MINUTES } from "./schemas.ts";
+import {
+  DEFAULT_EXTENSION_CAP_MINUTES,
+  DEFAULT_EXTENSION_MINUTES,
+  DEFAULT_MAX_DROP,
+} from "./schemas.ts";
 import { auctionOfProject, type AuctionRow, lastEventId, type Participant } from "./store.ts";
 
 /** The auction of a project, its clock's end recorded if due; null without one. */
@@ -125,6 +129,7 @@ export async function auctionSetup(deps: Deps, actor: Actor, projectId: number) 
     defaults: {
       extensionMinutes: DEFAULT_EXTENSION_MINUTES,
       extensionCapMinutes: DEFAULT_EXTENSION_CAP_MINUTES,
+      ...DEFAULT_MAX_DROP,
     },
   };
 }

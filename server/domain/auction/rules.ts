@@ -1,6 +1,6 @@
 // The auction's rules, pure functions of a stored auction and the server's clock: its state, the
-// least improvement on a supplier's own last bid, refusals, the extension rule with its cap, and
-// the ranking (lowest first, a tie going to the earlier bid).
+// least improvement on a supplier's own last bid and the largest drop from it, refusals, the
+// extension rule with its cap, and the ranking (lowest first, a tie going to the earlier bid).
 import { cmp, type Dec, dec, sub } from "../shared/decimal.ts";
 
 type StoredAuctionStatus = "active" | "paused" | "ended";
@@ -16,31 +16,55 @@ export function auctionState(a: AuctionTiming, now: Date): AuctionState {
   return now.getTime() < a.closesAt.getTime() ? "live" : "ended";
 }
 
-export type StepRule = { stepKind: "amount" | "percent"; step: string };
+type AmountOrPercent = "amount" | "percent";
+export type StepRule = { stepKind: AmountOrPercent; step: string };
+/** The largest drop of one bid from the bidder's own last bid (a guard against a slip of a key). */
+export type DropRule = { maxDropKind: AmountOrPercent; maxDrop: string };
 
 /** Decimals of a bid: a total in CNY has 2, a line's unit price in CNY 4 (as the matrix shows it). */
 export const placesOf = (basis: "total" | "lines") => (basis === "total" ? 2 : 4);
 
-/** The least improvement on `last`: the amount itself, or `step` percent of it (exact). */
-function improvement(rule: StepRule, last: Dec): Dec {
-  const step = dec(rule.step);
-  if (rule.stepKind === "amount") return step;
-  const p = { n: last.n * step.n, s: last.s + step.s + 2 };
-  return p;
+/** An amount in CNY itself, or that percentage of `last` (exact). */
+function partOf(kind: AmountOrPercent, value: string, last: Dec): Dec {
+  const v = dec(value);
+  return kind === "amount" ? v : { n: last.n * v.n, s: last.s + v.s + 2 };
 }
 
 /** The highest amount a supplier may bid after `last` (exact; may have more decimals than a bid). */
-const highestNext = (rule: StepRule, last: Dec): Dec => sub(last, improvement(rule, last));
+const highestNext = (rule: StepRule, last: Dec): Dec =>
+  sub(last, partOf(rule.stepKind, rule.step, last));
 
-/** The same, as a bid may be written: rounded down to `places` decimals, never below zero. */
-export function highestNextText(rule: StepRule, last: Dec, places: number): string {
-  const h = highestNext(rule, last);
-  if (h.n <= 0n) return "0";
-  const scale = 10n ** BigInt(Math.max(0, h.s - places));
-  const n = h.s > places ? h.n / scale : h.n * 10n ** BigInt(places - h.s);
+/** The lowest amount a supplier may bid after `last` (exact; may be zero or less). */
+const lowestNext = (rule: DropRule, last: Dec): Dec =>
+  sub(last, partOf(rule.maxDropKind, rule.maxDrop, last));
+
+/** `d` with `places` decimals, rounded down (`up` false) or up; "0" at or below zero. */
+function written(d: Dec, places: number, up: boolean): string {
+  if (d.n <= 0n) return places ? `0.${"0".repeat(places)}` : "0";
+  const scale = 10n ** BigInt(Math.max(0, d.s - places));
+  let n = d.s > places ? d.n / scale : d.n * 10n ** BigInt(places - d.s);
+  if (up && d.s > places && d.n % scale !== 0n) n += 1n;
   const digits = n.toString().padStart(places + 1, "0");
   return places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
 }
+
+/** The most a supplier may bid after `last`, as a bid may be written: rounded down to `places`. */
+export function highestNextText(rule: StepRule, last: Dec, places: number): string {
+  const h = highestNext(rule, last);
+  return h.n <= 0n ? "0" : written(h, places, false);
+}
+
+/** The least a supplier may bid after `last`, as a bid may be written: rounded up to `places`. */
+export function lowestNextText(rule: DropRule, last: Dec, places: number): string {
+  return written(lowestNext(rule, last), places, true);
+}
+
+/**
+ * Whether a bid after `last` can both improve enough and not drop too far: false when the largest
+ * drop is smaller than the least improvement, which would leave the bidder no bid at all.
+ */
+export const dropLeavesRoom = (rule: StepRule & DropRule, last: Dec): boolean =>
+  cmp(lowestNext(rule, last), highestNext(rule, last)) <= 0;
 
 export type BidRefusal =
   | { key: "auction.notStarted" }
@@ -48,14 +72,19 @@ export type BidRefusal =
   | { key: "auction.over" }
   | { key: "auction.notPositive" }
   | { key: "auction.tooManyDecimals"; params: { places: number } }
-  | { key: "auction.notImproved"; params: { last: string; max: string } };
+  | { key: "auction.notImproved"; params: { last: string; max: string } }
+  | {
+    key: "auction.dropTooLargeAmount" | "auction.dropTooLargePercent";
+    params: { last: string; limit: string; min: string };
+  };
 
 /**
  * Why a bid of `amount` is refused now, or null when it is accepted. `last` is the supplier's own
- * last bid on the same line (its starting bid at first). The end instant itself is too late.
+ * last bid on the same line (its starting bid at first). The end instant itself is too late; a bid
+ * exactly the largest drop below `last` is taken.
  */
 export function bidRefusal(
-  a: AuctionTiming & StepRule & { basis: "total" | "lines" },
+  a: AuctionTiming & StepRule & DropRule & { basis: "total" | "lines" },
   last: string,
   amount: string,
   now: Date,
@@ -75,6 +104,14 @@ export function bidRefusal(
     return {
       key: "auction.notImproved",
       params: { last, max: highestNextText(a, lastDec, places) },
+    };
+  }
+  if (cmp(bid, lowestNext(a, lastDec)) < 0) {
+    return {
+      key: a.maxDropKind === "amount"
+        ? "auction.dropTooLargeAmount"
+        : "auction.dropTooLargePercent",
+      params: { last, limit: a.maxDrop, min: lowestNextText(a, lastDec, places) },
     };
   }
   return null;

@@ -1,5 +1,6 @@
-// Inputs of the reverse auction: the buyer's set-up, pause, resumption and early end, a supplier's
-// bid, and the event stream; shared by the HTTP routes, the CLI and the client.
+// Inputs of the reverse auction: the buyer's set-up, pause, resumption, early end and change of the
+// largest drop, a supplier's bid, and the event stream; shared by the HTTP routes, the CLI and the
+// client.
 import { z } from "zod";
 import { decimalText, id, multiLine, wholeNumber } from "../shared/input.ts";
 import { instant } from "../shared/dates.ts";
@@ -12,6 +13,12 @@ const VISIBILITIES = ["rank", "best"] as const;
 export const DEFAULT_EXTENSION_MINUTES = 2;
 /** The most minutes the extensions may add in all, unless the buyer sets another cap. */
 export const DEFAULT_EXTENSION_CAP_MINUTES = 30;
+/** The largest drop of one bid, unless the buyer sets another: 20 % of the bidder's last bid. */
+export const DEFAULT_MAX_DROP = { maxDropKind: "percent", maxDrop: "20" } as const;
+
+/** The largest drop of one bid from the bidder's own last: CNY, or a percentage of that bid. */
+const maxDropKind = z.enum(STEP_KINDS);
+const maxDrop = decimalText(13, 4, "auction.badMaxDrop");
 
 const reason = (required: string) =>
   multiLine(z.string({ error: required }).trim().min(1, { error: required }).max(500));
@@ -29,6 +36,8 @@ export const setUpAuctionInput = z.object({
   stepKind: z.enum(STEP_KINDS).default("amount"),
   /** CNY, or a percentage of the supplier's own last bid. */
   step: decimalText(13, 4, "auction.badStep"),
+  maxDropKind: maxDropKind.default(DEFAULT_MAX_DROP.maxDropKind),
+  maxDrop: maxDrop.default(DEFAULT_MAX_DROP.maxDrop),
   visibility: z.enum(VISIBILITIES).default("rank"),
   extensionMinutes: wholeNumber(1, 60).default(DEFAULT_EXTENSION_MINUTES),
   /** 0: no extension at all. */
@@ -39,6 +48,9 @@ export const auctionReasonInput = z.object({
   offProId: id,
   reason: reason("auction.reasonRequired"),
 });
+
+/** Changing the largest drop of one bid (before the start or while paused). */
+export const maxDropInput = z.object({ offProId: id, maxDropKind, maxDrop });
 
 /** A bid key: made by the page once per bid, so a POST sent again is answered, not stored twice. */
 const bidKey = z.string({ error: "auction.bidKeyRequired" }).trim()

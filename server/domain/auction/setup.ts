@@ -1,6 +1,7 @@
 // The buyer's side of an auction: setting it up once the first quotes are in (instead of an
-// optimisation round), pausing and resuming it, and ending it early with a reason. Each change is
-// an event of the live stream and a row of the audit trail.
+// optimisation round), pausing and resuming it, changing the largest drop of a bid while it stands
+// still, and ending it early with a reason. Each change is an event of the live stream and a row of
+// the audit trail.
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { auctionParticipants, auctions } from "../../../db/schema.ts";
@@ -11,9 +12,10 @@ import type { ClientMeta } from "../auth/service.ts";
 import { assertMayPublish, loadProject, roundsOf } from "../projects/access.ts";
 import { effectiveStatus, openRound } from "../projects/rules.ts";
 import { cmp, dec } from "../shared/decimal.ts";
-import { auctionInput, auctionReasonInput, setUpAuctionInput } from "./schemas.ts";
-import { auctionState } from "./rules.ts";
+import { auctionInput, auctionReasonInput, maxDropInput, setUpAuctionInput } from "./schemas.ts";
+import { auctionState, dropLeavesRoom, type DropRule, type StepRule } from "./rules.ts";
 import { appendBids } from "./chain.ts";
+import { loadBoard } from "./board.ts";
 import { eligible, firstQuotes } from "./first.ts";
 import { addEvent, auctionOfProject, type AuctionRow, auditAuction, loadAuction } from "./store.ts";
 import { closeAuction } from "./finish.ts";
@@ -59,6 +61,21 @@ function checkStep(kind: "amount" | "percent", step: string) {
 }
 
 /**
+ * The largest drop is above 0 (a percentage below 100) and leaves each bidder room for a bid from
+ * where it stands now (`lasts`): not smaller than the least improvement.
+ */
+function checkMaxDrop(rule: StepRule & DropRule, lasts: string[]) {
+  const d = dec(rule.maxDrop);
+  if (d.n <= 0n) throw fieldError("maxDrop", "auction.badMaxDrop");
+  if (rule.maxDropKind === "percent" && cmp(d, dec(100)) >= 0) {
+    throw fieldError("maxDrop", "auction.maxDropPercentTooHigh");
+  }
+  if (lasts.some((l) => !dropLeavesRoom(rule, dec(l)))) {
+    throw fieldError("maxDrop", "auction.maxDropBelowStep");
+  }
+}
+
+/**
  * SetUpAuction: the taking-part suppliers (those who quoted, eligible for the basis, minus the
  * excluded) start from their first quotes, recorded as the auction's first bids.
  */
@@ -94,6 +111,10 @@ export async function setUpAuction(
       eligible(c, input.basis) && !input.excludedSupplierIds.includes(c.supplierId)
     );
     if (taking.length < 2) throw conflict("auction.needsTwo");
+    checkMaxDrop(
+      input,
+      taking.flatMap((c) => input.basis === "total" ? [c.total!] : c.lines.map((l) => l.cny)),
+    );
     const [row] = await tx.insert(auctions).values({
       projectId: p.id,
       basis: input.basis,
@@ -105,6 +126,8 @@ export async function setUpAuction(
       extendedMs: 0,
       stepKind: input.stepKind,
       step: input.step,
+      maxDropKind: input.maxDropKind,
+      maxDrop: input.maxDrop,
       visibility: input.visibility,
       status: "active",
       createdBy: actor.id || null,
@@ -217,4 +240,30 @@ export async function endAuctionEarly(
     if (auctionState(a, now) === "ended") throw conflict("auction.alreadyEnded");
     return await closeAuction(tx, deps, a, now, { by: actor.id || null, reason });
   }, () => ({ reason }));
+}
+
+/**
+ * SetAuctionMaxDrop: the largest drop of one bid, changed before the auction starts or while it is
+ * paused (never while bids come in); the open pages are told the new limit.
+ */
+export async function changeMaxDrop(
+  deps: Deps,
+  actor: Actor,
+  raw: z.input<typeof maxDropInput>,
+  meta: Meta = {},
+) {
+  const { offProId, maxDropKind, maxDrop } = maxDropInput.parse(raw);
+  let before: DropRule | null = null;
+  return await changeAuction(deps, actor, offProId, "maxDropChanged", meta, async (tx, a, now) => {
+    const state = auctionState(a, now);
+    if (state !== "paused" && state !== "scheduled") throw conflict("auction.maxDropWhileRunning");
+    const board = await loadBoard(tx, a);
+    const lasts = board.lineKeys().flatMap((itemId) => board.ranking(itemId).map((r) => r.amount));
+    checkMaxDrop({ ...a, maxDropKind, maxDrop }, lasts);
+    before = { maxDropKind: a.maxDropKind, maxDrop: a.maxDrop };
+    const [row] = await tx.update(auctions).set({ maxDropKind, maxDrop })
+      .where(eq(auctions.id, a.id)).returning();
+    await addEvent(tx, a.id, "maxDropChanged", now, { maxDropKind, maxDrop });
+    return row;
+  }, () => ({ maxDropKind, maxDrop, before }));
 }

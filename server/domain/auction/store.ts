@@ -1,5 +1,5 @@
 // Reading an auction and its people, writing its events, and the audit trail of what the buyer and
-// the clock did to it (set up, paused, resumed, ended).
+// the clock did to it (set up, paused, resumed, its largest drop changed, ended).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { auctionEvents, auctionParticipants, auctions, suppliers } from "../../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
@@ -94,6 +94,7 @@ const METHODS = {
   paused: "PauseAuction",
   resumed: "ResumeAuction",
   endedEarly: "EndAuctionEarly",
+  maxDropChanged: "SetAuctionMaxDrop",
   ended: "AuctionEnded",
 } as const;
 

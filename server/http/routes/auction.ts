@@ -1,7 +1,9 @@
-// Live reverse auctions: the buyer's calls (QMO/Auction: set up, follow, pause, resume, end early)
-// and the bidder's (QMO/SupplierOffer: the live view, bidding), each with its event stream.
+// Live reverse auctions: the buyer's calls (QMO/Auction: set up, follow, pause, resume, change the
+// largest drop of a bid, end early) and the bidder's (QMO/SupplierOffer: the live view, bidding),
+// each with its event stream.
 import { Permissions, ProjectPublish, ProjectSearch } from "../../domain/auth/permissions.ts";
 import {
+  changeMaxDrop,
   endAuctionEarly,
   pauseAuction,
   resumeAuction,
@@ -15,6 +17,7 @@ import {
   auctionReasonInput,
   auctionStreamInput,
   bidInput,
+  maxDropInput,
   setUpAuctionInput,
 } from "../../domain/auction/schemas.ts";
 import { fieldError } from "../../domain/errors.ts";
@@ -69,7 +72,7 @@ export const auctionRoutes = [
     path: `${base}/Create`,
     access: ProjectPublish,
     summary:
-      "Set up a reverse auction instead of an optimisation round (the project's quoting has ended): startAt (left out: now) and endAt by the server clock, basis total or lines, excludedSupplierIds, stepKind amount/percent with step, visibility rank/best, extensionMinutes (2) and extensionCapMinutes (30). Answers the buyer's view.",
+      "Set up a reverse auction instead of an optimisation round (the project's quoting has ended): startAt (left out: now) and endAt by the server clock, basis total or lines, excludedSupplierIds, stepKind amount/percent with step, maxDropKind amount/percent with maxDrop (the largest drop of one bid from the bidder's last; 20 percent unless set), visibility rank/best, extensionMinutes (2) and extensionCapMinutes (30). Answers the buyer's view.",
     body: setUpAuctionInput,
     handler: async ({ deps, actor, body, meta }) => {
       await setUpAuction(deps, actor, body, { ...meta, via: "http" });
@@ -119,6 +122,18 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "post",
+    path: `${base}/SetMaxDrop`,
+    access: ProjectPublish,
+    summary:
+      "Change the largest drop of one bid from the bidder's last (maxDropKind amount/percent, maxDrop) before the auction starts or while it is paused (409 while it runs or once over); the bidders' pages are told. Answers the buyer's view.",
+    body: maxDropInput,
+    handler: async ({ deps, actor, body, meta }) => {
+      const a = await changeMaxDrop(deps, actor, body, { ...meta, via: "http" });
+      return await changed(deps, actor, body.offProId, a.id);
+    },
+  }),
+  defineRoute({
+    method: "post",
     path: `${base}/End`,
     access: ProjectPublish,
     summary:
@@ -134,7 +149,7 @@ export const auctionRoutes = [
     path: `${portal}/GetAuction`,
     ...bidder,
     summary:
-      "The auction I take part in, live: state and times by the server clock (serverNow), my last bid and rank per line, the best bid when shown, the most I may bid next, and lastEventId to stream from.",
+      "The auction I take part in, live: state and times by the server clock (serverNow), my last bid and rank per line, the best bid when shown, the most and the least I may bid next (minNext: the largest drop below my last), and lastEventId to stream from.",
     query: auctionInput,
     handler: ({ deps, actor, query }) => supplierAuction(deps, actor, query.offProId),
   }),
