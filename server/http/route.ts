@@ -20,7 +20,13 @@ import type { ClientMeta } from "../domain/auth/service.ts";
 import { resolveToken } from "../domain/auth/service.ts";
 import type { Permission } from "../domain/auth/permissions.ts";
 import { ok } from "./envelope.ts";
-import { MalformedForm, type ParsedForm, parseFormStreaming } from "./multipart.ts";
+import {
+  type FormParts,
+  MalformedForm,
+  type ParsedForm,
+  parseFormStreaming,
+  type PartRefusal,
+} from "./multipart.ts";
 import { uploadTmpDir } from "../domain/files/spool.ts";
 import type { Lang } from "../i18n.ts";
 
@@ -301,7 +307,48 @@ function jsonLimit(): MiddlewareHandler<AppEnv> {
   }) as unknown as MiddlewareHandler<AppEnv>;
 }
 
+/** Whether a field takes a file: z.instanceof(File), looking through optional and default. */
+function takesFile(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === "custom") {
+    const bag = (schema as unknown as { _zod: { bag?: { Class?: unknown } } })._zod.bag;
+    return bag?.Class === File || bag?.Class === Blob;
+  }
+  return def.innerType ? takesFile(def.innerType) : false;
+}
+
+/**
+ * The parts a form schema takes (FormParts): every key once, files only under the keys that take
+ * one (one file each: a key that took a list of files would need a count of its own; none does).
+ */
+function formPartsOf(schema: z.ZodType): FormParts {
+  const shape = objectShape(schema) ?? {};
+  const keys = Object.keys(shape);
+  return {
+    fields: new Set(keys.map((k) => k.toLowerCase())),
+    files: new Set(keys.filter((k) => takesFile(shape[k])).map((k) => k.toLowerCase())),
+  };
+}
+
+/** A refused part as the caller reads it: a 400 naming the part. */
+function refusedPart(parts: FormParts, why: PartRefusal, part: string): DomainError {
+  const file = parts.files.has(part.toLowerCase());
+  switch (why) {
+    case "repeated":
+      return fieldError(part, file ? "files.oneFile" : "errors.field.repeated");
+    case "noName":
+      return fieldError(part, "files.noName");
+    case "unexpectedFile":
+      return fieldError(part, "errors.form.unexpectedFile", {
+        allowed: [...parts.files].join(", "),
+      });
+    case "tooManyFields":
+      return fieldError(part, "errors.form.tooManyFields", { max: parts.fields.size });
+  }
+}
+
 function formParser(schema: z.ZodType, capMb?: number): MiddlewareHandler<AppEnv> {
+  const parts = formPartsOf(schema);
   return async (c, next) => {
     const maxMb = Math.min(c.get("deps").config.maxUploadMb, capMb ?? Infinity);
     const tooLarge = () => new DomainError("tooLarge", "files.tooLarge", { max: maxMb });
@@ -312,7 +359,8 @@ function formParser(schema: z.ZodType, capMb?: number): MiddlewareHandler<AppEnv
         tmpDir: uploadTmpDir(c.get("deps").config.dataDir),
         maxBytes: maxMb * 1024 * 1024 + FORM_OVERHEAD,
         tooLarge,
-        twoFiles: (name) => fieldError(name, "files.oneFile"),
+        parts,
+        refuse: (why, part) => refusedPart(parts, why, part),
       });
     } catch (err) {
       if (err instanceof DomainError) throw err;

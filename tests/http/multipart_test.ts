@@ -84,7 +84,8 @@ const opts = (tmpDir: string) => ({
   tmpDir,
   maxBytes: 64 * 1024 * 1024,
   tooLarge: () => new Error("too large"),
-  twoFiles: (name: string) => new Error(`two files: ${name}`),
+  parts: { fields: new Set(["before", "file", "after"]), files: new Set(["file"]) },
+  refuse: (why: string, part: string) => new Error(`${why}: ${part}`),
 });
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
