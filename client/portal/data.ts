@@ -13,7 +13,7 @@ import { getToken } from "../shared/auth.ts";
 import { i18n, t } from "../shared/i18n.ts";
 import { createStore, useStore } from "../shared/store.ts";
 import type { Wire } from "../shared/wire.ts";
-import { detectContentType, HEAD_BYTES } from "../../server/domain/files/detect.ts";
+import { detectContentType, HEAD_BYTES, uploadProblem } from "../../server/domain/files/detect.ts";
 import type {
   instruction,
   MyProjectDetail,
@@ -126,15 +126,16 @@ export function formatSize(bytes: number): string {
 }
 
 /**
- * The server's own rules, applied before sending: not empty, within the upload limit, and a type
- * the server recognises from the first bytes. Answers the server's message, or null when fine.
+ * The server's own rules, applied before sending: not empty, within the upload limit, a type the
+ * server recognises from the first bytes, and a name that ends in that type's extension with no
+ * program extension inside it. Answers the server's message, or null when fine.
  */
 export async function checkFile(file: File, maxUploadMb: number): Promise<string | null> {
   if (file.size === 0) return t("files.empty");
   if (file.size > maxUploadMb * 1024 * 1024) return t("files.tooLarge", { max: maxUploadMb });
   const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
-  if (!detectContentType(head, file.name)) return t("files.unsupportedType");
-  return null;
+  const problem = uploadProblem(file.name, detectContentType(head, file.name));
+  return problem && t(problem.key, problem.params);
 }
 
 /**

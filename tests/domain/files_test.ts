@@ -50,7 +50,7 @@ Deno.test("file names keep only their last segment; downloads carry the UTF-8 na
   assert.equal(sanitizeFileName("../../etc/passwd"), "passwd");
   assert.equal(sanitizeFileName("C:\\Users\\张\\报价单.pdf"), "报价单.pdf");
   assert.equal(sanitizeFileName("a\u0000b\n.pdf"), "ab.pdf");
-  assert.equal(sanitizeFileName(".."), "file");
+  assert.equal(sanitizeFileName(".."), "", "nothing left: refused as a file without a name");
   assert.equal(
     contentDisposition('报价 "final".pdf'),
     `attachment; filename="__ _final_.pdf"; filename*=UTF-8''%E6%8A%A5%E4%BB%B7%20%22final%22.pdf`,

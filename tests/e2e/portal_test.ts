@@ -144,8 +144,12 @@ Deno.test("the supplier portal in a browser", opts, async (t) => {
           mimeType: "text/plain",
           buffer: Buffer.from("price: 10"),
         });
-        await page.getByTestId("upload-error").getByText("This file type is not accepted")
+        await page.getByTestId("upload-error").getByText("Files ending in .txt are not accepted")
           .waitFor();
+        // A PDF whose name hides a program's extension: the server's name rule, before sending.
+        await page.getByTestId("file-input").setInputFiles(pdf("quote.exe.pdf", "price 10"));
+        await page.getByTestId("upload-error")
+          .getByText("carries the program extension .exe").waitFor();
         assert.equal(await page.getByTestId("submit-quote").isDisabled(), true);
 
         // The upload shows its progress (held back a moment so the bar can be seen).

@@ -89,7 +89,7 @@ Deno.test("an upload past MAX_UPLOAD_MB is refused with 413 and leaves nothing b
   );
 });
 
-Deno.test("the type is judged by content: a text file named .pdf is 415, a renamed PNG passes", async () => {
+Deno.test("the type is judged by content: a text file named .pdf is 415, a PNG passes as .png only", async () => {
   await using env = await testEnv();
   const { token } = await userWithRoles(env, "buyer1", ["Buyer"]);
   const fake = await call(env, "post", "/QMO/FileService/Upload", {
@@ -105,9 +105,17 @@ Deno.test("the type is judged by content: a text file named .pdf is 415, a renam
   });
   assert.equal(exe.status, 415);
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  // Its name must say what it is (tests/http/file_names_test.ts has the name rules).
+  for (const name of ["drawing.txt", "drawing.pdf"]) {
+    const renamed = await call(env, "post", "/QMO/FileService/Upload", {
+      token,
+      body: form(png, name),
+    });
+    assert.equal(renamed.status, 415, name);
+  }
   const ok = await call(env, "post", "/QMO/FileService/Upload", {
     token,
-    body: form(png, "drawing.txt"),
+    body: form(png, "drawing.png"),
   });
   assert.equal(ok.status, 200);
   assert.equal(ok.json.result.contentType, "image/png");

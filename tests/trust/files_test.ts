@@ -1,7 +1,8 @@
 // Path traversal and unsafe names: uploaded file names that climb out of folders, hide their
-// extension or break headers are kept as a plain last segment; downloads are attachments whose
-// Content-Disposition cannot be broken; file ids that are paths are refused; the client's static
-// files never serve anything outside their folder.
+// extension or break headers are kept as a plain last segment (or refused, when nothing is left or
+// they end in a program's extension); downloads are attachments whose Content-Disposition cannot be
+// broken; file ids that are paths are refused; the client's static files never serve anything
+// outside their folder.
 import { join } from "node:path";
 import { createApp } from "../../server/http/app.ts";
 import { serveClient } from "../../server/http/client.ts";
@@ -91,9 +92,17 @@ Deno.test("uploaded names that climb folders or break headers are kept as a safe
     ] as const;
     for (const [who, token, up] of uploads) {
       const what = `${who} ${JSON.stringify(name).slice(0, 60)}`;
-      // A NUL in the multipart header makes the form itself invalid.
-      if (up.status === 400 && name.includes("\u0000")) {
-        tally.record(what, up.status, up.json?.success === false ? [] : ["not the envelope"]);
+      // A NUL in the multipart header makes the form itself invalid; a name with nothing left
+      // (400) or that ends in a program's extension (415) is refused (tests/http/file_names_test.ts).
+      const refused = name.includes("\u0000") || /^\.*$/.test(name)
+        ? 400
+        : /\.(exe|html)$/.test(name)
+        ? 415
+        : 0;
+      if (refused) {
+        const problems = up.json?.success === false ? [] : ["not the envelope"];
+        if (up.status !== refused) problems.push(`upload answered ${up.status}`);
+        tally.record(what, up.status, problems);
         continue;
       }
       if (up.status !== 200) {

@@ -25,7 +25,13 @@ import { canDo, quotesSealed, searchPermissionOf } from "../projects/rules.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { quoteOfFile, recordQuoteOpens, sealedError } from "../quotes/sealed.ts";
 import { roundsOf } from "../projects/access.ts";
-import { detectContentType, HEAD_BYTES } from "./detect.ts";
+import {
+  detectContentType,
+  downloadName,
+  HEAD_BYTES,
+  type NameProblem,
+  uploadProblem,
+} from "./detect.ts";
 import { Spool, SpooledFile, uploadTmpDir } from "./spool.ts";
 import { Permissions } from "../auth/permissions.ts";
 
@@ -65,14 +71,14 @@ const MAX_NAME = 255;
 /**
  * Keeps the last path segment of a name a browser sent, without control characters or the
  * invisible direction marks that make "invoice\u202Efdp.exe" read as "invoiceexe.pdf"; a long name
- * is shortened before its extension, never inside a character.
+ * is shortened before its extension, never inside a character. Nothing left (".", "..") is "".
  */
 export function sanitizeFileName(name: string): string {
   const base = (name.split(/[\\/]/).pop() ?? "")
     // deno-lint-ignore no-control-regex
     .replace(/[\u0000-\u001f\u007f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
     .trim();
-  const cleaned = base.replace(/^\.+$/, "") || "file";
+  const cleaned = base.replace(/^\.+$/, "");
   if (cleaned.length <= MAX_NAME) return cleaned;
   const dot = cleaned.lastIndexOf(".");
   const ext = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : "";
@@ -85,6 +91,12 @@ export function sanitizeFileName(name: string): string {
 // Upload
 // ---------------------------------------------------------------------------------------------
 
+/** An upload refused by its name or type (detect.ts): 400 without a name, 415 otherwise. */
+function refused({ key, params }: NameProblem): DomainError {
+  const kind = key === "files.noName" ? "validation" : "unsupportedType";
+  return new DomainError(kind, key, params, [{ messageKey: key, params, members: ["file"] }]);
+}
+
 export type UploadInput = {
   stream?: ReadableStream<Uint8Array>;
   file?: File;
@@ -95,8 +107,9 @@ export type UploadInput = {
 };
 
 /**
- * Takes an upload into the store: refuses it past MAX_UPLOAD_MB (413), empty (400) or when its type
- * is not accepted (415), then moves it into the store under its SHA-256 and records the file. A
+ * Takes an upload into the store: refuses it past MAX_UPLOAD_MB (413), without a name or empty
+ * (400), or when its type is not accepted or its name does not say it truthfully (415: detect.ts's
+ * uploadProblem), then moves it into the store under its SHA-256 and records the file. A
  * file the multipart parser already wrote to the store's temporary folder (a SpooledFile, hashed as
  * it arrived) is taken in by renaming it; any other stream is first written there the same way. The
  * same bytes uploaded twice are stored once. A disk that takes no more answers `storageFull` (507),
@@ -138,9 +151,13 @@ export async function storeUpload(deps: Deps, input: UploadInput, db: DbOrTx = d
   }
   try {
     if (spooled.size > max) throw tooLarge();
+    if (fileName === "") throw refused({ key: "files.noName", params: {} });
     if (spooled.size === 0) throw validation("files.empty");
     const contentType = detectContentType(await spooled.head(HEAD_BYTES), fileName);
-    if (!contentType) throw new DomainError("unsupportedType", "files.unsupportedType");
+    const problem = uploadProblem(fileName, contentType);
+    if (problem || !contentType) {
+      throw refused(problem ?? { key: "files.unsupportedType", params: {} });
+    }
     const sha256 = spooled.sha256;
     const target = blobPath(deps, sha256);
     const dir = dirname(target);
@@ -336,7 +353,7 @@ export async function openFileForDownload(
       throw err;
     }
   }
-  return downloadResponse(handle.readable, f.fileName, f.size);
+  return downloadResponse(handle.readable, downloadName(f.fileName, f.contentType), f.size);
 }
 
 /** A download's answer: the bytes as an attachment under its name, never cached. */

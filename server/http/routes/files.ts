@@ -13,7 +13,7 @@ export const fileRoutes = [
     // Supplier maintenance uploads certificate files here too (without a project).
     access: [...projectStaff, Permissions.SupplierSearch],
     summary:
-      "Upload a project attachment or a certificate file (multipart field `file`, optional `projectId`); answers its id.",
+      "Upload a project attachment or a certificate file (multipart field `file`, optional `projectId`); answers its id. 400 for a part the form does not take or a file without a name; 415 when the name's last extension is not accepted, a program's extension hides before it (invoice.exe.pdf) or it disagrees with the content.",
     form: uploadInput,
     handler: ({ deps, actor, body }) => filesSvc.uploadProjectFile(deps, actor, body),
   }),

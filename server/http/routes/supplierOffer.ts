@@ -75,7 +75,7 @@ export const supplierOfferRoutes = [
     access,
     audience,
     summary:
-      "Submit a quote: multipart offProId, round (0 first quote, 1/2 optimisation) and one file.",
+      "Submit a quote: multipart offProId, round (0 first quote, 1/2 optimisation) and one file (checked as any upload).",
     form: submitQuoteForm,
     auditOmit: ["file", "lines"],
     handler: ({ deps, actor, body, meta }) => submitQuote(deps, actor, body, meta),

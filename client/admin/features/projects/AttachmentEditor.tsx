@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../shared/ui.tsx";
 import type { Attachment } from "./api.ts";
+import { ACCEPTED_EXTENSIONS } from "../../../../server/domain/files/detect.ts";
 
 export function AttachmentEditor(
   { files, error, uploading, onUpload, onChange }: {
@@ -27,6 +28,7 @@ export function AttachmentEditor(
           <input
             ref={fileInput}
             type="file"
+            accept={ACCEPTED_EXTENSIONS.join(",")}
             multiple
             className="sr-only"
             data-testid="upload"

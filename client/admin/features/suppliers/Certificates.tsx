@@ -22,6 +22,7 @@ import { Section } from "../projects/parts.tsx";
 import { type Certificate, type CertificateType, qualificationsApi } from "./api.ts";
 import { typeName, useCertificateTypes } from "./qualifications.ts";
 import { formatTime, relativeDays } from "../../../shared/time.ts";
+import { ACCEPTED_EXTENSIONS } from "../../../../server/domain/files/detect.ts";
 
 const FIELDS = ["type", "number", "issuedOn", "expiresOn", "fileId", "remark"] as const;
 
@@ -272,6 +273,7 @@ function CertificateDialog(
               <input
                 id="cert-file"
                 type="file"
+                accept={ACCEPTED_EXTENSIONS.join(",")}
                 className="sr-only"
                 data-testid="certificate-upload"
                 onChange={(e) => {
