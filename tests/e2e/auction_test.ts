@@ -135,6 +135,11 @@ Deno.test(
         "a bid updates both pages; a bid not improving enough is refused with the server's message",
         async () => {
           await bid(s1.page, "205000");
+          // 5.5 % below its last: read back in words first.
+          await s1.page.getByTestId("bid-confirm-words").getByText(
+            "Two hundred five thousand yuan only",
+          ).waitFor();
+          await s1.page.getByTestId("bid-confirm-ok").click();
           await s1.page.getByTestId("bid-ok").getByText(/205,000\.00 CNY taken/).waitFor();
           await s1.page.getByTestId("own-rank").getByText("1 of 2").waitFor();
           // S2's page follows without a reload.

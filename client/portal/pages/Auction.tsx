@@ -1,7 +1,8 @@
 // The bidder's live auction page: the countdown by the server's clock, its own last bid and rank
-// per line, the best bid when the buyer shows it, and the bid form with the server's answer. Kept
-// live by the event stream (reconnecting with the last event's id); a reload starts again from the
-// server's state, and the layout holds on a phone.
+// per line, the best bid when the buyer shows it, and the bid form with the server's answer (a bid
+// far below the last is read back in words first). Kept live by the event stream (reconnecting with
+// the last event's id); a reload starts again from the server's state, and the layout holds on a
+// phone.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -19,8 +20,16 @@ import {
   timeRange,
   useServerNow,
 } from "../../shared/auctionClock.ts";
-import { auctionApi, type MyAuction, type MyEvent, type MyLine, newBidKey } from "../auction.ts";
+import {
+  auctionApi,
+  confirmDrop,
+  type MyAuction,
+  type MyEvent,
+  type MyLine,
+  newBidKey,
+} from "../auction.ts";
 import { Card, PageLoading } from "../parts.tsx";
+import { type BidCheck, BidConfirmDialog } from "./AuctionConfirm.tsx";
 
 const tones = {
   scheduled: "bg-slate-100 text-slate-700 ring-slate-200",
@@ -61,7 +70,9 @@ export function AuctionPage() {
           );
         } else if (e.type === "paused") setNotice(t("auctionPage.pausedBy", { reason: d?.reason }));
         else if (e.type === "resumed") setNotice(t("auctionPage.resumed"));
-        else if (e.type === "ended") {
+        else if (e.type === "maxDropChanged" && d?.maxDrop) {
+          setNotice(t("auctionPage.maxDropChanged", { rule: maxDropText(t, d) }));
+        } else if (e.type === "ended") {
           setNotice(
             d?.reason
               ? t("auctionPage.endedEarly", { reason: d.reason })
@@ -152,6 +163,14 @@ export function AuctionPage() {
   );
 }
 
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** "no bid more than 20 % below your last", or an amount in CNY. */
+const maxDropText = (t: T, r: { maxDropKind?: "amount" | "percent"; maxDrop?: string }) =>
+  r.maxDropKind === "amount"
+    ? t("auctionPage.maxDropAmount", { limit: money(r.maxDrop ?? "") })
+    : t("auctionPage.maxDropPercent", { limit: r.maxDrop });
+
 function Rules({ a }: { a: MyAuction }) {
   const { t } = useTranslation();
   const step = a.stepKind === "amount"
@@ -159,7 +178,7 @@ function Rules({ a }: { a: MyAuction }) {
     : t("auctionPage.stepPercent", { step: a.step });
   return (
     <p className="text-xs text-slate-500" data-testid="auction-rules">
-      {t(`auctionPage.basis.${a.basis}`)} · {step}
+      {t(`auctionPage.basis.${a.basis}`)} · {step} · {maxDropText(t, a)}
       {a.extensionCapMinutes > 0 &&
         ` · ${
           t("auctionPage.extensionRule", {
@@ -234,14 +253,21 @@ function BidForm(
   const [error, setError] = useState("");
   const [ok, setOk] = useState("");
   const [busy, setBusy] = useState(false);
+  const [check, setCheck] = useState<BidCheck | null>(null);
   // A bid whose answer never came keeps its key: sent again, the server answers it, not twice.
   const pending = useRef<{ amount: string; key: string } | null>(null);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const value = amount.trim().replaceAll(",", "");
     setOk("");
     if (!value) return setError(t("auctionPage.enterBid"));
+    const percent = confirmDrop(line.own.amount, line.minNext, value);
+    if (percent) setCheck({ amount: value, last: line.own.amount, percent });
+    else send(value);
+  }
+
+  async function send(value: string) {
     const key = pending.current?.amount === value ? pending.current.key : newBidKey();
     pending.current = { amount: value, key };
     setBusy(true);
@@ -273,7 +299,7 @@ function BidForm(
   return (
     <form onSubmit={submit} className="border-t border-slate-100 px-4 py-3" noValidate>
       <label className="text-xs text-slate-500" htmlFor={`bid-${line.itemId ?? 0}`}>
-        {t("auctionPage.newBid", { max: money(line.maxNext) })}
+        {t("auctionPage.newBidRange", { min: money(line.minNext), max: money(line.maxNext) })}
       </label>
       <div className="mt-1 flex gap-2 sm:max-w-md">
         <input
@@ -300,6 +326,14 @@ function BidForm(
         <p className="mt-1.5 text-sm text-red-600" role="alert" data-testid="bid-error">{error}</p>
       )}
       {ok && <p className="mt-1.5 text-sm text-emerald-700" data-testid="bid-ok">{ok}</p>}
+      <BidConfirmDialog
+        check={check}
+        onAnswer={(yes) => {
+          const value = check?.amount;
+          setCheck(null);
+          if (yes && value) send(value);
+        }}
+      />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 // The reverse auction on a project's result page: the button that sets one up (once quoting has
 // ended), then the live view: state and countdown by the server's clock, the ranking with names
 // and labels, the chart of bids over time, extensions and pauses as they happen, and pausing,
-// resuming or ending early with a reason (ending asks for confirmation).
+// resuming or ending early with a reason (ending asks for confirmation); the largest drop of a bid
+// among the rules, changed before the start or while paused.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
@@ -20,6 +21,7 @@ import { Field, Section } from "../projects/parts.tsx";
 import { type Auction, auctionApi, type BuyerEvent, type Found, type Line } from "./api.ts";
 import { SetupDialog } from "./SetupDialog.tsx";
 import { BidChart } from "./BidChart.tsx";
+import { MaxDropDialog, maxDropRule } from "./MaxDropDialog.tsx";
 
 export function AuctionSection(
   { projectId, mayPublish, onEnded }: {
@@ -90,7 +92,10 @@ function fold(a: Auction, id: number, e: BuyerEvent): Auction {
         kind: "bid",
       }]
       : a.bids,
-    events: e.type === "bid" ? a.events : [...a.events, { id, type: e.type, at: e.at, data: d }],
+    // A change's answer may have brought its event already.
+    events: e.type === "bid" || a.events.some((x) => x.id === id)
+      ? a.events
+      : [...a.events, { id, type: e.type, at: e.at, data: d }],
     lastEventId: id,
   };
 }
@@ -105,6 +110,7 @@ function LiveView(
   const [live, setLive] = useState(true);
   const [line, setLine] = useState<number | null>(initial.lines[0]?.itemId ?? null);
   const [asking, setAsking] = useState<"pause" | "end" | null>(null);
+  const [changingDrop, setChangingDrop] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const [run] = useAction();
   const now = useServerNow(offset, 500);
@@ -230,6 +236,22 @@ function LiveView(
                 ? a_("ruleStepAmount", { step: money(a.step) })
                 : a_("ruleStepPercent", { step: a.step })}
             </li>
+            <li data-testid="auction-max-drop-rule">
+              {maxDropRule(t, a)}{" "}
+              {mayPublish && (state === "paused" || state === "scheduled") && (
+                <button
+                  type="button"
+                  className="ml-1 text-primary hover:underline"
+                  onClick={() => setChangingDrop(true)}
+                  data-testid="auction-max-drop-change"
+                >
+                  {a_("changeMaxDrop")}
+                </button>
+              )}
+              {mayPublish && state === "live" && (
+                <span className="text-xs text-slate-400">({a_("pauseToChange")})</span>
+              )}
+            </li>
             <li>{a_(`ruleVisibility.${a.visibility}`)}</li>
             <li>
               {a.extensionCapMinutes > 0
@@ -268,6 +290,9 @@ function LiveView(
                 : "",
               minutes: Math.round(Number(e.data.byMs ?? 0) / 60_000),
               reason: e.data.reason ?? a_("byClock"),
+              rule: e.type === "maxDropChanged"
+                ? maxDropRule(t, e.data as Parameters<typeof maxDropRule>[1])
+                : "",
             })}
           </li>
         ))}
@@ -289,6 +314,15 @@ function LiveView(
                 : auctionApi.pause(a.projectId, reason),
             a_(kind === "end" ? "endedDone" : "pausedDone"),
           );
+        }}
+      />
+      <MaxDropDialog
+        auction={a}
+        open={changingDrop}
+        onClose={() => setChangingDrop(false)}
+        onDone={(f) => {
+          setChangingDrop(false);
+          if (f.auction) setA((prev) => ({ ...prev, ...f.auction! }));
         }}
       />
       {confirmElement}

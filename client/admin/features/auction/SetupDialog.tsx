@@ -1,6 +1,6 @@
 // Setting up a reverse auction from the result page: when (server clock, UTC+8), who takes part
 // (the suppliers who quoted, each from its first quote in CNY; any may be left out), what is bid,
-// the least improvement, what bidders see and the extension rule.
+// the least improvement, the largest drop of one bid, what bidders see and the extension rule.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
@@ -15,6 +15,7 @@ const FIELDS = [
   "startAt",
   "endAt",
   "step",
+  "maxDrop",
   "excludedSupplierIds",
   "extensionMinutes",
   "extensionCapMinutes",
@@ -38,6 +39,8 @@ export function SetupDialog(
     basis: "total" as "total" | "lines",
     stepKind: "amount" as "amount" | "percent",
     step: "",
+    maxDropKind: "percent" as "amount" | "percent",
+    maxDrop: "20",
     visibility: "rank" as "rank" | "best",
     extensionMinutes: "2",
     extensionCapMinutes: "30",
@@ -64,6 +67,8 @@ export function SetupDialog(
         endAt: local(start + 20 * 60_000),
         extensionMinutes: String(s.defaults.extensionMinutes),
         extensionCapMinutes: String(s.defaults.extensionCapMinutes),
+        maxDropKind: s.defaults.maxDropKind,
+        maxDrop: s.defaults.maxDrop,
       }));
     }).catch((e) => message.error(e.message));
   }, [open, projectId]);
@@ -75,6 +80,7 @@ export function SetupDialog(
     const missing: Record<string, string> = {};
     if (!form.endAt) missing.endAt = a("endRequired");
     if (!form.step.trim()) missing.step = t("auction.badStep");
+    if (!form.maxDrop.trim()) missing.maxDrop = t("auction.badMaxDrop");
     if (Object.keys(missing).length) return setErrors(missing);
     await run(async () => {
       const found = await auctionApi.create({
@@ -85,6 +91,8 @@ export function SetupDialog(
         excludedSupplierIds: excluded,
         stepKind: form.stepKind,
         step: form.step.trim(),
+        maxDropKind: form.maxDropKind,
+        maxDrop: form.maxDrop.trim(),
         visibility: form.visibility,
         extensionMinutes: form.extensionMinutes,
         extensionCapMinutes: form.extensionCapMinutes,
@@ -99,7 +107,11 @@ export function SetupDialog(
     });
   }
 
-  const radio = (name: "basis" | "stepKind" | "visibility", values: string[]) => (
+  const radio = (
+    name: "basis" | "stepKind" | "maxDropKind" | "visibility",
+    values: string[],
+    options: string = name,
+  ) => (
     <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1.5 text-sm" role="radiogroup">
       {values.map((v) => (
         <label key={v} className="inline-flex items-center gap-1.5">
@@ -110,7 +122,7 @@ export function SetupDialog(
             onChange={() => set(name, v)}
             data-testid={`${name}-${v}`}
           />
-          {a(`${name}Options.${v}`)}
+          {a(`${options}Options.${v}`)}
         </label>
       ))}
     </div>
@@ -207,6 +219,24 @@ export function SetupDialog(
             value={form.step}
             onChange={(e) => set("step", e.target.value)}
             data-testid="auction-step"
+          />
+        </Field>
+        <Field
+          label={a("maxDropLabel")}
+          htmlFor="auction-max-drop"
+          name="maxDrop"
+          error={errors.maxDrop}
+          hint={a("maxDropHint")}
+          required
+        >
+          {radio("maxDropKind", ["amount", "percent"], "stepKind")}
+          <input
+            id="auction-max-drop"
+            inputMode="decimal"
+            className={inputClass(errors.maxDrop, "mt-1 w-40")}
+            value={form.maxDrop}
+            onChange={(e) => set("maxDrop", e.target.value)}
+            data-testid="auction-max-drop"
           />
         </Field>
         <Field label={a("visibilityLabel")}>{radio("visibility", ["rank", "best"])}</Field>

@@ -36,6 +36,8 @@ export const auctionApi = {
   pause: (offProId: number, reason: string) =>
     api.post<Found>(`${base}/Pause`, { offProId, reason }, quiet),
   resume: (offProId: number) => api.post<Found>(`${base}/Resume`, { offProId }, quiet),
+  setMaxDrop: (offProId: number, maxDropKind: "amount" | "percent", maxDrop: string) =>
+    api.post<Found>(`${base}/SetMaxDrop`, { offProId, maxDropKind, maxDrop }, quiet),
   end: (offProId: number, reason: string) =>
     api.post<Found>(`${base}/End`, { offProId, reason }, quiet),
   events: `${base}/Events`,
