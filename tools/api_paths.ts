@@ -12,18 +12,37 @@ const who = (r: RouteDef) => {
   return `${perms.map((p) => `\`${p}\``).join(" or ")} (${audience})`;
 };
 
+const ROUTES_DIR = new URL("../server/http/routes/", import.meta.url);
+
+/**
+ * The route file that serves each path: the one file that writes the path whole (a path put
+ * together from pieces cannot be searched for, so it is refused here).
+ */
+function servedBy(): (path: string) => string {
+  const files = [...Deno.readDirSync(ROUTES_DIR)].filter((e) => e.name.endsWith(".ts"))
+    .map((e) => ({ name: e.name, text: Deno.readTextFileSync(new URL(e.name, ROUTES_DIR)) }));
+  return (path) => {
+    const found = files.filter((f) => f.text.includes(`"${path}"`));
+    if (found.length !== 1) {
+      throw new Error(`${path} is written whole in ${found.length} route files, not one`);
+    }
+    return `server/http/routes/${found[0].name}`;
+  };
+}
+
 /** The path table: one row per route, in the route table's order. */
 export function apiPathTable(): string {
+  const fileOf = servedBy();
   const rows = allRoutes.map((r) =>
     `| ${r.method.toUpperCase()} | \`${r.path}\` | ${who(r)} | ${
       r.summary.replaceAll("|", "\\|")
-    } |`
+    } | \`${fileOf(r.path)}\` |`
   );
   return [
     `All below \`${API_PREFIX}\`.`,
     "",
-    "| Method | Path | Who may call it | What it does |",
-    "| --- | --- | --- | --- |",
+    "| Method | Path | Who may call it | What it does | Served by |",
+    "| --- | --- | --- | --- | --- |",
     ...rows,
   ].join("\n");
 }

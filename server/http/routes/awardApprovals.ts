@@ -12,13 +12,12 @@ import {
 } from "../../domain/comparison/schemas.ts";
 import { defineRoute } from "../route.ts";
 
-const base = "/QMO/AwardApproval";
 const via = "http" as const;
 
 export const awardApprovalRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetMine`,
+    path: "/QMO/AwardApproval/GetMine",
     access: "signedIn",
     audience: "staff",
     summary: "The awards waiting for my approval (I am the person in charge they went to).",
@@ -26,7 +25,7 @@ export const awardApprovalRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetPending`,
+    path: "/QMO/AwardApproval/GetPending",
     access: Permissions.LeaderManagerSearch,
     summary: "Every award waiting for approval, with its approver, oldest first (paged).",
     query: pendingApprovalsInput,
@@ -34,7 +33,7 @@ export const awardApprovalRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/Get`,
+    path: "/QMO/AwardApproval/Get",
     access: "signedIn",
     audience: "staff",
     summary:
@@ -44,7 +43,7 @@ export const awardApprovalRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetProjectTrail`,
+    path: "/QMO/AwardApproval/GetProjectTrail",
     access: ProjectSearch,
     summary:
       "Every award proposal of a project, newest first: who proposed, who approved or rejected, when, comments, matrix version.",
@@ -53,7 +52,7 @@ export const awardApprovalRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Approve`,
+    path: "/QMO/AwardApproval/Approve",
     access: "signedIn",
     audience: "staff",
     summary:
@@ -64,7 +63,7 @@ export const awardApprovalRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Reject`,
+    path: "/QMO/AwardApproval/Reject",
     access: "signedIn",
     audience: "staff",
     summary:
@@ -75,7 +74,7 @@ export const awardApprovalRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Reassign`,
+    path: "/QMO/AwardApproval/Reassign",
     access: Permissions.LeaderManagerSearch,
     summary:
       "Hand a pending approval to another active staff user (not the proposer), e.g. while the person in charge is away; they are mailed.",

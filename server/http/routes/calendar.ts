@@ -19,12 +19,11 @@ import { SpooledFile } from "../../domain/files/spool.ts";
 import { defineRoute } from "../route.ts";
 
 const manage = Permissions.CalendarSearch;
-const base = "/QMO/Calendar";
 
 export const calendarRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetYear`,
+    path: "/QMO/Calendar/GetYear",
     access: manage,
     summary:
       "A year of the calendar: whether its official schedule is loaded, its official days, the company days, and every loaded year.",
@@ -33,7 +32,7 @@ export const calendarRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/ImportOfficialDays`,
+    path: "/QMO/Calendar/ImportOfficialDays",
     access: manage,
     summary:
       "Load official holidays and make-up working days from an .ics, .csv or .xlsx file (multipart `file`; dryRun=true only reports); each year with a holiday in the file is replaced.",
@@ -47,7 +46,7 @@ export const calendarRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetDayInfo`,
+    path: "/QMO/Calendar/GetDayInfo",
     access: [manage, ...ProjectSearch],
     summary:
       "Whether a date (YYYY-MM-DD) is a working day and why (holiday, make-up day, weekend, company day), and whether its year's official schedule is loaded.",
@@ -59,7 +58,7 @@ export const calendarRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetDeadlineWarnings`,
+    path: "/QMO/Calendar/GetDeadlineWarnings",
     access: [...ProjectSearch],
     summary:
       "Years without an official holiday schedule in which deadlines fall (or are about to be set), with the warning to show.",

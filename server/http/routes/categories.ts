@@ -13,12 +13,11 @@ import {
 import { defineRoute } from "../route.ts";
 
 const manage = Permissions.OfferProjectTypeSearch;
-const base = "/QMO/OfferProjectType";
 
 export const categoryRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetAll`,
+    path: "/QMO/OfferProjectType/GetAll",
     access: manage,
     summary: "Categories, paged; filter by name.",
     query: listCategoriesInput,
@@ -26,7 +25,7 @@ export const categoryRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetExportList`,
+    path: "/QMO/OfferProjectType/GetExportList",
     access: manage,
     summary: "The filtered category list as an .xlsx file (headers in your language, UTC+8).",
     query: exportCategoriesInput,
@@ -38,7 +37,7 @@ export const categoryRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/Get`,
+    path: "/QMO/OfferProjectType/Get",
     access: manage,
     summary: "One category.",
     query: categoryIdInput,
@@ -46,7 +45,7 @@ export const categoryRoutes = [
   }),
   defineRoute({
     method: "delete",
-    path: `${base}/Delete`,
+    path: "/QMO/OfferProjectType/Delete",
     access: manage,
     summary: "Delete a category no project uses (else 409).",
     query: categoryIdInput,
@@ -54,7 +53,7 @@ export const categoryRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/CreateOfferProjectType`,
+    path: "/QMO/OfferProjectType/CreateOfferProjectType",
     access: manage,
     summary: "Create a category (unique name).",
     body: createCategoryInput,
@@ -62,7 +61,7 @@ export const categoryRoutes = [
   }),
   defineRoute({
     method: "put",
-    path: `${base}/UpdateOfferProjectType`,
+    path: "/QMO/OfferProjectType/UpdateOfferProjectType",
     access: manage,
     summary: "Rename or re-describe a category.",
     body: updateCategoryInput,
@@ -70,7 +69,7 @@ export const categoryRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetOfferProjectTypeList`,
+    path: "/QMO/OfferProjectType/GetOfferProjectTypeList",
     access: [
       Permissions.OfferProjectTypeSearch,
       ...ProjectSearch,

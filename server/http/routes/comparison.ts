@@ -17,13 +17,11 @@ import { defineRoute } from "../route.ts";
 
 const search = ProjectSearch;
 const publish = ProjectPublish;
-const base = "/QMO/OfferProjectManager";
-const dict = "/QMO/SystemCodeType";
 
 export const comparisonRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetComparisonMatrix`,
+    path: "/QMO/OfferProjectManager/GetComparisonMatrix",
     access: search,
     summary:
       "The comparison matrix: line items × suppliers, prices in CNY at the rate of each quote's date, lowest per row, totals by yearly usage, ranks, change from the first quote, the award.",
@@ -32,7 +30,7 @@ export const comparisonRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/ExportComparisonMatrix`,
+    path: "/QMO/OfferProjectManager/ExportComparisonMatrix",
     access: search,
     summary: "The comparison matrix as an .xlsx file (matrix sheet and every priced line).",
     query: matrixInput,
@@ -44,7 +42,7 @@ export const comparisonRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/AwardOfferProject`,
+    path: "/QMO/OfferProjectManager/AwardOfferProject",
     access: publish,
     summary:
       "Award an ended project: scope 'project' with supplierId, or 'lines' with [{ itemId, supplierId }]; a reason. Answers { status, award, proposal }: 'awarded' (in force, the suppliers are mailed) or 'pendingApproval' (sent to the buyer's person in charge, nothing mailed to suppliers before approval).",
@@ -54,7 +52,7 @@ export const comparisonRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetAward`,
+    path: "/QMO/OfferProjectManager/GetAward",
     access: search,
     summary: "The award in force for a project (null when none).",
     query: matrixInput,
@@ -62,7 +60,7 @@ export const comparisonRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${dict}/GetExchangeRates`,
+    path: "/QMO/SystemCodeType/GetExchangeRates",
     access: "signedIn",
     audience: "staff",
     summary: "Exchange rates to CNY (per currency, from a date on), paged; filter by currency.",
@@ -71,7 +69,7 @@ export const comparisonRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${dict}/CreateExchangeRate`,
+    path: "/QMO/SystemCodeType/CreateExchangeRate",
     access: Permissions.SystemCodeTypeSearch,
     summary:
       "Add a rate: currency (a dictionary currency), effectiveDate YYYY-MM-DD, rate (CNY per unit).",
@@ -80,7 +78,7 @@ export const comparisonRoutes = [
   }),
   defineRoute({
     method: "put",
-    path: `${dict}/UpdateExchangeRate`,
+    path: "/QMO/SystemCodeType/UpdateExchangeRate",
     access: Permissions.SystemCodeTypeSearch,
     summary: "Change a rate.",
     body: updateRateInput,
@@ -88,7 +86,7 @@ export const comparisonRoutes = [
   }),
   defineRoute({
     method: "delete",
-    path: `${dict}/DeleteExchangeRate`,
+    path: "/QMO/SystemCodeType/DeleteExchangeRate",
     access: Permissions.SystemCodeTypeSearch,
     summary: "Delete a rate.",
     query: idInput,

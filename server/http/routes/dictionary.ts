@@ -14,12 +14,11 @@ import { optionsInput, projectCodeOptions } from "../../domain/dictionary/projec
 import { defineRoute } from "../route.ts";
 
 const manage = Permissions.SystemCodeTypeSearch;
-const base = "/QMO/SystemCodeType";
 
 export const dictionaryRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetOptions`,
+    path: "/QMO/SystemCodeType/GetOptions",
     access: [Permissions.OfferProjectManagerSearch, Permissions.AmsOfferProjectManagerSearch],
     summary:
       "The active codes a project form offers (typeCode Unit, Factory or CloseReason), in order.",
@@ -28,7 +27,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetAll`,
+    path: "/QMO/SystemCodeType/GetAll",
     access: manage,
     summary: "Code types, paged; filter by keyword.",
     query: listCodeTypesInput,
@@ -36,7 +35,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/Get`,
+    path: "/QMO/SystemCodeType/Get",
     access: manage,
     summary: "One code type.",
     query: idInput,
@@ -44,7 +43,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Create`,
+    path: "/QMO/SystemCodeType/Create",
     access: manage,
     summary: "Create a code type (unique code).",
     body: createCodeTypeInput,
@@ -52,7 +51,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "put",
-    path: `${base}/Update`,
+    path: "/QMO/SystemCodeType/Update",
     access: manage,
     summary: "Change a code type.",
     body: updateCodeTypeInput,
@@ -60,7 +59,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "delete",
-    path: `${base}/Delete`,
+    path: "/QMO/SystemCodeType/Delete",
     access: manage,
     summary: "Delete a code type and its codes.",
     query: idInput,
@@ -68,7 +67,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetCodes`,
+    path: "/QMO/SystemCodeType/GetCodes",
     access: manage,
     summary: "Codes of a type (typeId or typeCode), paged.",
     query: listCodesInput,
@@ -76,7 +75,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/CreateCode`,
+    path: "/QMO/SystemCodeType/CreateCode",
     access: manage,
     summary:
       "Add a code; CompanyCalendar codes are dates YYYY-MM-DD with value 1 (working) or 0 (day off).",
@@ -85,7 +84,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "put",
-    path: `${base}/UpdateCode`,
+    path: "/QMO/SystemCodeType/UpdateCode",
     access: manage,
     summary: "Change a code.",
     body: updateCodeInput,
@@ -93,7 +92,7 @@ export const dictionaryRoutes = [
   }),
   defineRoute({
     method: "delete",
-    path: `${base}/DeleteCode`,
+    path: "/QMO/SystemCodeType/DeleteCode",
     access: manage,
     summary: "Delete a code.",
     query: idInput,

@@ -17,13 +17,11 @@ import { projectIdInput } from "../../domain/projects/schemas.ts";
 import { defineRoute } from "../route.ts";
 
 const access = Permissions.SupplierSearch;
-const cert = "/QMO/SupplierCertificate";
-const perf = "/QMO/SupplierPerformance";
 
 export const qualificationRoutes = [
   defineRoute({
     method: "get",
-    path: `${cert}/GetTypes`,
+    path: "/QMO/SupplierCertificate/GetTypes",
     access: [
       Permissions.SupplierSearch,
       Permissions.OfferProjectTypeSearch,
@@ -37,7 +35,7 @@ export const qualificationRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${cert}/GetAll`,
+    path: "/QMO/SupplierCertificate/GetAll",
     access,
     summary:
       "A supplier's certificates (SupplierId) with status valid / expiring (30 days) / expired and days left.",
@@ -46,7 +44,7 @@ export const qualificationRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${cert}/Create`,
+    path: "/QMO/SupplierCertificate/Create",
     access,
     summary:
       "Add a certificate: supplierId, type (CertificateType code), number, issuedOn, expiresOn (YYYY-MM-DD, empty: no expiry), fileId (from FileService/Upload), remark.",
@@ -55,7 +53,7 @@ export const qualificationRoutes = [
   }),
   defineRoute({
     method: "put",
-    path: `${cert}/Update`,
+    path: "/QMO/SupplierCertificate/Update",
     access,
     summary: "Change a certificate (same fields and its id); a new expiry date is warned again.",
     body: updateCertificateInput,
@@ -63,7 +61,7 @@ export const qualificationRoutes = [
   }),
   defineRoute({
     method: "delete",
-    path: `${cert}/Delete`,
+    path: "/QMO/SupplierCertificate/Delete",
     access,
     summary: "Delete a certificate and its file.",
     query: certificateIdInput,
@@ -71,7 +69,7 @@ export const qualificationRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${cert}/GetExpiring`,
+    path: "/QMO/SupplierCertificate/GetExpiring",
     access,
     summary: "Certificates expiring from today to Days ahead (default 30), soonest first.",
     query: expiringInput,
@@ -82,7 +80,7 @@ export const qualificationRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${perf}/GetAll`,
+    path: "/QMO/SupplierPerformance/GetAll",
     access,
     summary:
       "Every supplier invited in the period (From, To on the invitation time) with invitations, response rate, on-time rate and average rank; Sorting invitations | responseRate | onTimeRate | averageRank | code.",
@@ -91,7 +89,7 @@ export const qualificationRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${perf}/Get`,
+    path: "/QMO/SupplierPerformance/Get",
     access,
     summary:
       "One supplier's performance (SupplierId, optional From, To): summary, each invitation's outcome and rank (projects of the kinds you may see), invitations and quotes per month.",

@@ -13,13 +13,10 @@ import {
 import { offProIdInput } from "../../domain/quotes/schemas.ts";
 import { defineRoute } from "../route.ts";
 
-const base = "/QMO/OfferProjectManager";
-const portal = "/QMO/SupplierOffer";
-
 export const questionRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetQuestions`,
+    path: "/QMO/OfferProjectManager/GetQuestions",
     access: ProjectSearch,
     summary:
       "A project's questions from suppliers, oldest first (open=true: unanswered only): who asked, when, the text and attachment, the answer and to whom; with when questions close.",
@@ -28,7 +25,7 @@ export const questionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/AnswerQuestion`,
+    path: "/QMO/OfferProjectManager/AnswerQuestion",
     access: ProjectPublish,
     summary:
       "Answer a question once: questionId, answer, visibility 'private' (the asker only) or 'public' (every invited supplier, the asker not named; publicText rewords the question), revisePack (public: also the next request pack version; offerEndTime when the deadline is under 24 h away). The suppliers it goes to are mailed.",
@@ -37,7 +34,7 @@ export const questionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/AddAnswerToRequestPack`,
+    path: "/QMO/OfferProjectManager/AddAnswerToRequestPack",
     access: ProjectPublish,
     summary:
       "Add a public answer given earlier to the request pack as its next version (once): questionId, offerEndTime when the deadline is under 24 h away. Suppliers are told; older quotes are marked.",
@@ -46,7 +43,7 @@ export const questionRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${portal}/GetQuestions`,
+    path: "/QMO/SupplierOffer/GetQuestions",
     access: Permissions.SupplierOfferSearch,
     audience: "supplier",
     summary:
@@ -56,7 +53,7 @@ export const questionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${portal}/AskQuestion`,
+    path: "/QMO/SupplierOffer/AskQuestion",
     access: Permissions.SupplierOfferSearch,
     audience: "supplier",
     summary:

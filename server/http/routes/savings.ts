@@ -14,12 +14,10 @@ import { setSavingsBaselines } from "../../domain/savings/baselines.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import { defineRoute } from "../route.ts";
 
-const base = "/QMO/Savings";
-
 export const savingsRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetProjectSavings`,
+    path: "/QMO/Savings/GetProjectSavings",
     access: ProjectSearch,
     summary:
       "A project's savings in CNY before tax: first quote, best quote, awarded total, savings against the first quote, the budget and the last purchase price; state notOver, sealed (no figure, with when it opens) or open.",
@@ -28,7 +26,7 @@ export const savingsRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/SetSavingsBaselines`,
+    path: "/QMO/Savings/SetSavingsBaselines",
     access: ProjectSearch,
     summary:
       "Sets a project's budget and last purchase price (totals in CNY before tax; empty clears one, left out keeps it), in any state; needs the Publish permission of the project's kind. Answers the project's savings.",
@@ -37,7 +35,7 @@ export const savingsRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetSavingsReport`,
+    path: "/QMO/Savings/GetSavingsReport",
     access: ProjectSearch,
     summary:
       "The savings of the projects dated from / to (UTC+8 days, YYYY-MM-DD) in a category: one row per project, roll-ups by category and in total.",
@@ -46,7 +44,7 @@ export const savingsRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/ExportSavingsReport`,
+    path: "/QMO/Savings/ExportSavingsReport",
     access: ProjectSearch,
     summary: "The savings report as an .xlsx file (same filters; headers in your language).",
     query: savingsReportInput,
@@ -58,7 +56,7 @@ export const savingsRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetSavingsSummary`,
+    path: "/QMO/Savings/GetSavingsSummary",
     access: ProjectSearch,
     summary:
       "The dashboard's savings: the last 12 months (UTC+8) by month and by category, and in total.",

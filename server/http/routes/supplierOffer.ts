@@ -27,12 +27,11 @@ import { defineRoute } from "../route.ts";
 
 const access = Permissions.SupplierOfferSearch;
 const audience = "supplier" as const;
-const base = "/QMO/SupplierOffer";
 
 export const supplierOfferRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetAll`,
+    path: "/QMO/SupplierOffer/GetAll",
     access,
     audience,
     summary:
@@ -42,7 +41,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/Get`,
+    path: "/QMO/SupplierOffer/Get",
     access,
     audience,
     summary:
@@ -52,7 +51,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetInstruction`,
+    path: "/QMO/SupplierOffer/GetInstruction",
     access,
     audience,
     summary:
@@ -62,7 +61,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Agree`,
+    path: "/QMO/SupplierOffer/Agree",
     access,
     audience,
     summary: "Agree to the quote instructions for a project (recorded once, with the time).",
@@ -71,7 +70,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Submit`,
+    path: "/QMO/SupplierOffer/Submit",
     access,
     audience,
     summary:
@@ -82,7 +81,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetMyQuotes`,
+    path: "/QMO/SupplierOffer/GetMyQuotes",
     access,
     audience,
     summary: "My submissions for a project, newest first; the last of each round is current.",
@@ -91,7 +90,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetQuoteForm`,
+    path: "/QMO/SupplierOffer/GetQuoteForm",
     access,
     audience,
     summary:
@@ -101,7 +100,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetPriceSheet`,
+    path: "/QMO/SupplierOffer/GetPriceSheet",
     access,
     audience,
     summary:
@@ -115,7 +114,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/ReadPriceSheet`,
+    path: "/QMO/SupplierOffer/ReadPriceSheet",
     access,
     audience,
     summary:
@@ -127,7 +126,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetQuoteReceipt`,
+    path: "/QMO/SupplierOffer/GetQuoteReceipt",
     access,
     audience,
     summary:
@@ -137,7 +136,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetSupplierIsOfferProjectManager`,
+    path: "/QMO/SupplierOffer/GetSupplierIsOfferProjectManager",
     access,
     audience,
     summary: "Whether I am invited to a published project (false alike for unknown ids).",
@@ -146,7 +145,7 @@ export const supplierOfferRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetAllSubmissions`,
+    path: "/QMO/SupplierOffer/GetAllSubmissions",
     access,
     audience: "staff",
     summary:
