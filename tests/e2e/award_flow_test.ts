@@ -82,7 +82,7 @@ Deno.test(
           await first.locator('[data-line-field="paymentTermDays"]').fill("60");
           await first.locator('[data-line-field="leadTimeDays"]').fill("14");
           await page.getByTestId("submit-quote").click();
-          await page.getByTestId("upload-error").getByText("1 problem in your prices").waitFor();
+          await page.getByTestId("line-problems").getByText("1 problem in your prices").waitFor();
           await card.getByTestId("quote-line").nth(1).getByTestId("line-error")
             .getByText("This project requires a price for this line item").waitFor();
           // The same terms for the other line, then its price: 14 CNY, equal to PL2's (a tie).

@@ -1,5 +1,5 @@
 // The portal's priced lines in a real browser: Submit checks every line at once by the server's
-// rules and shows each problem under its own field (red ring, message), with a short summary by the
+// rules and shows each problem under its own field (red ring, message), with their list by the
 // button, in English on a desktop and in Chinese on a phone; nothing is sent until they are fixed;
 // the counter counts only valid lines; a refusal by the server lands on the fields too.
 import assert from "node:assert/strict";
@@ -86,8 +86,8 @@ Deno.test(
         // A started line counts only once it is complete and valid.
         await page.getByTestId("quote-lines").getByText("Your prices (0/2)").waitFor();
         await page.getByTestId("submit-quote").click();
-        await page.getByTestId("upload-error").getByText(
-          "6 problems in your prices: see the marked fields",
+        await page.getByTestId("line-problems").getByText(
+          "6 problems in your prices, each marked at its field:",
         ).waitFor();
         await assertMarked(page, {
           unitPrice:
@@ -116,7 +116,9 @@ Deno.test(
         });
         await fillBadly(page);
         await page.getByTestId("submit-quote").click();
-        await page.getByTestId("upload-error").getByText("报价明细中有 6 处问题：请查看标红的字段")
+        await page.getByTestId("line-problems").getByText(
+          "报价明细中有 6 处问题，已在对应字段标红：",
+        )
           .waitFor();
         await assertMarked(page, {
           unitPrice: `${LAMINATE}：未税单价须为大于 0 的数字，最多 6 位小数`,
@@ -175,8 +177,8 @@ Deno.test(
         // The buyer retires DAP while the page is open: only the server knows.
         await env.db.update(codes).set({ isActive: false }).where(eq(codes.code, "DAP"));
         await page.getByTestId("submit-quote").click();
-        await page.getByTestId("upload-error").getByText(
-          "2 problems in your prices: see the marked fields",
+        await page.getByTestId("line-problems").getByText(
+          "2 problems in your prices, each marked at its field:",
         ).waitFor();
         for (const [n, item] of [[0, LAMINATE], [1, "Prepreg 1080"]] as const) {
           assert.equal(

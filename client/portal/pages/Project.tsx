@@ -10,7 +10,7 @@ import { Icon } from "../../shared/icons.tsx";
 import { portalApi, type SheetPreview } from "../data.ts";
 import { Card, PageLoading } from "../parts.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
-import { QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
+import { LineProblems, QuoteLinesCard, useQuoteLines } from "./QuoteLines.tsx";
 import { Attachments, Header, Items } from "./ProjectInfo.tsx";
 import { AwardNotice, PackNotice } from "./QuoteHistory.tsx";
 import { type Loaded, QuotePanel } from "./QuotePanel.tsx";
@@ -68,8 +68,12 @@ export function ProjectPage() {
       <AwardNotice detail={detail} />
       <AuctionLink projectId={detail.id} />
       <PackNotice detail={detail} quotes={data.quotes} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <div className="lg:sticky lg:top-18 lg:order-2">
+      {
+        /* On a phone the panel (the upload, its problems and Submit) comes after the priced lines
+          and before the attachments and questions; on a wide screen it stays beside them. */
+      }
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="order-2 lg:sticky lg:top-18 lg:order-2">
           <QuotePanel
             data={data}
             reload={async () => {
@@ -77,6 +81,9 @@ export function ProjectPage() {
               await priced.refresh().catch(() => {});
             }}
             lines={() => sheet ? { lines: sheet.lines, problem: null } : priced.check()}
+            problems={priced.form && !sheet
+              ? <LineProblems form={priced.form} errors={priced.errors} />
+              : undefined}
             sheet={sheet}
             onSubmitted={() => {
               setSheet(null);
@@ -84,36 +91,40 @@ export function ProjectPage() {
             }}
           />
         </div>
-        <div className="space-y-4 lg:order-1">
-          {detail.instructionText && (
-            <Card title={t("portal.pack.buyerInstructions")} testId="buyer-instructions">
-              <p className="whitespace-pre-line px-4 py-3 text-sm text-slate-700">
-                {detail.instructionText}
-              </p>
-            </Card>
-          )}
-          <Items items={detail.opiList} />
-          {priced.form && priced.form.items.length > 0 && (
-            <PriceSheetCard
-              offProId={detail.id}
-              form={priced.form}
-              open={detail.canSubmit}
-              preview={sheet}
-              onPreview={setSheet}
-            />
-          )}
-          {priced.form && priced.form.items.length > 0 && !sheet && (
-            <QuoteLinesCard
-              form={priced.form}
-              drafts={priced.drafts}
-              set={priced.set}
-              errors={priced.errors}
-              today={priced.today}
-              disabled={!detail.canSubmit}
-            />
-          )}
-          <Attachments files={detail.attList} />
-          <QuestionsCard projectId={detail.id} />
+        <div className="contents lg:order-1 lg:block lg:space-y-4">
+          <div className="order-1 space-y-4">
+            {detail.instructionText && (
+              <Card title={t("portal.pack.buyerInstructions")} testId="buyer-instructions">
+                <p className="whitespace-pre-line px-4 py-3 text-sm text-slate-700">
+                  {detail.instructionText}
+                </p>
+              </Card>
+            )}
+            <Items items={detail.opiList} />
+            {priced.form && priced.form.items.length > 0 && (
+              <PriceSheetCard
+                offProId={detail.id}
+                form={priced.form}
+                open={detail.canSubmit}
+                preview={sheet}
+                onPreview={setSheet}
+              />
+            )}
+            {priced.form && priced.form.items.length > 0 && !sheet && (
+              <QuoteLinesCard
+                form={priced.form}
+                drafts={priced.drafts}
+                set={priced.set}
+                errors={priced.errors}
+                today={priced.today}
+                disabled={!detail.canSubmit}
+              />
+            )}
+          </div>
+          <div className="order-3 space-y-4">
+            <Attachments files={detail.attList} />
+            <QuestionsCard projectId={detail.id} />
+          </div>
         </div>
       </div>
     </div>

@@ -8,7 +8,8 @@ import type { ApiError } from "../../shared/api.ts";
 import { dateInUtc8 } from "../../../server/domain/shared/time.ts";
 import { Card } from "../parts.tsx";
 import { portalApi, type QuoteForm } from "../data.ts";
-import { PRICE_FIELDS } from "../../../server/domain/quotes/schemas.ts";
+import { PRICE_FIELDS, type PriceField } from "../../../server/domain/quotes/schemas.ts";
+import { Icon } from "../../shared/icons.tsx";
 import {
   judgeLines,
   type LineDraft,
@@ -43,6 +44,63 @@ function focusPlace(place: string) {
   );
   el?.focus({ preventScroll: true });
   el?.scrollIntoView({ block: "center" });
+}
+
+/** The summary of the problems by Submit, which each line's note brings into view. */
+const SUMMARY_ID = "line-problems";
+
+/**
+ * The problems of the priced lines, in the page's order, shown by Submit (after the lines): each a
+ * button that brings its field into view with the cursor in it. Nothing while there is none.
+ */
+export function LineProblems({ form, errors }: { form: QuoteForm; errors: LineErrors }) {
+  const { t } = useTranslation();
+  const order = (place: string) => {
+    const [itemId, field] = place.split(".");
+    const n = form.items.findIndex((i) => String(i.id) === itemId);
+    return n * 100 + (field === "line" ? -1 : PRICE_FIELDS.indexOf(field as PriceField));
+  };
+  const places = Object.keys(errors).sort((a, b) => order(a) - order(b));
+  if (!places.length) return null;
+  return (
+    <div
+      id={SUMMARY_ID}
+      role="alert"
+      tabIndex={-1}
+      className="rounded-md bg-red-50 p-2.5 text-sm text-red-700 ring-1 ring-red-200 ring-inset outline-none focus-visible:ring-2 focus-visible:ring-red-400"
+      data-testid="line-problems"
+    >
+      <p className="flex items-start gap-1.5">
+        <Icon name="error" className="mt-0.5 size-4 shrink-0" />
+        {t("portal.lines.problems", { count: places.length })}
+      </p>
+      <ol className="mt-1.5 space-y-1 pl-5.5">
+        {places.map((place) => {
+          const [itemId, field] = place.split(".");
+          const n = form.items.findIndex((i) => String(i.id) === itemId);
+          const item = form.items[n];
+          const p = errors[place];
+          return (
+            <li key={place}>
+              <button
+                type="button"
+                className="text-left text-xs underline decoration-red-300 underline-offset-2 hover:decoration-red-700 focus-visible:outline-2 focus-visible:outline-red-500"
+                onClick={() => focusPlace(place)}
+                data-testid="problem-link"
+                data-place={place}
+              >
+                <span className="font-medium">
+                  {n + 1}. {field === "line" ? item?.itemName : t(`quoteLines.fields.${field}`)}
+                </span>
+                {" — "}
+                {"text" in p ? p.text : t(p.key, p.params ?? {})}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
 }
 
 /** What Submit sends of the lines, the summary of their problems, and what to do on a refusal. */
@@ -241,6 +299,9 @@ export function QuoteLinesCard(
                 {say(errors[placeOf(item.id, "line")])}
               </p>
             )}
+            <ProblemsNote
+              count={Object.keys(errors).filter((k) => k.startsWith(`${item.id}.`)).length}
+            />
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {([
                 ["unitPrice", input(item.id, "unitPrice", { inputMode: "decimal" })],
@@ -290,5 +351,26 @@ export function QuoteLinesCard(
         ))}
       </div>
     </Card>
+  );
+}
+
+/** A line's count of problems, linking to their list by Submit (below the lines on a phone). */
+function ProblemsNote({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (!count) return null;
+  return (
+    <button
+      type="button"
+      className="mb-2 inline-flex items-center gap-1 rounded text-xs font-medium text-red-700 underline decoration-red-300 underline-offset-2 hover:decoration-red-700 focus-visible:outline-2 focus-visible:outline-red-500"
+      onClick={() => {
+        const summary = document.getElementById(SUMMARY_ID);
+        summary?.focus({ preventScroll: true });
+        summary?.scrollIntoView({ block: "center" });
+      }}
+      data-testid="line-problems-link"
+    >
+      <Icon name="error" className="size-3.5" />
+      {t("portal.lines.lineProblems", { count })}
+    </button>
   );
 }

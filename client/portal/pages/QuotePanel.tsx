@@ -1,7 +1,7 @@
 // The portal's quotation panel: the steps (agree to the instructions, price the lines, upload),
 // the rounds of an optimisation, and the current quote.
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../shared/icons.tsx";
 import { formatTime } from "../../shared/time.ts";
@@ -26,10 +26,12 @@ export type Loaded = { detail: Timed<ProjectDetail>; instruction: Instruction; q
 type RoundRow = { round: number; deadline: string | null; open: boolean; current?: Quote };
 
 export function QuotePanel(
-  { data, reload, lines, sheet, onSubmitted }: {
+  { data, reload, lines, problems, sheet, onSubmitted }: {
     data: Loaded;
     reload: () => Promise<void>;
     lines: () => LinesToSend;
+    /** The list of the priced lines' problems, shown by Submit. */
+    problems?: ReactNode;
     /** A price sheet read back, whose lines the upload sends. */
     sheet?: SheetPreview | null;
     onSubmitted?: () => void;
@@ -170,6 +172,7 @@ export function QuotePanel(
                 onDone={reload}
                 onSubmitted={onSubmitted}
                 lines={lines}
+                problems={problems}
                 sheet={sheet ? { file: sheet.fileName, count: sheet.lines.length } : null}
               />
             )}

@@ -1,6 +1,6 @@
 // The quotation upload: one file per submission, checked before sending by the server's rules,
 // sent with a progress bar; the server's answer (or refusal) is shown after. Closed at the deadline.
-import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiError } from "../../shared/api.ts";
 import { Icon } from "../../shared/icons.tsx";
@@ -21,6 +21,7 @@ export function UploadBox(
     onDone,
     onSubmitted,
     lines,
+    problems,
     sheet,
     packVersion,
   }: {
@@ -40,6 +41,8 @@ export function UploadBox(
     sheet?: { file: string; count: number } | null;
     /** The priced lines to send with the file, the summary of their problems, and the refusal. */
     lines?: () => LinesToSend;
+    /** The list of the lines' problems, shown by Submit in place of their one-line summary. */
+    problems?: ReactNode;
   },
 ) {
   const { t } = useTranslation();
@@ -70,7 +73,7 @@ export function UploadBox(
   async function send() {
     if (!file) return;
     const priced: LinesToSend = lines?.() ?? { lines: [], problem: null };
-    if (priced.problem) return setError(priced.problem);
+    if (priced.problem) return setError(problems ? "" : priced.problem);
     setError("");
     setProgress(0);
     try {
@@ -79,8 +82,9 @@ export function UploadBox(
       setFile(null);
       onSubmitted?.();
     } catch (e) {
-      // A refusal of the lines shows under their fields, with the summary here.
-      setError(priced.refused?.(e as ApiError) ?? (e as ApiError).message);
+      // A refusal of the lines shows under their fields, with the summary (or the list) here.
+      const summary = priced.refused?.(e as ApiError);
+      setError(summary && problems ? "" : summary ?? (e as ApiError).message);
     }
     setProgress(null);
     await onDone();
@@ -196,6 +200,8 @@ export function UploadBox(
           {error}
         </p>
       )}
+
+      {problems}
 
       {sheet && (
         <p
