@@ -263,3 +263,41 @@ Deno.test("money is exact: sub-cent prices and rates are multiplied without bina
   assert.equal(toFixed(div(dec("2"), dec("3"), 4), 4), "0.6667");
   assert.equal(normalize(dec("012.500")), "12.5");
 });
+
+Deno.test("each supplier's commercial terms are summed up beside its total, each value once, named from the dictionary", () => {
+  const terms = (l: QuoteLine, t: Partial<QuoteLine>): QuoteLine => ({ ...l, ...t });
+  const codeNames = {
+    tradeTerms: [{ code: "DDP", name: "完税后交货 DDP", nameEn: "Delivered duty paid (DDP)" }],
+    paymentMethods: [{ code: "TT", name: "电汇", nameEn: "Telegraphic transfer" }],
+  };
+  const m = buildMatrix({
+    items,
+    suppliers,
+    rates,
+    codeNames,
+    quotes: [
+      quote(1, "2026-11-23", [
+        line(1, "10"),
+        terms(line(2, "2"), { taxRate: "9", leadTimeDays: 30, paymentTermDays: 30 }),
+        // A code the dictionary no longer has is shown as it is.
+        terms(line(3, "1"), { tradeTerms: "FOB2", leadTimeDays: 7 }),
+      ]),
+      quote(2, "2026-11-23", []),
+    ],
+  });
+  assert.deepEqual(col(m, 1).terms, {
+    taxRates: ["9", "13"],
+    tradeTerms: [
+      { code: "DDP", name: "完税后交货 DDP", nameEn: "Delivered duty paid (DDP)" },
+      { code: "FOB2", name: "FOB2", nameEn: null },
+    ],
+    payments: [
+      { code: "TT", name: "电汇", nameEn: "Telegraphic transfer", days: 60 },
+      { code: "TT", name: "电汇", nameEn: "Telegraphic transfer", days: 30 },
+    ],
+    leadTimeDays: { min: 7, max: 30 },
+  });
+  // No priced lines, or no quote: no terms.
+  assert.equal(col(m, 2).terms, null);
+  assert.equal(col(m, 4).terms, null);
+});

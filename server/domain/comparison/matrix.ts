@@ -16,6 +16,7 @@ import {
 } from "../shared/decimal.ts";
 import { BASE_CURRENCY, rateOn, type RateRow } from "../dictionary/commercial.ts";
 import type { QuoteLine } from "../quotes/lines.ts";
+import type { NamedCode, SupplierTerms } from "../shared/terms.ts";
 
 /** Decimals shown: unit prices in CNY, amounts (line totals, totals), percentages. */
 const UNIT_PLACES = 4;
@@ -40,6 +41,9 @@ export type MatrixQuote = {
   date: string;
   lines: QuoteLine[];
 };
+/** The names of the trade terms and payment methods of the data dictionary. */
+type CodeNames = { tradeTerms: NamedCode[]; paymentMethods: NamedCode[] };
+
 export type MatrixInput = {
   items: MatrixItem[];
   suppliers: MatrixSupplierIn[];
@@ -47,6 +51,8 @@ export type MatrixInput = {
   rates: RateRow[];
   /** Item id -> awarded supplier id (the award in force), if any. */
   awarded?: Map<number, number>;
+  /** The names of the trade terms and payment methods the lines use. */
+  codeNames?: CodeNames;
 };
 
 /**
@@ -111,6 +117,8 @@ export type MatrixColumn = MatrixSupplierIn & {
   rankTie: boolean;
   rankNote: RankNote;
   lowestCount: number;
+  /** The commercial terms of the quote the column shows; null without priced lines. */
+  terms: SupplierTerms | null;
 };
 
 export type Matrix = {
@@ -152,6 +160,31 @@ export function totalOf(items: MatrixItem[], priced: Map<number, Priced>): Dec |
     total = add(total, mul(p.cny, u));
   }
   return total;
+}
+
+const distinct = <T>(xs: T[], key: (x: T) => string) => [
+  ...new Map(xs.map((x) => [key(x), x])).values(),
+];
+
+/** The terms of a quote's lines (those of the matrix's items), or null without any. */
+function termsOf(lines: QuoteLine[], names: CodeNames): SupplierTerms | null {
+  if (!lines.length) return null;
+  const named = (list: NamedCode[], code: string) =>
+    list.find((c) => c.code === code) ?? { code, name: code, nameEn: null };
+  const days = lines.map((l) => l.leadTimeDays);
+  return {
+    taxRates: distinct(lines.map((l) => l.taxRate), (x) => x)
+      .sort((a, b) => cmp(dec(a), dec(b))),
+    tradeTerms: distinct(lines.map((l) => named(names.tradeTerms, l.tradeTerms)), (x) => x.code),
+    payments: distinct(
+      lines.map((l) => ({
+        ...named(names.paymentMethods, l.paymentMethod),
+        days: l.paymentTermDays,
+      })),
+      (x) => `${x.code} ${x.days}`,
+    ),
+    leadTimeDays: { min: Math.min(...days), max: Math.max(...days) },
+  };
 }
 
 export function buildMatrix(input: MatrixInput): Matrix {
@@ -254,6 +287,10 @@ export function buildMatrix(input: MatrixInput): Matrix {
       rankTie: false,
       rankNote: !q ? "noQuote" : !anyUsage ? "noUsage" : total ? null : "incomplete",
       lowestCount: rows.filter((r) => r.lowestSupplierIds.includes(s.id)).length,
+      terms: termsOf(
+        (q?.lines ?? []).filter((l) => items.some((i) => i.id === l.itemId)),
+        input.codeNames ?? { tradeTerms: [], paymentMethods: [] },
+      ),
     };
   });
 

@@ -16,7 +16,7 @@ import { projectForActor } from "../projects/access.ts";
 import { currentQuotes } from "../quotes/submit.ts";
 import { assertQuotesReadable, recordQuoteOpens } from "../quotes/sealed.ts";
 import { linesOfQuotes, quotableItems } from "../quotes/lines.ts";
-import { ratesOf } from "../dictionary/commercial.ts";
+import { commercialNames, PAYMENT_METHOD, ratesOf, TRADE_TERMS } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
 import { auctionRound } from "../auction/final.ts";
@@ -165,6 +165,10 @@ export async function matrixOfQuotes(
     quotes,
     rates: await ratesOf(db, currencies, lastDate),
     awarded,
+    codeNames: {
+      tradeTerms: await commercialNames(db, TRADE_TERMS),
+      paymentMethods: await commercialNames(db, PAYMENT_METHOD),
+    },
   });
 }
 

@@ -105,6 +105,16 @@ export async function commercialOptions(
     .orderBy(asc(codes.sort), asc(codes.code));
 }
 
+/** Every code of a commercial type with its names, retired ones too (older quotes still use them). */
+export async function commercialNames(
+  db: DbOrTx,
+  typeCode: string,
+): Promise<CommercialOption[]> {
+  return await db.select({ code: codes.code, name: codes.name, nameEn: codes.nameEn })
+    .from(codes).innerJoin(codeTypes, eq(codeTypes.id, codes.typeId))
+    .where(eq(codeTypes.code, typeCode));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Exchange rates
 // ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ export const comparisonRoutes = [
     path: "/QMO/OfferProjectManager/GetComparisonMatrix",
     access: search,
     summary:
-      "The comparison matrix: line items × suppliers, prices in CNY at the rate of each quote's date, lowest per row, totals by yearly usage, ranks, change from the first quote, the award.",
+      "The comparison matrix: line items × suppliers, prices in CNY at the rate of each quote's date, lowest per row, totals by yearly usage, ranks, each supplier's commercial terms, change from the first quote, the award.",
     query: matrixInput,
     handler: ({ deps, actor, query }) => comparison.projectMatrix(deps, actor, query.offProId),
   }),

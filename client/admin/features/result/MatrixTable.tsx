@@ -1,9 +1,10 @@
 // The comparison matrix itself: line items as rows, suppliers as columns, each price in CNY with the
-// lowest of a row highlighted, and the totals with each supplier's rank and change.
+// lowest of a row highlighted, and the totals with each supplier's rank, commercial terms and change.
 import { useTranslation } from "react-i18next";
 import type { Wire } from "../../../shared/wire.ts";
 import type { MatrixRow } from "../../../../server/domain/comparison/matrix.ts";
 import type { Matrix } from "./api.ts";
+import { termsInWords } from "../../../../server/domain/shared/terms.ts";
 
 /** "12345.6" -> "12,345.60" with the given decimals, without going through a float. */
 export function money(v: string | null, places = 2): string {
@@ -34,7 +35,7 @@ function Change({ value, percent }: { value: string | null; percent: string | nu
 }
 
 export function MatrixTable({ m }: { m: Matrix }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const c = (k: string, p: Record<string, unknown> = {}) => t(`comparison.${k}`, p);
   const f = (k: string) => t(`projects.fields.${k}`);
   const round = (r: number | null) => t(`quotes.round.${r ?? 0}`);
@@ -104,6 +105,24 @@ export function MatrixTable({ m }: { m: Matrix }) {
                     </span>
                   )
                   : <span className="text-xs text-slate-400">—</span>}
+              </td>
+            ))}
+          </tr>
+          <tr data-testid="matrix-terms" className="align-top">
+            <td />
+            <td className="px-2 py-1.5 font-semibold" colSpan={2}>{c("terms")}</td>
+            {m.suppliers.map((s) => (
+              <td
+                key={s.id}
+                className="px-2 py-1.5 text-right text-xs text-slate-600"
+                data-testid="supplier-terms"
+              >
+                {s.terms
+                  ? termsInWords(s.terms, (k, o) => t(k, o ?? {}), i18n.language).map((
+                    part,
+                    i,
+                  ) => <span key={i} className="block">{part}</span>)
+                  : <span className="text-slate-400">—</span>}
               </td>
             ))}
           </tr>
