@@ -35,9 +35,18 @@ async function withEmail(env: TestEnv, id: number, address: string, language: "z
  * The project above, quoted and ended (the clock is moved past its deadline). The buyer `buyer1`
  * (publish permission) has `leader1` as person in charge; `leader1` holds no project permission;
  * `buyer2` is another buyer; `deputy1` a staff user an admin may hand approvals to. With
- * `asset: true` the same lines make an asset project (optimisation rounds), `buyer1` publishing both.
+ * `asset: true` the same lines make an asset project (optimisation rounds), `buyer1` publishing both;
+ * `s2Terms` gives S2's lines other commercial terms.
  */
-export async function awardReady(env: TestEnv, opts: { leader?: boolean; asset?: boolean } = {}) {
+export async function awardReady(
+  env: TestEnv,
+  opts: {
+    leader?: boolean;
+    asset?: boolean;
+    /** Other terms for S2's lines (A, B): tax rate, trade terms, payment, lead time … */
+    s2Terms?: [Record<string, unknown>, Record<string, unknown>];
+  } = {},
+) {
   const buyer = await staff(env, "buyer1", [
     P.OfferProjectManagerSearch,
     P.OfferProjectManagerPublish,
@@ -91,7 +100,10 @@ export async function awardReady(env: TestEnv, opts: { leader?: boolean; asset?:
   for (
     const [s, lines] of [
       [s1, [line(a, "30", "USD"), line(b, "10")]],
-      [s2, [line(a, "205"), line(b, "12")]],
+      [s2, [
+        { ...line(a, "205"), ...opts.s2Terms?.[0] },
+        { ...line(b, "12"), ...opts.s2Terms?.[1] },
+      ]],
     ] as const
   ) {
     await agree(env, s.token, p.id);

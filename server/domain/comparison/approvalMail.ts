@@ -1,6 +1,7 @@
 // The emails of award approval, written to the outbox in the transaction of their event: the
 // request to the approver (on a proposal, and again to whoever an admin reassigns it to) with a
-// link to the approval page, the decision to the buyer who proposed, and to the approver that the
+// link to the approval page, the awarded suppliers' terms and how far the award is above the
+// lowest prices, the decision to the buyer who proposed, and to the approver that the
 // proposal was cancelled when its project was closed. Each in its reader's
 // language; only active templates of the mechanism send.
 import { and, eq } from "drizzle-orm";
@@ -10,7 +11,8 @@ import type { Deps } from "../context.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { writeEmail } from "../email/outbox.ts";
 import type { PlaceholderValues } from "../email/templates.ts";
-import type { MatrixSnapshot } from "./approvalRules.ts";
+import { type MatrixSnapshot, versusLowest } from "./approvalRules.ts";
+import { termsInWords } from "../shared/terms.ts";
 
 type Proposal = typeof awardProposals.$inferSelect;
 type ProjectRow = typeof offerProjects.$inferSelect;
@@ -28,6 +30,37 @@ export function amountText(lang: Lang, p: Pick<Proposal, "amountCny" | "amountBa
   return t(lang, `approval.amountFrom.${p.amountBasis ?? "quotes"}`, {
     amount: moneyText(p.amountCny),
   });
+}
+
+/**
+ * "Not the lowest: ¥10,800.00 (5.24%) more than …" on a line of its own after the amount, when the
+ * award is not the lowest of its matrix; nothing when it is.
+ */
+function versusLowestText(lang: Lang, p: Proposal): string {
+  const v = versusLowest(p.matrixSnapshot as MatrixSnapshot, p);
+  if (!v) return "";
+  const names = v.lowestNames.join(", ");
+  if (v.differenceCny === null) return "\n" + t(lang, "approval.versusLowest.unknown", { names });
+  return "\n" + t(lang, `approval.versusLowest.${p.scope}`, {
+    difference: moneyText(v.differenceCny),
+    percent: v.differencePercent ?? "—",
+    lowest: moneyText(v.lowestCny!),
+    names,
+    items: v.items.join(", "),
+  });
+}
+
+/** The commercial terms of each supplier a proposal names, one line each (where it has terms). */
+function termsText(lang: Lang, p: Proposal): string {
+  const s = p.matrixSnapshot as MatrixSnapshot;
+  const ids = p.scope === "project" ? [p.supplierId!] : p.lines.map((l) => l.supplierId);
+  return s.suppliers.filter((x) => ids.includes(x.id) && x.terms).map((x) =>
+    "\n" + t(lang, "commercialTerms.of", {
+      supplier: x.abbrName,
+      terms: termsInWords(x.terms!, (k, o) => t(lang, k, o), lang)
+        .join(t(lang, "commercialTerms.separator")),
+    })
+  ).join("");
 }
 
 /** What a proposal awards, one line each: "· item → supplier" (or the whole project first). */
@@ -98,8 +131,8 @@ export async function mailApprovalRequest(
     (lang) => ({
       proposedBy: proposerName,
       reason: p.reason,
-      awardedItems: awardedText(lang, p),
-      awardAmount: amountText(lang, p),
+      awardedItems: awardedText(lang, p) + termsText(lang, p),
+      awardAmount: amountText(lang, p) + versusLowestText(lang, p),
       approvalLink: link(deps, p),
     }),
   );

@@ -9,7 +9,7 @@ import { forbidden } from "../errors.ts";
 import type { Paged } from "../shared/paging.ts";
 import { Permissions } from "../auth/permissions.ts";
 import { projectForActor } from "../projects/access.ts";
-import type { MatrixSnapshot } from "./approvalRules.ts";
+import { type MatrixSnapshot, type VersusLowest, versusLowest } from "./approvalRules.ts";
 
 type ApprovalAction = (typeof awardProposalEvents.$inferSelect)["action"];
 
@@ -46,6 +46,8 @@ export type AwardApprovalDto = {
   reason: string;
   amountCny: string | null;
   amountBasis: "quotes" | "estimate" | null;
+  /** When the award is not the lowest of its matrix: by how much, and who quoted lower. */
+  versusLowest: VersusLowest | null;
   rule: string;
   proposedBy: number;
   proposedByName: string | null;
@@ -118,6 +120,7 @@ async function toDtos(db: DbOrTx, rows: Row[]): Promise<AwardApprovalDto[]> {
       reason: r.reason,
       amountCny: r.amountCny,
       amountBasis: r.amountBasis,
+      versusLowest: versusLowest(snapshot, r),
       rule: r.rule,
       proposedBy: r.proposedBy,
       proposedByName: name(r.proposedBy),

@@ -1,7 +1,21 @@
 // The rules of award approval, pure: the compact snapshot of the comparison matrix a proposal is
-// decided on (with its hash), the amount of an award in CNY, and whether the system resource
-// `awardApproval` asks for the approval of the buyer's person in charge.
-import { add, cmp, type Dec, dec, normalize, ZERO } from "../shared/decimal.ts";
+// decided on (with its hash), the amount of an award in CNY, how it compares with the lowest
+// prices, and whether the system resource `awardApproval` asks for the approval of the buyer's
+// person in charge.
+import {
+  add,
+  cmp,
+  type Dec,
+  dec,
+  div,
+  isZero,
+  mul,
+  normalize,
+  sub,
+  toFixed,
+  ZERO,
+} from "../shared/decimal.ts";
+import type { SupplierTerms } from "../shared/terms.ts";
 import type { Matrix } from "./matrix.ts";
 import { canonicalJson, sha256Hex } from "../shared/hashing.ts";
 import type { SettingValues } from "../settings/schemas.ts";
@@ -15,6 +29,11 @@ type SnapshotSupplier = {
   round: number | null;
   total: string | null;
   rank: number | null;
+  /**
+   * The commercial terms of that quote (snapshots made before they were kept have none). Left out
+   * of the hash, which they cannot change without changing the quote.
+   */
+  terms?: SupplierTerms | null;
 };
 type SnapshotRow = {
   itemId: number;
@@ -48,6 +67,7 @@ export function snapshotOf(
       round: s.round,
       total: s.total,
       rank: s.rank,
+      terms: s.terms,
     })),
     rows: m.rows.map((r) => ({
       itemId: r.item.id,
@@ -59,7 +79,8 @@ export function snapshotOf(
       lowest: r.lowestSupplierIds,
     })),
   };
-  return { snapshot, hash: sha256Hex(canonicalJson(snapshot)) };
+  const hashed = { ...snapshot, suppliers: snapshot.suppliers.map(({ terms: _, ...x }) => x) };
+  return { snapshot, hash: sha256Hex(canonicalJson(hashed)) };
 }
 
 export type AwardedLine = { itemId: number; supplierId: number };
@@ -89,6 +110,80 @@ export function awardedAmount(
   if (total) return { amountCny: normalize(total), amountBasis: "quotes" };
   if (estimatedAmount) return { amountCny: estimatedAmount, amountBasis: "estimate" };
   return { amountCny: null, amountBasis: null };
+}
+
+/**
+ * How an award compares with the lowest prices of the matrix it was proposed on. A whole-project
+ * award is compared with the lowest complete total (rank 1); an award by line with each line's
+ * lowest price, over the amounts (price × yearly usage) of the lines it awards.
+ */
+export type VersusLowest = {
+  /** What the award costs and the lowest for the same lines, in CNY; null when not known. */
+  awardedCny: string | null;
+  lowestCny: string | null;
+  /** How much more the award costs, and that in percent of the lowest; null when not known. */
+  differenceCny: string | null;
+  differencePercent: string | null;
+  /** Who quoted the lowest (rank 1; by line, the lowest of the lines awarded to someone else). */
+  lowestNames: string[];
+  /** An award by line: the lines awarded to someone other than their lowest price. */
+  items: string[];
+};
+
+const AMOUNT_PLACES = 2;
+
+function versus(
+  awarded: Dec | null,
+  lowest: Dec | null,
+  names: string[],
+  items: string[],
+): VersusLowest {
+  const diff = awarded && lowest ? sub(awarded, lowest) : null;
+  return {
+    awardedCny: awarded && toFixed(awarded, AMOUNT_PLACES),
+    lowestCny: lowest && toFixed(lowest, AMOUNT_PLACES),
+    differenceCny: diff && toFixed(diff, AMOUNT_PLACES),
+    differencePercent: diff && lowest && !isZero(lowest)
+      ? toFixed(div(mul(diff, dec(100)), lowest, AMOUNT_PLACES), AMOUNT_PLACES)
+      : null,
+    lowestNames: [...new Set(names)],
+    items,
+  };
+}
+
+/** How an award compares with the lowest prices; null when it is the lowest or nothing compares. */
+export function versusLowest(
+  s: MatrixSnapshot,
+  award: { scope: "project" | "lines"; supplierId: number | null; lines: AwardedLine[] },
+): VersusLowest | null {
+  const abbr = (id: number) => s.suppliers.find((x) => x.id === id)?.abbrName ?? "";
+  if (award.scope === "project") {
+    const chosen = s.suppliers.find((x) => x.id === award.supplierId);
+    const best = s.suppliers.filter((x) => x.rank === 1 && x.total !== null);
+    if (!chosen || !best.length || chosen.rank === 1) return null;
+    const total = chosen.total === null ? null : dec(chosen.total);
+    return versus(total, dec(best[0].total!), best.map((x) => abbr(x.id)), []);
+  }
+  let awarded: Dec | null = ZERO;
+  let lowest: Dec | null = ZERO;
+  const names: string[] = [];
+  const items: string[] = [];
+  for (const l of award.lines) {
+    const row = s.rows.find((r) => r.itemId === l.itemId);
+    if (!row?.lowest.length) continue;
+    if (!row.lowest.includes(l.supplierId)) {
+      items.push(row.itemName);
+      names.push(...row.lowest.map(abbr));
+    }
+    const mine = row.amount[s.suppliers.findIndex((x) => x.id === l.supplierId)];
+    const least = row.amount[s.suppliers.findIndex((x) => x.id === row.lowest[0])];
+    awarded = awarded && mine ? add(awarded, dec(mine)) : null;
+    lowest = lowest && least ? add(lowest, dec(least)) : null;
+  }
+  if (!items.length) return null;
+  return awarded && lowest
+    ? versus(awarded, lowest, names, items)
+    : versus(null, null, names, items);
 }
 
 type ApprovalSetting = SettingValues["awardApproval"];

@@ -1,6 +1,7 @@
 // The hidden award approval page (?id=…, linked from "my approvals", the result page and the
-// approval email): what the buyer proposes, for how much, why, the comparison matrix it was proposed
-// on, and its trail; the approver approves or rejects it here, an admin reassigns it.
+// approval email): what the buyer proposes, for how much (and how far above the lowest), why, the
+// comparison matrix it was proposed on with each supplier's terms, and its trail; the approver
+// approves or rejects it here, an admin reassigns it.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -11,7 +12,14 @@ import { formatTime } from "../../../shared/time.ts";
 import { Field, Section, useRequiredId } from "../projects/parts.tsx";
 import { kindPages } from "../projects/api.ts";
 import { type ApprovalDetail, approvalsApi } from "./api.ts";
-import { amountLabel, ApprovalStatus, ApprovalTrail, Awarded, ruleLabel } from "./parts.tsx";
+import {
+  amountLabel,
+  ApprovalStatus,
+  ApprovalTrail,
+  Awarded,
+  ruleLabel,
+  versusLowestLabel,
+} from "./parts.tsx";
 import { SnapshotTable } from "./SnapshotTable.tsx";
 import { DecisionDialog, ReassignDialog } from "./Dialogs.tsx";
 
@@ -104,6 +112,20 @@ export default function ApprovalPage() {
           >
             {p("matrixChanged", { version: a.matrixVersion })}
           </p>
+        )}
+        {a.versusLowest && (
+          <div
+            className="mb-3 rounded-md bg-amber-50 p-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+            data-testid="not-lowest"
+          >
+            <p className="flex items-start gap-1.5 font-medium">
+              <Icon name="warning" className="mt-0.5 size-4 shrink-0" />
+              {versusLowestLabel(t, a)}
+            </p>
+            <p className="mt-1 whitespace-pre-line pl-5.5">
+              {p("reasonForIt", { reason: a.reason })}
+            </p>
+          </div>
         )}
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label={p("proposedBy")}>

@@ -1,12 +1,13 @@
 // The comparison matrix as it was when the award was proposed (the proposal's snapshot): unit prices
 // before tax in CNY, the lowest of each row highlighted, the proposed supplier of each line marked,
-// totals by yearly usage and ranks.
+// totals by yearly usage, ranks and each supplier's commercial terms.
 import { useTranslation } from "react-i18next";
 import { money } from "../result/MatrixTable.tsx";
 import type { ApprovalDetail } from "./api.ts";
+import { termsInWords } from "../../../../server/domain/shared/terms.ts";
 
 export function SnapshotTable({ a }: { a: ApprovalDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const s = a.snapshot;
   const proposed = new Map(a.lines.map((l) => [l.itemId, l.supplierId]));
   const th = "px-2 py-1.5 text-left text-xs font-semibold text-slate-600 whitespace-nowrap";
@@ -73,6 +74,24 @@ export function SnapshotTable({ a }: { a: ApprovalDetail }) {
               {t("comparison.rank")}
             </td>
             {s.suppliers.map((x) => <td key={x.id} className={foot}>{x.rank ?? "—"}</td>)}
+          </tr>
+          <tr className="align-top" data-testid="snapshot-terms">
+            <td className="px-2 py-1.5 font-semibold text-slate-700" colSpan={2}>
+              {t("comparison.terms")}
+            </td>
+            {s.suppliers.map((x) => (
+              <td
+                key={x.id}
+                className="px-2 py-1.5 text-right text-slate-600"
+                data-testid="supplier-terms"
+              >
+                {x.terms
+                  ? termsInWords(x.terms, (k, o) => t(k, o ?? {}), i18n.language).map((part, i) => (
+                    <span key={i} className="block">{part}</span>
+                  ))
+                  : "—"}
+              </td>
+            ))}
           </tr>
         </tfoot>
       </table>

@@ -1,4 +1,5 @@
-// Pieces the approval screens share: a proposal's status badge, its amount, what it awards, and its
+// Pieces the approval screens share: a proposal's status badge, its amount (and how far above the
+// lowest it is), what it awards, and its
 // trail (who proposed, who approved, rejected or reassigned it, when, with which comment).
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -29,6 +30,21 @@ export function ApprovalStatus({ status }: { status: Approval["status"] }) {
 export function amountLabel(t: TFunction, a: Approval) {
   if (a.amountCny === null) return t("approvalPage.amountUnknown");
   return `¥${money(a.amountCny)} · ${t(`approvalPage.basis.${a.amountBasis ?? "quotes"}`)}`;
+}
+
+/** "Not the lowest: ¥10,800.00 (5.24%) more than …", or null when the award is the lowest. */
+export function versusLowestLabel(t: TFunction, a: Approval): string | null {
+  const v = a.versusLowest;
+  if (!v) return null;
+  const names = v.lowestNames.join(", ");
+  if (v.differenceCny === null) return t("approval.versusLowest.unknown", { names });
+  return t(`approval.versusLowest.${a.scope}`, {
+    difference: money(v.differenceCny),
+    percent: v.differencePercent ?? "—",
+    lowest: money(v.lowestCny),
+    names,
+    items: v.items.join(", "),
+  });
 }
 
 /** The rule in force when proposed: all, none, or at or above a threshold. */

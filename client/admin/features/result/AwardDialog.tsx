@@ -12,14 +12,27 @@ import {
 } from "../../components/index.ts";
 import { comparisonApi, type Matrix } from "./api.ts";
 import { money } from "./MatrixTable.tsx";
+import { cmp, dec } from "../../../../server/domain/shared/decimal.ts";
 
 export function AwardDialog(
   { m, onClose, onDone }: { m: Matrix; onClose: () => void; onDone: () => void },
 ) {
   const { t } = useTranslation();
   const a = (k: string) => t(`awardPage.${k}`);
-  const quoted = m.suppliers.filter((s) => s.quoted);
-  const best = [...quoted].sort((x, y) => (x.rank ?? 1e9) - (y.rank ?? 1e9))[0];
+  // As the matrix ranks them: lowest total first, those without a rank after (in code order).
+  const quoted = m.suppliers.filter((s) => s.quoted)
+    .sort((x, y) => (x.rank ?? 1e9) - (y.rank ?? 1e9));
+  const best = quoted[0];
+  /** A line's suppliers, its lowest price first, those without a price in CNY last. */
+  const byPrice = (r: Matrix["rows"][number]) => {
+    const cny = (id: number) => r.cells.find((c) => c.supplierId === id)?.cny ?? null;
+    return [...quoted].sort((x, y) => {
+      const a = cny(x.id), b = cny(y.id);
+      return a === null || b === null
+        ? (a === null ? 1 : 0) - (b === null ? 1 : 0)
+        : cmp(dec(a), dec(b));
+    });
+  };
   const [scope, setScope] = useState<"project" | "lines">(m.award?.scope ?? "lines");
   const [supplierId, setSupplierId] = useState<string>(
     String(m.award?.supplierId ?? best?.id ?? ""),
@@ -133,7 +146,7 @@ export function AwardDialog(
                           onChange={(e) => setLines({ ...lines, [r.item.id]: e.target.value })}
                         >
                           <option value="">{a("noSupplier")}</option>
-                          {quoted.map((s) => {
+                          {byPrice(r).map((s) => {
                             const cell = r.cells.find((x) => x.supplierId === s.id);
                             return (
                               <option key={s.id} value={s.id}>
