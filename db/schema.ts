@@ -37,7 +37,10 @@ export const users = sqliteTable("users", {
   }),
   avatar: text("avatar"),
   introduction: text("introduction"),
+  /** The language emails are written in: the one chosen, else the one last signed in with. */
   language: text("language", { enum: ["zh", "en"] }),
+  /** Whether `language` was chosen by the user (then signing in never changes it). */
+  languageChosen: integer("language_chosen", { mode: "boolean" }).notNull().default(false),
   lastLoginAt: instant("last_login_at"),
   /** Created by the demo data of a first start: start-up warns while any is active. */
   isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
@@ -791,6 +794,12 @@ export const auctions = sqliteTable("auctions", {
   /** The least improvement on a supplier's own last bid: an amount in CNY or a percentage of it. */
   stepKind: text("step_kind", { enum: ["amount", "percent"] }).notNull(),
   step: text("step").notNull(),
+  /**
+   * The largest drop of one bid from the supplier's own last bid: an amount in CNY or a percentage
+   * of that bid; a bid further down is refused as a slip of the keyboard.
+   */
+  maxDropKind: text("max_drop_kind", { enum: ["amount", "percent"] }).notNull().default("percent"),
+  maxDrop: text("max_drop").notNull().default("20"),
   /** What bidders see besides their own bid: their rank only, or also the best bid (anonymised). */
   visibility: text("visibility", { enum: ["rank", "best"] }).notNull(),
   /** Stored state; "scheduled", "live" and the clock's end are judged with the server's clock. */
@@ -808,12 +817,6 @@ export const auctions = sqliteTable("auctions", {
   index("auctions_status_idx").on(t.status, t.closesAt),
 ]);
 
-  /**
-   * The largest drop of one bid from the supplier's own last bid: an amount in CNY or a percentage
-   * of that bid; a bid further down is refused as a slip of the keyboard.
-   */
-  maxDropKind: text("max_drop_kind", { enum: ["amount", "percent"] }).notNull().default("percent"),
-  maxDrop: text("max_drop").notNull().default("20"),
 /** The suppliers taking part, each with its anonymised label (A, B, …); their starting bids are bids. */
 export const auctionParticipants = sqliteTable("auction_participants", {
   auctionId: integer("auction_id").notNull().references(() => auctions.id, {

@@ -21,8 +21,12 @@ export function t(lang: Lang, key: string, params?: Record<string, unknown>): st
 }
 
 /** Picks zh or en from an Accept-Language header (first supported tag wins); Chinese otherwise. */
-export function langFromHeader(header: string | null | undefined): Lang {
-  if (!header) return "zh";
+export const langFromHeader = (header: string | null | undefined): Lang =>
+  langInHeader(header) ?? "zh";
+
+/** The first supported language an Accept-Language header names, by weight; none when it names neither. */
+export function langInHeader(header: string | null | undefined): Lang | undefined {
+  if (!header) return undefined;
   const tags = header.split(",").map((part) => {
     const [tag, ...params] = part.trim().split(";");
     const q = params.find((p) => p.trim().startsWith("q="));
@@ -32,7 +36,7 @@ export function langFromHeader(header: string | null | undefined): Lang {
     if (tag.startsWith("zh")) return "zh";
     if (tag.startsWith("en")) return "en";
   }
-  return "zh";
+  return undefined;
 }
 
 /**

@@ -82,9 +82,11 @@ async function request<T = unknown>(path: string, opts: RequestOptions = {}): Pr
   }
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? API_TIMEOUT);
-  const fail = (err: ApiError): never => {
+  /** Shows and logs a failure; one with no response at all logs its stack too (spec §8). */
+  const fail = (err: ApiError, stack?: string): never => {
     if (!opts.silent) message.error(err.message);
-    logError({ kind: "request", message: err.message, detail: `${method} ${url.pathname}` });
+    const detail = `${method} ${url.pathname}${stack ? `\n${stack}` : ""}`;
+    logError({ kind: "request", message: err.message, detail });
     throw err;
   };
 
@@ -101,6 +103,7 @@ async function request<T = unknown>(path: string, opts: RequestOptions = {}): Pr
           : `${t("shell.api.network")}: ${(e as Error).message}`,
         0,
       ),
+      timedOut ? undefined : (e as Error).stack,
     );
   }
   clearTimeout(timer);

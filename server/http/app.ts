@@ -6,7 +6,7 @@ import type { Deps } from "../domain/context.ts";
 import { notFound as notFoundError } from "../domain/errors.ts";
 import { DomainError } from "../domain/errors.ts";
 import { serializeParameters, writeAuditLog } from "../domain/audit/service.ts";
-import { langFromHeader, t } from "../i18n.ts";
+import { langFromHeader, langInHeader, t } from "../i18n.ts";
 import { errorResponse } from "./envelope.ts";
 import { type AppEnv, mountRoutes, type RouteDef } from "./route.ts";
 import { allRoutes } from "./routes/index.ts";
@@ -71,6 +71,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     c.set("meta", {
       clientIp: clientIp(c, deps.config.trustProxy),
       browserInfo: c.req.header("user-agent"),
+      language: langInHeader(c.req.header("accept-language")),
     });
     await next();
   });

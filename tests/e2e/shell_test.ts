@@ -283,6 +283,31 @@ Deno.test("the back-office shell in a browser", opts, async (t) => {
       },
     );
 
+    await t.step(
+      "a call that gets no response at all logs its message and its stack (spec §8)",
+      async () => {
+        const { context, page } = await newPage(b, base);
+        await page.goto("/systemManager/userManager");
+        await signInAs(page);
+        await page.waitForURL((u) => u.pathname === "/systemManager/userManager");
+        // The network drops the list's next call: no status, no answer.
+        await page.route("**/app/User/GetAll*", (route) => route.abort("failed"));
+        await page.getByRole("button", { name: "Search" }).first().click();
+        await page.locator('[data-kind="error"]').filter({
+          hasText: "The server could not be reached",
+        }).first()
+          .waitFor();
+        await page.getByTestId("error-log-button").click();
+        const log = page.getByTestId("error-log-table");
+        await log.waitFor();
+        assert.match(await log.innerText(), /GET \/api\/services\/app\/User\/GetAll/);
+        await log.locator("summary", { hasText: "Stack" }).first().click();
+        const stack = await log.locator("pre").first().innerText();
+        assert.ok(stack.trim().length > 0, "the stack is logged");
+        await context.close();
+      },
+    );
+
     await t.step("size and sidebar state are kept in cookies", async () => {
       const { context, page } = await newPage(b, base);
       await page.goto("/");

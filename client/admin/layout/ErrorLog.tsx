@@ -43,6 +43,14 @@ export function ErrorLogTable() {
                     {e.detail.split("\n")[0]}
                   </p>
                 )}
+                {e.detail?.includes("\n") && (
+                  <details className="mt-0.5 text-xs text-slate-500">
+                    <summary className="cursor-pointer">{t("shell.errorLog.stack")}</summary>
+                    <pre className="whitespace-pre-wrap break-all font-mono">
+                      {e.detail.split("\n").slice(1).join("\n")}
+                    </pre>
+                  </details>
+                )}
               </td>
               <td className="px-3 py-2 font-mono text-xs text-slate-500">{e.page}</td>
             </tr>

@@ -14,6 +14,7 @@ import type { Actor, Deps } from "../context.ts";
 import { tooMany, unauthorized } from "../errors.ts";
 import { dummyPasswordHash } from "./password.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../shared/password.ts";
+import type { Lang } from "../../i18n.ts";
 
 /**
  * Failed sign-ins are counted over a sliding window, per account name and per client address; only
@@ -29,7 +30,8 @@ export const LOCKOUT = {
   windowMs: 5 * 60 * 1000,
 };
 
-export type ClientMeta = { clientIp?: string; browserInfo?: string };
+/** What a call says of its client: address, browser, and the language it asked in (Accept-Language). */
+export type ClientMeta = { clientIp?: string; browserInfo?: string; language?: Lang };
 
 export type AuthenticateInput = {
   userNameOrEmailAddress: string;
@@ -72,6 +74,26 @@ export async function authenticate(
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
 
+  return await startSession(deps, user, meta);
+}
+
+/**
+ * A language to save as the user's unless they chose one: judged in the statement, so a choice made
+ * meanwhile stays.
+ */
+const unlessChosen = (lang: Lang) =>
+  sql<Lang>`CASE WHEN ${users.languageChosen} THEN ${users.language} ELSE ${lang} END`;
+
+/**
+ * Opens a session for a user who has proved who they are and answers its token. The language they signed in with becomes theirs, unless they chose one.
+ */
+async function startSession(
+  deps: Deps,
+  user: Pick<typeof users.$inferSelect, "id" | "kind">,
+  meta: ClientMeta = {},
+): Promise<AuthenticateResult> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const jti = crypto.randomUUID();
   const ttl = deps.config.tokenTtlSeconds;
   const expiresAt = new Date(now.getTime() + ttl * 1000);
@@ -83,7 +105,8 @@ export async function authenticate(
     clientIp: meta.clientIp ?? null,
     browserInfo: meta.browserInfo?.slice(0, 512) ?? null,
   });
-  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  const language = meta.language ? { language: unlessChosen(meta.language) } : {};
+  await db.update(users).set({ lastLoginAt: now, ...language }).where(eq(users.id, user.id));
   const accessToken = await new SignJWT({ kind: user.kind })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(user.id))

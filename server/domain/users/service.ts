@@ -292,7 +292,9 @@ export async function changeLanguage(
   actor: Actor,
   input: z.infer<typeof changeLanguageInput>,
 ) {
-  await deps.db.update(users).set({ language: input.languageName }).where(eq(users.id, actor.id));
+  // Chosen: signing in in another language no longer changes it.
+  await deps.db.update(users).set({ language: input.languageName, languageChosen: true })
+    .where(eq(users.id, actor.id));
 }
 
 export type UserInfo = {
