@@ -368,3 +368,35 @@ Deno.test("an asset project opens (and its result page offers) no optimisation r
     [1, "2026-11-30T09:00:00.000Z"],
   ]);
 });
+
+Deno.test("the result page says no award can be recorded while the auction is set up, running or paused, and the award is refused meanwhile", async () => {
+  const env = await testEnv();
+  await using _ = env;
+  const r = await awardReady(env);
+  const notOver = async () =>
+    (await getProjectResult(env, r.buyer.actor, r.project.id)).auctionNotOver;
+  const award = () =>
+    awardProject(env, r.buyer.actor, {
+      offProId: r.project.id,
+      scope: "project",
+      supplierId: r.s2.supplier.id,
+      reason: "lowest",
+    });
+  assert.equal(await notOver(), false); // no auction yet
+  await setUpAuction(env, r.buyer.actor, {
+    offProId: r.project.id,
+    startAt: START,
+    endAt: END,
+    step: "500",
+  });
+  assert.equal(await notOver(), true); // set up, not started
+  await refused(award(), "award.auctionRunning");
+  env.clock.set(new Date(START.getTime() + MIN));
+  assert.equal(await notOver(), true); // running
+  await pauseAuction(env, r.buyer.actor, { offProId: r.project.id, reason: "Line check" });
+  assert.equal(await notOver(), true); // paused
+  await refused(award(), "award.auctionRunning");
+  await resumeAuction(env, r.buyer.actor, { offProId: r.project.id });
+  env.clock.set(new Date(END.getTime() + MIN));
+  assert.equal(await notOver(), false); // over by the clock
+});

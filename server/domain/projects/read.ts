@@ -178,18 +178,22 @@ export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) 
 }
 
 /**
- * GetSupplierOfferProjectManagerResult: everything the result page shows. No optimisation round is
- * offered while the project's reverse auction is set up and not over (lifecycle.ts refuses it).
+ * GetSupplierOfferProjectManagerResult: everything the result page shows. While the project's
+ * reverse auction is set up and not over (auctionNotOver), no optimisation round is offered
+ * (lifecycle.ts refuses it) and no award can be recorded (award.ts refuses it). An auction is set up
+ * only once quoting has ended, so only an ended project's is looked for.
  */
 export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
   const now = deps.clock.now();
   const result = projectResult(await projectAllForActor(deps, actor, id), now);
-  if (!result.project.actions.includes("openRound")) return result;
-  const auction = await auctionOfProject(deps.db, id);
-  if (auction && auctionState(auction, now) !== "ended") {
+  const auction = result.project.status === "ended" || result.project.actions.includes("openRound")
+    ? await auctionOfProject(deps.db, id)
+    : null;
+  const auctionNotOver = !!auction && auctionState(auction, now) !== "ended";
+  if (auctionNotOver) {
     result.project.actions = result.project.actions.filter((a) => a !== "openRound");
   }
-  return result;
+  return { ...result, auctionNotOver };
 }
 
 function projectResult(all: Awaited<ReturnType<typeof projectAllForActor>>, now: Date) {

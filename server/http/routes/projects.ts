@@ -163,7 +163,7 @@ export const projectRoutes = [
     path: `${base}/GetSupplierOfferProjectManagerResult`,
     access: search,
     summary:
-      "The result page: header, line items, attachments, suppliers with first and optimisation quotes, rounds.",
+      "The result page: header, line items, attachments, suppliers with first and optimisation quotes, rounds, and auctionNotOver (a reverse auction is set up, running or paused: no award and no round meanwhile).",
     query: projectIdInput,
     handler: ({ deps, actor, query }) => getProjectResult(deps, actor, query.offProId),
   }),

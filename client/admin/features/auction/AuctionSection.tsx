@@ -24,9 +24,11 @@ import { BidChart } from "./BidChart.tsx";
 import { MaxDropDialog, maxDropRule } from "./MaxDropDialog.tsx";
 
 export function AuctionSection(
-  { projectId, mayPublish, onEnded }: {
+  { projectId, mayPublish, onSetUp, onEnded }: {
     projectId: number;
     mayPublish: boolean;
+    /** Set up: the page's award waits until it is over. */
+    onSetUp?: () => void;
     onEnded: () => void;
   },
 ) {
@@ -59,6 +61,7 @@ export function AuctionSection(
           onDone={(f) => {
             setSetting(false);
             setFound(f);
+            onSetUp?.();
           }}
         />
       </Section>

@@ -18,10 +18,12 @@ import { amountLabel, ApprovalTrail } from "../approvals/parts.tsx";
 import { Link } from "react-router";
 
 export function Comparison(
-  { projectId, canAward, mayPublish, onAwarded }: {
+  { projectId, canAward, awardBlocked, mayPublish, onAwarded }: {
     projectId: number;
     /** Quoting has ended (and no round is open): the award can be recorded. */
     canAward: boolean;
+    /** Why the award cannot be recorded yet although quoting has ended (a reverse auction runs). */
+    awardBlocked?: string | null;
     mayPublish: boolean;
     onAwarded?: () => void;
   },
@@ -70,14 +72,28 @@ export function Comparison(
             label={c("export")}
           />
           {mayPublish && canAward && !pending && (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => setAwarding(true)}
-              data-testid="award-open"
-            >
-              {m.award ? t("awardPage.reaward") : t("awardPage.award")}
-            </button>
+            <span className="flex items-center gap-2">
+              {awardBlocked && (
+                <span
+                  id="award-blocked"
+                  className="max-w-xs text-xs text-amber-800"
+                  data-testid="award-blocked"
+                >
+                  {awardBlocked}
+                </span>
+              )}
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setAwarding(true)}
+                disabled={!!awardBlocked}
+                title={awardBlocked ?? undefined}
+                aria-describedby={awardBlocked ? "award-blocked" : undefined}
+                data-testid="award-open"
+              >
+                {m.award ? t("awardPage.reaward") : t("awardPage.award")}
+              </button>
+            </span>
           )}
         </div>
       )}

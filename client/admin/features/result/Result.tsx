@@ -303,6 +303,7 @@ export default function Result() {
       <AuctionSection
         projectId={p.id}
         mayPublish={mayPublish}
+        onSetUp={load}
         onEnded={() => {
           // The final bids change the matrix, and the project may now offer a round.
           setAuctionEnds((n) => n + 1);
@@ -326,6 +327,7 @@ export default function Result() {
             key={auctionEnds}
             projectId={p.id}
             canAward={p.status === "ended"}
+            awardBlocked={data.auctionNotOver ? t("award.auctionRunning") : null}
             mayPublish={mayPublish}
             onAwarded={load}
           />
