@@ -85,7 +85,8 @@ const unlessChosen = (lang: Lang) =>
   sql<Lang>`CASE WHEN ${users.languageChosen} THEN ${users.language} ELSE ${lang} END`;
 
 /**
- * Opens a session for a user who has proved who they are and answers its token. The language they signed in with becomes theirs, unless they chose one.
+ * Opens a session for a user who has proved who they are and answers its token. The language they
+ * signed in with becomes theirs, unless they chose one.
  */
 async function startSession(
   deps: Deps,

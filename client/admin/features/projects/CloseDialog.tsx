@@ -1,4 +1,5 @@
-// Closing a project with a reason, and reading the close info back.
+// Closing a project with a reason (from the project list or the result page), and reading the close
+// info back.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
@@ -17,7 +18,7 @@ import { formatTime } from "../../../shared/time.ts";
 
 export function CloseDialog(
   { project, onClose, onDone }: {
-    project: Project | null;
+    project: Pick<Project, "id" | "code" | "name"> | null;
     onClose: () => void;
     onDone: () => void;
   },

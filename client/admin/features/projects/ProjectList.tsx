@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { message } from "../../../shared/messages.ts";
 import {
   AddButton,
   type Column,
@@ -35,6 +34,7 @@ import {
   STATUSES,
 } from "./api.ts";
 import { CloseDialog, CloseInfoDialog } from "./CloseDialog.tsx";
+import { useEndProject } from "./useEndProject.tsx";
 import { FileListDialog } from "./FileListDialog.tsx";
 import { kindOfPath, ProjectClosing, StatusBadge } from "./parts.tsx";
 import { ProjectBadges } from "./Flags.tsx";
@@ -122,6 +122,7 @@ export default function ProjectList() {
   const [closeInfo, setCloseInfo] = useState<Project | null>(null);
   const [reminding, setReminding] = useState<Project | null>(null);
   const [confirmElement, confirm] = useConfirm();
+  const [endElement, end] = useEndProject(() => list.reload());
 
   useEffect(() => {
     projectsApi.categories().then(setCategories).catch(() => {});
@@ -147,19 +148,6 @@ export default function ProjectList() {
   async function remove(p: Project) {
     if (!(await confirm())) return;
     if (await runDelete(t, () => projectsApi.remove(p.id))) list.reload();
-  }
-
-  async function end(p: Project) {
-    const ok = await confirm({
-      text: t("projectsPage.endConfirm", { code: p.code }),
-      okLabel: t("projectsPage.end"),
-    });
-    if (!ok) return;
-    try {
-      await projectsApi.end(p.id);
-      message.success(t("projectsPage.ended"));
-      list.reload();
-    } catch { /* shown by the API client */ }
   }
 
   const columns = (() => {
@@ -441,6 +429,7 @@ export default function ProjectList() {
       <CloseInfoDialog project={closeInfo} onClose={() => setCloseInfo(null)} />
       <ReminderDialog project={reminding} onClose={() => setReminding(null)} />
       {confirmElement}
+      {endElement}
     </ListPage>
   );
 }

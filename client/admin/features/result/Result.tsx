@@ -2,6 +2,7 @@
 // items, and the invited suppliers with their quote times; a download button only where a quote
 // exists, opening the file-download dialog. The asset page adds the two optimisation rounds (each
 // shown only when some supplier's attachment for it exists) and opens a round with its deadline.
+// Where the buyer watches quotes arrive, it ends quoting and closes the project as the list does.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../shared/icons.tsx";
@@ -32,6 +33,8 @@ import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
 import { ReminderDialog } from "../projects/ReminderDialog.tsx";
+import { CloseDialog } from "../projects/CloseDialog.tsx";
+import { useEndProject } from "../projects/useEndProject.tsx";
 import { AuctionSection } from "../auction/AuctionSection.tsx";
 import { OpenRoundDialog } from "./OpenRoundDialog.tsx";
 
@@ -55,11 +58,13 @@ export default function Result() {
   const [files, setFiles] = useState<SupplierResult | null>(null);
   const [round, setRound] = useState<number | null>(null);
   const [reminding, setReminding] = useState(false);
+  const [closing, setClosing] = useState(false);
   const [auctionEnds, setAuctionEnds] = useState(0);
   const f = (k: string) => t(`projects.fields.${k}`);
   const r = (k: string, p: Record<string, unknown> = {}) => t(`result.${k}`, p);
 
   const load = () => id && projectsApi.result(id).then(setData).catch(() => {});
+  const [endElement, end] = useEndProject(() => load());
   useEffect(() => {
     load();
   }, [id]);
@@ -183,6 +188,26 @@ export default function Result() {
                 data-testid="open-round"
               >
                 {r("openRound", { round: nextRound })}
+              </button>
+            )}
+            {p.actions.includes("end") && (
+              <button
+                type="button"
+                className="btn btn-default"
+                onClick={() => end(p)}
+                data-testid="result-end"
+              >
+                {t("projectsPage.end")}
+              </button>
+            )}
+            {p.actions.includes("close") && (
+              <button
+                type="button"
+                className="btn btn-default text-red-600"
+                onClick={() => setClosing(true)}
+                data-testid="result-close"
+              >
+                {t("projectsPage.close")}
               </button>
             )}
           </span>
@@ -371,6 +396,15 @@ export default function Result() {
       </FormDialog>
 
       <ReminderDialog project={reminding ? p : null} onClose={() => setReminding(false)} />
+      <CloseDialog
+        project={closing ? p : null}
+        onClose={() => setClosing(false)}
+        onDone={() => {
+          setClosing(false);
+          load();
+        }}
+      />
+      {endElement}
 
       <OpenRoundDialog
         projectId={p.id}
