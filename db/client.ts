@@ -269,30 +269,30 @@ export function preparedQuery<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   };
 }
 
-/** Shapes of one query kept per database handle (see preparedByShape). */
-const SHAPES_KEPT = 64;
+/** Statements of one query kept per database handle (see preparedPerKey). */
+const STATEMENTS_KEPT = 64;
 
 /**
- * Like preparedQuery, for a query whose shape depends on its input (which filters are given, the
- * sort): `build` makes the statement for one shape, with `sql.placeholder` for every value, and
- * `shape` names that shape; each shape is built once per database handle (the 64 most recently
- * used are kept), then only bound.
+ * Like preparedQuery, for a query whose SQL depends on its input (which filters are given, the
+ * sort): `build` makes the statement for one input, with `sql.placeholder` for every value, and
+ * `key` names what the statement was built from; each key's statement is built once per database
+ * handle (the 64 most recently used are kept), then only bound.
  */
-export function preparedByShape<I, T>(
-  shape: (input: I) => string,
+export function preparedPerKey<I, T>(
+  key: (input: I) => string,
   build: (db: DbOrTx, input: I) => T,
 ): (db: DbOrTx, input: I) => T {
   const built = new WeakMap<DbOrTx, Map<string, T>>();
   return (db, input) => {
-    let shapes = built.get(db);
-    if (!shapes) built.set(db, shapes = new Map());
-    const key = shape(input);
-    let stmt = shapes.get(key);
+    let statements = built.get(db);
+    if (!statements) built.set(db, statements = new Map());
+    const k = key(input);
+    let stmt = statements.get(k);
     if (stmt === undefined) {
       stmt = build(db, input);
-      if (shapes.size >= SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
-    } else shapes.delete(key);
-    shapes.set(key, stmt); // most recently used last
+      if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+    } else statements.delete(k);
+    statements.set(k, stmt); // most recently used last
     return stmt;
   };
 }

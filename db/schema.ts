@@ -443,7 +443,7 @@ export const offerProjects = sqliteTable("offer_projects", {
 }, (t) => [
   index("offer_projects_kind_status_idx").on(t.kind, t.status, t.offerEndTime),
   index("offer_projects_type_idx").on(t.typeId),
-  // Published projects whose quoting has closed by the clock (statusSql.ts overtakenAt, the
+  // Published projects whose quoting has closed by the clock (statusSql.ts clockMovedIdsAt, the
   // endProjects job) are a range of this index.
   index("offer_projects_closes_idx").on(t.status, t.closesAt),
   // Each sort of the list has three indexes that give its pages in order, each holding the columns

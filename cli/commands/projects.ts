@@ -8,7 +8,10 @@ import { closeProject, endProject } from "../../server/domain/projects/lifecycle
 import { listProjects } from "../../server/domain/projects/list.ts";
 import { type ProjectDto } from "../../server/domain/projects/dto.ts";
 import { projectIdByCode } from "../../server/domain/projects/access.ts";
-import { exportProjectsInput, listProjectsInput } from "../../server/domain/projects/schemas.ts";
+import {
+  exportProjectsInput,
+  listProjectsInput,
+} from "../../server/domain/projects/listFilters.ts";
 import { exportProjects } from "../../server/domain/projects/export.ts";
 import { formatUtc8 } from "../../server/domain/shared/time.ts";
 import { t } from "../../server/i18n.ts";

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
 import { offerProjects, offerProjectTypes, offerRounds, quotes } from "../../db/schema.ts";
 import { listProjects } from "../../server/domain/projects/list.ts";
-import { listProjectsInput } from "../../server/domain/projects/schemas.ts";
+import { listProjectsInput } from "../../server/domain/projects/listFilters.ts";
 import { projectDisplayStatus } from "../../server/domain/projects/rules.ts";
 import { testEnv } from "../helpers.ts";
 import { H, quotesAndRounds, T0 } from "./status_fixtures.ts";

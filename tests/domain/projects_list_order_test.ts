@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { offerProjects } from "../../db/schema.ts";
 import { listProjects } from "../../server/domain/projects/list.ts";
-import { listProjectsInput } from "../../server/domain/projects/schemas.ts";
+import { listProjectsInput } from "../../server/domain/projects/listFilters.ts";
 import { testEnv } from "../helpers.ts";
 import { everything } from "./projects_fixtures.ts";
 

@@ -5,9 +5,9 @@ import assert from "node:assert/strict";
 import { inArray, sql } from "drizzle-orm";
 import { offerProjects, offerRounds, quotes } from "../../db/schema.ts";
 import {
+  clockMovedIdsAt,
+  clockMovedValues,
   closesAtSql,
-  overtakenAt,
-  overtakenValues,
   statusCondition,
 } from "../../server/domain/projects/statusSql.ts";
 import {
@@ -72,10 +72,10 @@ Deno.test("the status SQL names the same projects as the status rule, over a gri
   const ids = rows.map((p) => p.id);
   for (const t of [...edges].sort((a, b) => a - b)) {
     const now = new Date(t);
-    const overtaken = overtakenValues(await overtakenAt(env.db, now));
+    const clockMoved = clockMovedValues(await clockMovedIdsAt(env.db, now));
     for (const status of STATUSES) {
       const bySql = (await env.db.select({ id: offerProjects.id }).from(offerProjects)
-        .where(sql`${inArray(offerProjects.id, ids)} and ${statusCondition(status, overtaken)}`))
+        .where(sql`${inArray(offerProjects.id, ids)} and ${statusCondition(status, clockMoved)}`))
         .map((r) => r.id).sort((a, b) => a - b);
       const byRule = rows.filter((p) =>
         projectDisplayStatus(

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { auditLogs } from "../../../db/schema.ts";
-import { appendRows, type Db, preparedByShape } from "../../../db/client.ts";
+import { appendRows, type Db, preparedPerKey } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { containsBound, likePattern, orderBy } from "../paging.ts";
@@ -97,7 +97,7 @@ function auditConditions(input: ListAuditLogsInput): SQL | undefined {
 }
 
 /** Which filters are given, and the sort: one prepared statement each. */
-const auditShape = (input: ListAuditLogsInput) =>
+const auditStatementKey = (input: ListAuditLogsInput) =>
   JSON.stringify([
     ["userId", "userName", "startTime", "endTime", "serviceName", "methodName", "httpStatus"]
       .filter((k) => input[k as keyof ListAuditLogsInput]),
@@ -105,14 +105,14 @@ const auditShape = (input: ListAuditLogsInput) =>
     input.sorting,
   ]);
 
-const auditCount = preparedByShape(
-  auditShape,
+const auditCount = preparedPerKey(
+  auditStatementKey,
   (db, input) =>
     db.select({ total: count() }).from(auditLogs).where(auditConditions(input)).prepare(),
 );
 
-const auditPage = preparedByShape(
-  auditShape,
+const auditPage = preparedPerKey(
+  auditStatementKey,
   (db, input) =>
     db.select().from(auditLogs).where(auditConditions(input))
       .orderBy(...orderBy(input.sorting, {

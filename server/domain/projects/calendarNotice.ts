@@ -7,7 +7,7 @@ import { forbidden } from "../errors.ts";
 import { dateInUtc8, UTC8_OFFSET_MS } from "../shared/time.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { visibleKinds } from "./rules.ts";
-import { openCondition, overtakenAt, overtakenValues } from "./statusSql.ts";
+import { clockMovedIdsAt, clockMovedValues, openCondition } from "./statusSql.ts";
 
 /** How far ahead a buyer is taken to choose deadlines: a year starting sooner is warned of. */
 const LOOK_AHEAD_DAYS = 45;
@@ -32,7 +32,7 @@ export async function missingCalendarYears(
   const now = deps.clock.now();
   const kinds = visibleKinds(actor.permissions);
   if (!kinds.length) throw forbidden();
-  const open = openCondition(overtakenValues(await overtakenAt(deps.db, now)));
+  const open = openCondition(clockMovedValues(await clockMovedIdsAt(deps.db, now)));
   // One row per year (in UTC+8) of the deadlines, counted by SQLite.
   const year = sql<number>`cast(strftime('%Y', (${offerProjects.offerEndTime} + ${UTC8_OFFSET_MS})
     / 1000, 'unixepoch') as integer)`;

@@ -8,10 +8,10 @@ import { dateInUtc8 } from "../shared/time.ts";
 import { type ProjectKind, visibleKinds } from "./rules.ts";
 import { selectProjects } from "./list.ts";
 import {
+  clockMovedIdsAt,
+  clockMovedValues,
   closesAtSql,
   openCondition,
-  overtakenAt,
-  overtakenValues,
   quotedCurrentPackSql,
 } from "./statusSql.ts";
 
@@ -35,7 +35,7 @@ export async function dashboardSummary(
   const kinds = visibleKinds(actor.permissions).filter((k) => !kind || k === kind);
   if (!kinds.length) throw forbidden();
   const inKinds = inArray(offerProjects.kind, kinds);
-  const open = and(inKinds, openCondition(overtakenValues(await overtakenAt(deps.db, now))))!;
+  const open = and(inKinds, openCondition(clockMovedValues(await clockMovedIdsAt(deps.db, now))))!;
   const soonTo = new Date(now.getTime() + ENDING_SOON_MS);
   // Ending soon by when quoting really closes: a round's end, or early once everyone quoted.
   const soon = and(

@@ -5,7 +5,7 @@ import { type Column, noRecordsToExport, streamXlsx, type XlsxExport } from "../
 import { fileNameDate, formatUtc8 } from "../shared/time.ts";
 import { projectBatches } from "./list.ts";
 import { type ProjectDto } from "./dto.ts";
-import type { ExportProjectsInput } from "./schemas.ts";
+import type { ExportProjectsInput } from "./listFilters.ts";
 
 const yesNo = (v: boolean, lang: Lang) => t(lang, v ? "exports.yes" : "exports.no");
 

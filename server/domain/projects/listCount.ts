@@ -1,108 +1,71 @@
-// The project list's count. A list filtered by nothing more than kind, category and status (or
-// "open") is counted from project_counts, which triggers keep in step with the projects (migration
-// 0026), corrected by the few projects the clock has moved on since their status was stored; a list
-// with any other filter counts the projects themselves.
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+// The project list's count. A list whose filters project_counts can count (listFilters.ts says
+// which: kind, category, status, open) sums that table's rows, which triggers keep in step with
+// the projects (migration 0026), and counts again by their ids the few projects the clock has
+// moved on since their status was stored; any other list counts the matching projects.
+import { and, count, sql } from "drizzle-orm";
 import { offerProjects, projectCounts } from "../../../db/schema.ts";
-import { type DbOrTx, idIn, preparedByShape } from "../../../db/client.ts";
-import type { ExportProjectsInput } from "./schemas.ts";
-import { type ProjectKind, projectKinds } from "./rules.ts";
+import { type DbOrTx, idIn, preparedPerKey } from "../../../db/client.ts";
 import {
-  openCondition,
-  type Overtaken,
-  type OvertakenIds,
-  overtakenPlaceholders,
-  overtakenValues,
-  statusCondition,
-} from "./statusSql.ts";
-
-type Counted = { kinds: ProjectKind[]; input: ExportProjectsInput; overtaken?: Overtaken };
-
-/** The filters project_counts can answer (paging and sorting do not change a count). */
-const countedFilters = new Set(["kind", "category", "status", "open", "sorting"]);
-
-/** Whether the list's filters are all ones project_counts can answer (a status or "open", not both). */
-export const countableFromTable = (input: ExportProjectsInput) =>
-  !(input.open && input.status) &&
-  Object.entries(input).every(([k, v]) =>
-    v === undefined || countedFilters.has(k) || k === "skipCount" || k === "maxResultCount"
-  );
-
-const c = projectCounts;
-/** The stored states each display status starts from, before the clock's corrections. */
-function storedStates(input: ExportProjectsInput): SQL | undefined {
-  if (input.open) return eq(c.status, "published");
-  switch (input.status) {
-    case undefined:
-      return undefined;
-    case "published":
-      return and(eq(c.status, "published"), eq(c.quoted, 0));
-    case "inQuotation":
-      return and(eq(c.status, "published"), eq(c.quoted, 1));
-    default:
-      return eq(c.status, input.status);
-  }
-}
-
-/** The list's status condition on the projects, with the clock's sets or with none (stored only). */
-function statusOf(input: ExportProjectsInput, ids: OvertakenIds): SQL | undefined {
-  if (input.open) return openCondition(ids);
-  return input.status ? statusCondition(input.status, ids) : undefined;
-}
-
-const shapeOf = ({ kinds, input, overtaken }: Counted) =>
-  JSON.stringify([
-    kinds,
-    input.category !== undefined,
-    input.open ? "open" : input.status,
-    overtaken && [overtaken.closedByClock.length > 0, overtaken.inRound.length > 0],
-  ]);
-
-const kindsPartial = (kinds: ProjectKind[]) => kinds.length < projectKinds.length;
+  countedByTable,
+  countedConditions,
+  filterConditions,
+  kindsCondition,
+  listConditions,
+  type ListQuery,
+  statementKey,
+  storedOnly,
+} from "./listFilters.ts";
+import { clockMovedPlaceholders } from "./statusSql.ts";
 
 /** The sum of project_counts' rows that match. */
-const stored = preparedByShape(
-  shapeOf,
-  (db, { kinds, input }: Counted) =>
-    db.select({ total: sql<number>`coalesce(sum(${c.count}), 0)` }).from(c).where(and(
-      kindsPartial(kinds) ? inArray(c.kind, kinds) : undefined,
-      input.category !== undefined ? eq(c.typeId, sql.placeholder("category")) : undefined,
-      storedStates(input),
-    )).prepare(),
+const stored = preparedPerKey(
+  statementKey,
+  (db, query: ListQuery) =>
+    db.select({ total: sql<number>`coalesce(sum(${projectCounts.count}), 0)` })
+      .from(projectCounts).where(and(...countedConditions(query))).prepare(),
 );
 
-const none: OvertakenIds = { closedByClock: null, inRound: null };
-
 /**
- * Among the projects the clock moved on: how many match the status now, less how many matched it
- * as stored (project_counts counted those).
+ * Among the projects the clock moved on: how many match the filters judged by the clock now, less
+ * how many matched them as stored (project_counts counted those).
  */
-const correction = preparedByShape(shapeOf, (db, { kinds, input, overtaken }: Counted) => {
-  const now = statusOf(input, overtakenPlaceholders(overtaken!))!;
-  const before = statusOf(input, none)!;
+const correction = preparedPerKey(statementKey, (db, query: ListQuery) => {
+  const now = and(...filterConditions(query, clockMovedPlaceholders(query.clockMoved!), true));
+  const before = and(...filterConditions(query, storedOnly, true));
   return db.select({
     change: sql<number>`coalesce(sum(${now}), 0) - coalesce(sum(${before}), 0)`,
   }).from(offerProjects).where(and(
-    idIn(offerProjects.id, "overtaken"),
-    kindsPartial(kinds) ? inArray(offerProjects.kind, kinds) : undefined,
-    input.category !== undefined
-      ? eq(offerProjects.typeId, sql.placeholder("category"))
-      : undefined,
+    idIn(offerProjects.id, "clockMoved"),
+    kindsCondition(offerProjects.kind, query.kinds),
+    ...filterConditions(query, storedOnly, false),
   )).prepare();
 });
 
-/** The count of a list whose filters `countableFromTable` accepts. */
-export async function countFromTable(db: DbOrTx, counted: Counted): Promise<number> {
-  const { input, overtaken } = counted;
-  const [{ total }] = await stored(db, counted).all({ category: input.category });
-  const moved = overtaken ? [...overtaken.closedByClock, ...overtaken.inRound] : [];
-  const byClock = input.open || input.status === "published" || input.status === "inQuotation" ||
-    input.status === "ended";
-  if (!byClock || !moved.length) return Number(total);
-  const [{ change }] = await correction(db, counted).all({
-    ...overtakenValues(overtaken!),
-    overtaken: JSON.stringify(moved),
-    category: input.category,
+async function countFromTable(db: DbOrTx, query: ListQuery, values: Record<string, unknown>) {
+  const [{ total }] = await stored(db, query).all(values);
+  const { clockMoved } = query;
+  const moved = clockMoved ? [...clockMoved.closedByClock, ...clockMoved.inRound] : [];
+  if (!moved.length) return Number(total);
+  const [{ change }] = await correction(db, query).all({
+    ...values,
+    clockMoved: JSON.stringify(moved),
   });
   return Number(total) + Number(change);
+}
+
+const exactCount = preparedPerKey(
+  statementKey,
+  (db, query: ListQuery) =>
+    db.select({ total: count() }).from(offerProjects).where(listConditions(query)).prepare(),
+);
+
+/** How many projects the list holds. */
+export async function listTotal(
+  db: DbOrTx,
+  query: ListQuery,
+  values: Record<string, unknown>,
+): Promise<number> {
+  if (countedByTable(query.input)) return await countFromTable(db, query, values);
+  const [{ total }] = await exactCount(db, query).all(values);
+  return total;
 }

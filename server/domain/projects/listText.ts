@@ -1,50 +1,38 @@
-// The project list's text filters (number, name, demand number): "contains", through the trigram
-// index of migration 0019 for pieces of two characters or more (no row read to check them), all
-// of them in one search of the index; a single character is checked on the rows.
+// The project list's keyword filters (number, name, demand number; declared in listFilters.ts):
+// "contains", through the trigram index of migration 0019 for pieces of two characters or more (no
+// row read to check them), all of them in one search of the index; a single character is checked
+// on the rows.
 import { type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { offerProjects } from "../../../db/schema.ts";
 import { containsBound, likePattern } from "../paging.ts";
 import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
-import type { ExportProjectsInput } from "./schemas.ts";
 
-/** The text filters, each the column it reads and its column in the trigram index. */
-const textFilters = {
-  code: { column: offerProjects.code, indexed: "code" },
-  name: { column: offerProjects.name, indexed: "name" },
-  demandCode: { column: offerProjects.demandCode, indexed: "demand_code" },
-} as const;
-type TextFilter = keyof typeof textFilters;
-const fields = Object.keys(textFilters) as TextFilter[];
+/** A keyword filter's columns: the one the rows hold, and its column in the trigram index. */
+export type KeywordColumns = { column: SQLiteColumn; indexed: string };
 
-/** How each given text filter is answered: through the index (as a phrase or a prefix), or on the rows. */
-export type TextPlan = Partial<Record<TextFilter, "phrase" | "prefix" | "rows">>;
+/** One keyword given: its field (which names its placeholders), its text and its columns. */
+export type Keyword = { field: string; text: string } & KeywordColumns;
 
-/** How the given text filters are answered: pieces of two characters or more through the index. */
-export function textPlanOf(input: ExportProjectsInput): TextPlan {
-  const plan: TextPlan = {};
-  for (const field of fields) {
-    const text = input[field];
-    if (!text) continue;
-    const kind = trigramKind(text);
-    plan[field] = kind === "none" ? "rows" : kind;
-  }
-  return plan;
+/** How a keyword is answered: through the index (as a phrase or a prefix), or on the rows. */
+export type KeywordWay = "phrase" | "prefix" | "rows";
+
+export function keywordWay(text: string): KeywordWay {
+  const kind = trigramKind(text);
+  return kind === "none" ? "rows" : kind;
 }
 
 /**
- * The conditions of the text filters: the pieces for the index in one search of it that asks for
- * all of them at once (no row read to check them), the others on the rows. Their values are bound
- * by `textValues`.
+ * The keywords' conditions: the pieces for the index in one search of it that asks for all of them
+ * at once (no row read to check them), the others on the rows. Their values are bound by
+ * `keywordValues`.
  */
-export function textConditions(plan: TextPlan): SQL[] {
+export function keywordConditions(keywords: Keyword[]): SQL[] {
   const p = sql.placeholder;
   const matches: SQL[] = [];
   const where: SQL[] = [];
-  for (const field of fields) {
-    const { column, indexed } = textFilters[field];
-    switch (plan[field]) {
-      case undefined:
-        break;
+  for (const { field, text, column, indexed } of keywords) {
+    switch (keywordWay(text)) {
       case "phrase":
         matches.push(sql`${p(field)}`);
         break;
@@ -64,14 +52,11 @@ export function textConditions(plan: TextPlan): SQL[] {
   return where;
 }
 
-/** The values `textConditions`' placeholders stand for. */
-export function textValues(plan: TextPlan, input: ExportProjectsInput) {
+/** The values `keywordConditions`' placeholders stand for. */
+export function keywordValues(keywords: Keyword[]) {
   const values: Record<string, string> = {};
-  for (const field of fields) {
-    const text = input[field];
-    if (!text) continue;
-    const { indexed } = textFilters[field];
-    switch (plan[field]) {
+  for (const { field, text, indexed } of keywords) {
+    switch (keywordWay(text)) {
       case "phrase":
         values[field] = phraseMatch(indexed, text);
         break;

@@ -1,7 +1,7 @@
-// Inputs of the quotation project operations (OfferProjectManager); shared by HTTP and CLI.
+// Inputs of the quotation project operations (OfferProjectManager); shared by HTTP and CLI. The
+// list's filters are declared with their conditions in listFilters.ts.
 import { z } from "zod";
 import { decimalText, id, multiLine, wholeNumber } from "../shared/input.ts";
-import { pagedInput } from "../shared/paging.ts";
 import { instant } from "../shared/dates.ts";
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
@@ -26,8 +26,8 @@ export const cnyAmount = z.union([
 export const MONTHLY_PURCHASE_THRESHOLD = 200_000;
 
 export const kindSchema = z.enum(["material", "asset"]);
-const quotationTypeSchema = z.enum(["tendering", "comparePrices", "bargaining", "optimize"]);
-const displayStatusSchema = z.enum([
+export const quotationTypeSchema = z.enum(["tendering", "comparePrices", "bargaining", "optimize"]);
+export const displayStatusSchema = z.enum([
   "unpublished",
   "published",
   "inQuotation",
@@ -139,56 +139,6 @@ export const openRoundInput = z.object({
   supplierIds: z.array(id).max(500).optional(),
 });
 
-const filters = {
-  code: z.string().trim().max(64).optional(),
-  name: z.string().trim().max(200).optional(),
-  category: id.optional(),
-  status: displayStatusSchema.optional(),
-  kind: kindSchema.optional(),
-  offerItemType: quotationTypeSchema.optional(),
-  demandCode: z.string().trim().max(64).optional(),
-  createdFrom: instant.optional(),
-  createdTo: instant.optional(),
-  pubDateFrom: instant.optional(),
-  pubDateTo: instant.optional(),
-  offerEndTimeFrom: instant.optional(),
-  offerEndTimeTo: instant.optional(),
-  /** When quoting closes (an open round's end, or early once everyone quoted), from / to. */
-  closingFrom: instant.optional(),
-  closingTo: instant.optional(),
-  /** "1": open for quoting (published or in the quotation), as the dashboard counts them. */
-  open: z.stringbool().optional(),
-  /** Projects with a quote submitted at or after this instant. */
-  quotedFrom: instant.optional(),
-  /** "1": open projects with at least one invited supplier yet to quote. */
-  awaitingQuotes: z.stringbool().optional(),
-};
-
-/** The list's time ranges: an end before its start is refused (it would list nothing). */
-const ranges = [
-  ["createdFrom", "createdTo"],
-  ["pubDateFrom", "pubDateTo"],
-  ["offerEndTimeFrom", "offerEndTimeTo"],
-  ["closingFrom", "closingTo"],
-] as const;
-type Ranged = Partial<Record<(typeof ranges)[number][number], Date>>;
-const rangesInOrder = (v: Ranged, ctx: z.RefinementCtx) => {
-  for (const [from, to] of ranges) {
-    const start = v[from], end = v[to];
-    if (start && end && end.getTime() < start.getTime()) {
-      ctx.addIssue({ code: "custom", message: "errors.field.rangeReversed", path: [to] });
-    }
-  }
-};
-
-export const listProjectsInput = z.object({ ...filters, ...pagedInput }).superRefine(
-  rangesInOrder,
-);
-export const exportProjectsInput = z.object({
-  ...filters,
-  sorting: z.string().max(100).optional(),
-}).superRefine(rangesInOrder);
-
 export const supplierSearchInput = z.object({
   code: z.string().trim().max(64).optional(),
   fullName: z.string().trim().max(200).optional(),
@@ -223,5 +173,3 @@ export const previewEmailInput = z.object({
 });
 
 type CreateProjectInput = z.input<typeof createProjectInput>;
-export type ListProjectsInput = z.infer<typeof listProjectsInput>;
-export type ExportProjectsInput = z.infer<typeof exportProjectsInput>;

@@ -42,7 +42,7 @@ export const awardNamesSql = sql<string | null>`(select group_concat(n, ', ') fr
  * minute), and projects inside an optimisation round. Both are few at any time, so a status filter
  * is the stored status (a range of an index) corrected by these ids, not a judgement of every row.
  */
-export type Overtaken = { closedByClock: number[]; inRound: number[] };
+export type ClockMovedIds = { closedByClock: number[]; inRound: number[] };
 
 const closedByClockAt = preparedQuery((db) =>
   db.select({ id: offerProjects.id }).from(offerProjects)
@@ -55,7 +55,7 @@ const inRoundAt = preparedQuery((db) =>
     .prepare()
 );
 
-export async function overtakenAt(db: DbOrTx, now: Date): Promise<Overtaken> {
+export async function clockMovedIdsAt(db: DbOrTx, now: Date): Promise<ClockMovedIds> {
   const at = { now: now.getTime() };
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
   return {
@@ -65,32 +65,33 @@ export async function overtakenAt(db: DbOrTx, now: Date): Promise<Overtaken> {
 }
 
 /**
- * The overtaken ids as a status condition reads them: each set as its value (a JSON array) or as
+ * The clock-moved ids as a status condition reads them: each set as its value (a JSON array) or as
  * the placeholder of a prepared statement, and null when empty (its terms are then left out, so
- * the statement's shape says which sets are empty).
+ * the statement's key says which sets are empty).
  */
-export type OvertakenIds = { closedByClock: unknown | null; inRound: unknown | null };
+export type ClockMovedSets = { closedByClock: unknown | null; inRound: unknown | null };
 
-/** `overtaken`'s sets as values for a statement built now. */
-export const overtakenValues = (o: Overtaken): OvertakenIds => ({
-  closedByClock: o.closedByClock.length ? JSON.stringify(o.closedByClock) : null,
-  inRound: o.inRound.length ? JSON.stringify(o.inRound) : null,
+/** The clock-moved ids as values, for a statement built now. */
+export const clockMovedValues = (ids: ClockMovedIds): ClockMovedSets => ({
+  closedByClock: ids.closedByClock.length ? JSON.stringify(ids.closedByClock) : null,
+  inRound: ids.inRound.length ? JSON.stringify(ids.inRound) : null,
 });
 
-/** `overtaken`'s sets as placeholders named after them, for a prepared statement. */
-export const overtakenPlaceholders = (o: Overtaken): OvertakenIds => ({
-  closedByClock: o.closedByClock.length ? p("closedByClock") : null,
-  inRound: o.inRound.length ? p("inRound") : null,
+/** The clock-moved ids as placeholders named after their sets, for a prepared statement. */
+export const clockMovedPlaceholders = (ids: ClockMovedIds): ClockMovedSets => ({
+  closedByClock: ids.closedByClock.length ? p("closedByClock") : null,
+  inRound: ids.inRound.length ? p("inRound") : null,
 });
 
 const inSet = (ids: unknown) => sql`${projectId} in (select value from json_each(${ids}))`;
 
 /**
  * The projects whose display status (rules.ts projectDisplayStatus) is `status` at the instant
- * `overtaken` was read at: the stored status, corrected by the few projects the clock moved on.
+ * the clock-moved ids were read at: the stored status, corrected by the few projects the clock
+ * moved on.
  */
-export function statusCondition(status: string, overtaken: OvertakenIds): SQL {
-  const { closedByClock, inRound } = overtaken;
+export function statusCondition(status: string, clockMoved: ClockMovedSets): SQL {
+  const { closedByClock, inRound } = clockMoved;
   const stored = (s: typeof offerProjects.$inferSelect.status) => eq(offerProjects.status, s);
   const notClosedByClock = closedByClock === null ? undefined : not(inSet(closedByClock));
   // Published and still open by the clock.
@@ -118,8 +119,8 @@ export function statusCondition(status: string, overtaken: OvertakenIds): SQL {
 }
 
 /** Open for quoting: published (or in the quotation), or inside an open optimisation round. */
-export const openCondition = (overtaken: OvertakenIds) =>
-  or(statusCondition("published", overtaken), statusCondition("inQuotation", overtaken))!;
+export const openCondition = (clockMoved: ClockMovedSets) =>
+  or(statusCondition("published", clockMoved), statusCondition("inQuotation", clockMoved))!;
 
 /** The instant the conditions are judged at: a time, or a placeholder bound to its milliseconds. */
 type At = Date | Placeholder;

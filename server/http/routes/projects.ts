@@ -11,6 +11,7 @@ import {
 } from "../../domain/projects/edit.ts";
 import { closeProject, endProject, openOptimizeRound } from "../../domain/projects/lifecycle.ts";
 import { listProjects } from "../../domain/projects/list.ts";
+import { exportProjectsInput, listProjectsInput } from "../../domain/projects/listFilters.ts";
 import { createAndLaunch, publishProject, revisePack } from "../../domain/projects/publish.ts";
 import {
   emailManualData,
@@ -36,10 +37,8 @@ import {
   createProjectInput,
   dashboardInput,
   deleteProjectInput,
-  exportProjectsInput,
   isWeekDayInput,
   itemIdInput,
-  listProjectsInput,
   openRoundInput,
   previewEmailInput,
   projectIdInput,
