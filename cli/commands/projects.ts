@@ -59,7 +59,8 @@ export function registerProjectCommands(program: Command) {
           });
           const page = await listProjects(deps, actor, input);
           out.push(...page.items);
-          if (out.length >= page.totalCount || !page.items.length) return out;
+          // By keyword the count stops at 2,000: a short page is the end.
+          if (page.items.length < 1000) return out;
         }
       });
       if (opts.json) {

@@ -102,34 +102,45 @@ async function listQueryOf(
   };
 }
 
+/**
+ * A page of the project list. `totalCountExact` is false when the list is by keyword and more than
+ * KEYWORD_COUNT_LIMIT projects match: `totalCount` is then that limit (listCount.ts).
+ */
+export type ProjectPage = Paged<ProjectDto> & { totalCountExact: boolean };
+
 /** GetAll: the projects of the kinds the actor may see, filtered and paged. */
 export async function listProjects(
   deps: Deps,
   actor: Actor,
   input: ListProjectsInput,
-): Promise<Paged<ProjectDto>> {
+): Promise<ProjectPage> {
   const now = deps.clock.now();
   const query = await listQueryOf(deps, actor, input, now);
   const values = listValues(query, now);
-  const total = await listTotal(deps.db, query, values);
-  const rows = input.skipCount < total
+  const { total, exact } = await listTotal(deps.db, query, values, true);
+  // Past a count that is not exact there may be more: the page is read by its offset.
+  const rows = input.skipCount < total || !exact
     ? await listPageIds(deps.db, query).all({
       ...values,
       limit: input.maxResultCount,
       offset: input.skipCount,
     })
     : [];
-  return { items: await projectsByIds(deps.db, rows.map((r) => r.id), now), totalCount: total };
+  return {
+    items: await projectsByIds(deps.db, rows.map((r) => r.id), now),
+    totalCount: total,
+    totalCountExact: exact,
+  };
 }
 
-/** The same list for exports: counted first, then read a batch at a time. */
+/** The same list for exports: counted (exactly) first, then read a batch at a time. */
 export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {
   const now = deps.clock.now();
   const query = await listQueryOf(deps, actor, input, now);
   const values = listValues(query, now);
   // An unknown sort field is refused here, before streaming starts.
   const pages = listPageIds(deps.db, query);
-  const total = await listTotal(deps.db, query, values);
+  const { total } = await listTotal(deps.db, query, values, false);
   const batches = () =>
     batchesInOrder(
       async (offset, limit) => (await pages.all({ ...values, limit, offset })).map((r) => r.id),

@@ -1,11 +1,16 @@
-// The project list's count. A list whose filters project_counts can count (listFilters.ts says
-// which: kind, category, status, open) sums that table's rows, which triggers keep in step with
-// the projects (migration 0026), and counts again by their ids the few projects the clock has
-// moved on since their status was stored; any other list counts the matching projects.
+// The project list's count, three ways:
+// - a list whose filters project_counts can count (listFilters.ts says which: kind, category,
+//   status, open) sums that table's rows, which triggers keep in step with the projects (migration
+//   0026), and counts again by their ids the few projects the clock has moved on since their
+//   status was stored;
+// - a list by keyword (name, code, demand number) counts its matches up to 2,000 and beyond that
+//   answers 2,000, not exact (docs/decisions.md);
+// - any other list counts the matching projects.
 import { and, count, sql } from "drizzle-orm";
 import { offerProjects, projectCounts } from "../../../db/schema.ts";
 import { type DbOrTx, idIn, preparedPerKey } from "../../../db/client.ts";
 import {
+  byKeyword,
   countedByTable,
   countedConditions,
   filterConditions,
@@ -16,6 +21,9 @@ import {
   storedOnly,
 } from "./listFilters.ts";
 import { clockMovedPlaceholders } from "./statusSql.ts";
+
+/** Past this many matches a list by keyword answers this count, not exact. */
+const KEYWORD_COUNT_LIMIT = 2000;
 
 /** The sum of project_counts' rows that match. */
 const stored = preparedPerKey(
@@ -59,13 +67,38 @@ const exactCount = preparedPerKey(
     db.select({ total: count() }).from(offerProjects).where(listConditions(query)).prepare(),
 );
 
-/** How many projects the list holds. */
+/** The matches counted up to one past the limit. */
+const boundedCount = preparedPerKey(statementKey, (db, query: ListQuery) => {
+  const matches = db.select({ one: sql`1`.as("one") }).from(offerProjects)
+    .where(listConditions(query)).limit(KEYWORD_COUNT_LIMIT + 1).as("matches");
+  return db.select({ total: count() }).from(matches).prepare();
+});
+
+export type ListTotal = {
+  total: number;
+  /** False when `total` is the keyword count's limit and more projects match. */
+  exact: boolean;
+};
+
+/**
+ * How many projects the list holds. `bounded`: by keyword, counted up to KEYWORD_COUNT_LIMIT
+ * (the list's pages); otherwise exactly (exports).
+ */
 export async function listTotal(
   db: DbOrTx,
   query: ListQuery,
   values: Record<string, unknown>,
-): Promise<number> {
-  if (countedByTable(query.input)) return await countFromTable(db, query, values);
+  bounded: boolean,
+): Promise<ListTotal> {
+  if (countedByTable(query.input)) {
+    return { total: await countFromTable(db, query, values), exact: true };
+  }
+  if (bounded && byKeyword(query.input)) {
+    const [{ total }] = await boundedCount(db, query).all(values);
+    return total > KEYWORD_COUNT_LIMIT
+      ? { total: KEYWORD_COUNT_LIMIT, exact: false }
+      : { total, exact: true };
+  }
   const [{ total }] = await exactCount(db, query).all(values);
-  return total;
+  return { total, exact: true };
 }

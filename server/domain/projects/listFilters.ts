@@ -212,6 +212,10 @@ function givenFilters(input: ExportProjectsInput): GivenFilter[] {
 export const judgedByClock = (input: ExportProjectsInput) =>
   givenFilters(input).some(({ f, given }) => f.byClock?.(given));
 
+/** Whether a keyword is given (its count is bounded, listCount.ts). */
+export const byKeyword = (input: ExportProjectsInput) =>
+  givenFilters(input).some(({ f }) => f.keyword);
+
 /** Whether project_counts can count the list: every filter given says how. */
 export const countedByTable = (input: ExportProjectsInput) =>
   givenFilters(input).every(({ f }) => f.counted);

@@ -11,5 +11,9 @@ export const pagedInput = {
   sorting: z.string().max(100).optional(),
 };
 
-/** A page of a list and how many rows the whole list has. */
-export type Paged<T> = { items: T[]; totalCount: number };
+/**
+ * A page of a list and how many rows the whole list has. `totalCountExact` false: `totalCount` is a
+ * lower bound (the project list by keyword counts up to 2,000 matches); lists that always count
+ * exactly leave it out.
+ */
+export type Paged<T> = { items: T[]; totalCount: number; totalCountExact?: boolean };

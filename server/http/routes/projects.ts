@@ -1,5 +1,6 @@
 // OfferProjectManager (spec §7): material and asset quotation projects, buyer side. Routes that
 // serve both kinds accept either kind's permission; the domain checks the project's own kind.
+import { z } from "zod";
 import { Permissions, ProjectPublish, ProjectSearch } from "../../domain/auth/permissions.ts";
 import { demandsFromAms } from "../../domain/projects/ams.ts";
 import { dashboardSummary } from "../../domain/projects/dashboard.ts";
@@ -61,8 +62,17 @@ export const projectRoutes = [
     path: `${base}/GetAll`,
     access: search,
     summary:
-      "Projects of the kinds you may see; filters: code, name, category, status, kind, offerItemType, demandCode, created/pubDate/offerEndTime ranges; paged.",
+      "Projects of the kinds you may see; filters: code, name, category, status, kind, offerItemType, demandCode, created/pubDate/offerEndTime/closing ranges, open, quotedFrom, awaitingQuotes; paged. totalCount is exact (totalCountExact: true), except by a code, name or demandCode keyword matching more than 2,000 projects: totalCount 2000 and totalCountExact false, and later pages are still read by SkipCount.",
     query: listProjectsInput,
+    result: z.object({
+      items: z.array(z.looseObject({})).describe("The page's projects."),
+      totalCount: z.number().int().describe(
+        "How many projects the list holds; by keyword at most 2000 (see totalCountExact).",
+      ),
+      totalCountExact: z.boolean().describe(
+        "False when the list is by a code, name or demandCode keyword and more than 2,000 projects match: totalCount is then 2000.",
+      ),
+    }),
     handler: ({ deps, actor, query }) => listProjects(deps, actor, query),
   }),
   defineRoute({
