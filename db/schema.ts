@@ -118,6 +118,20 @@ export const loginFailures = sqliteTable("login_failures", {
   index("login_failures_at_idx").on(t.at),
 ]);
 
+/**
+ * One row per password-reset link sent: only the SHA-256 of its secret is kept. A link works once,
+ * until `expiresAt`; setting the password marks every open link of the user used.
+ */
+export const passwordResets = sqliteTable("password_resets", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: instant("created_at").notNull(),
+  expiresAt: instant("expires_at").notNull(),
+  usedAt: instant("used_at"),
+  clientIp: text("client_ip"),
+}, (t) => [index("password_resets_user_idx").on(t.userId, t.createdAt)]);
+
 export const auditLogs = sqliteTable("audit_logs", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   userId: integer("user_id"),

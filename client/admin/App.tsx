@@ -18,7 +18,8 @@ import { useStore } from "../shared/store.ts";
 import { FullPageSpinner, Messages } from "../shared/ui.tsx";
 import { usePageTitle } from "../shared/pageTitle.ts";
 import { refreshTag } from "./layout/tags.ts";
-import Login from "./features/login/Login.tsx";
+import Login, { ResetPasswordPage } from "./features/login/Login.tsx";
+import { ForgotPassword } from "../shared/PasswordReset.tsx";
 import NotFound from "./features/error/NotFound.tsx";
 import Unauthorized from "./features/error/Unauthorized.tsx";
 import { HOME } from "./routes.ts";
@@ -32,6 +33,8 @@ export function App() {
       <Messages />
       <Routes>
         <Route path="/login" element={<Login />} />
+        <Route path="/forgot-password" element={<ForgotPassword signInPath="/login" />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/auth-redirect" element={<AuthRedirect />} />
         <Route
           path="/404"

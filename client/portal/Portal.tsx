@@ -7,6 +7,8 @@ import { setUnauthorizedHandler } from "../shared/api.ts";
 import { getToken } from "../shared/auth.ts";
 import { loadUserInfo, PORTAL_LOGIN, resetSession, session } from "../shared/session.ts";
 import { safeRedirect, SignIn } from "../shared/SignIn.tsx";
+import { ForgotPassword, ResetPassword } from "../shared/PasswordReset.tsx";
+import type { UserInfo } from "../shared/accountApi.ts";
 import { useStore } from "../shared/store.ts";
 import { FullPageSpinner, Messages } from "../shared/ui.tsx";
 
@@ -18,12 +20,20 @@ const loginUrl = (wanted: string) =>
 
 const Shell = lazy(() => import("./Shell.tsx"));
 
+const PORTAL_FORGOT = "/portal/forgot-password";
+
 export function Portal() {
+  const { t } = useTranslation();
   return (
     <BrowserRouter>
       <Messages />
       <Routes>
         <Route path={PORTAL_LOGIN} element={<Login />} />
+        <Route
+          path={PORTAL_FORGOT}
+          element={<ForgotPassword signInPath={PORTAL_LOGIN} subtitle={t("portal.title")} />}
+        />
+        <Route path="/portal/reset-password" element={<ResetPasswordPage />} />
         <Route
           path="*"
           element={
@@ -39,21 +49,35 @@ export function Portal() {
   );
 }
 
+/** Where a user goes once signed in here: suppliers to `redirect`, staff to the back-office. */
+function useGoOn(redirect: string) {
+  const navigate = useNavigate();
+  return (info: UserInfo) => {
+    if (info.kind !== "supplier") return location.assign("/");
+    navigate(redirect, { replace: true });
+  };
+}
+
 function Login() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const wanted = new URLSearchParams(useLocation().search).get("redirect");
   const redirect = safeRedirect(wanted?.startsWith("/portal") ? wanted : null, "/portal");
+  const goOn = useGoOn(redirect);
   const [signedIn] = useState(() => !!getToken());
   if (signedIn) return <Navigate to={redirect} replace />;
+  return <SignIn subtitle={t("portal.title")} forgotPath={PORTAL_FORGOT} onSignedIn={goOn} />;
+}
+
+/** The page a supplier's reset link opens: a new password, then the portal. */
+function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const goOn = useGoOn("/portal");
   return (
-    <SignIn
+    <ResetPassword
       subtitle={t("portal.title")}
-      onSignedIn={(info) => {
-        // Staff sign in to the back-office.
-        if (info.kind !== "supplier") return location.assign("/");
-        navigate(redirect, { replace: true });
-      }}
+      forgotPath={PORTAL_FORGOT}
+      signInPath={PORTAL_LOGIN}
+      onSignedIn={goOn}
     />
   );
 }

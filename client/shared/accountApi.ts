@@ -10,6 +10,8 @@ import type {
   changeLanguageInput,
   changePasswordInput,
 } from "../../server/domain/users/schemas.ts";
+import type { resetWithLinkInput } from "../../server/domain/auth/schemas.ts";
+import type { checkResetLink } from "../../server/domain/auth/passwordReset.ts";
 
 /** The signed-in user: names, kind, supplier, roles and granted permissions. */
 export type UserInfo = Wire<ServerUserInfo>;
@@ -37,4 +39,17 @@ export const accountApi = {
     api.post("/app/User/ChangeLanguage", { languageName }, { silent: true }),
   changePassword: (input: z.input<typeof changePasswordInput>) =>
     api.post("/app/User/ChangePassword", input),
+  /** A forgotten password: a link by email to the account of this name, if there is one. */
+  sendResetLink: (userNameOrEmailAddress: string) =>
+    api.post("/app/TokenAuth/SendPasswordResetLink", {
+      userNameOrEmailAddress: userNameOrEmailAddress.trim(),
+    }, { silent: true }),
+  checkResetLink: (token: string) =>
+    api.get<Awaited<ReturnType<typeof checkResetLink>>>(
+      "/app/TokenAuth/CheckPasswordResetLink",
+      { token },
+      { silent: true },
+    ),
+  resetWithLink: (input: z.input<typeof resetWithLinkInput>) =>
+    api.post<AuthenticateResult>("/app/TokenAuth/ResetPasswordWithLink", input, { silent: true }),
 };

@@ -14,6 +14,13 @@ export async function signIn(userName: string, password: string) {
   session.set(null);
 }
 
+/** Sets a new password with a reset link; the server signs the user in as signIn does. */
+export async function resetPasswordAndSignIn(token: string, newPassword: string) {
+  const r = await accountApi.resetWithLink({ token, newPassword });
+  setToken(r.accessToken);
+  session.set(null);
+}
+
 export async function loadUserInfo(): Promise<UserInfo> {
   const info = await accountApi.userInfo();
   if (!info) throw new Error(t("shell.userInfoFailed"));

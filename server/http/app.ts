@@ -89,8 +89,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     const actor = c.get("actor");
     const input = c.get("auditInput") ??
       (Object.keys(c.req.query()).length ? c.req.query() : undefined);
-    const attemptedName = (input as { userNameOrEmailAddress?: unknown } | undefined)
-      ?.userNameOrEmailAddress;
+    // Before anyone is signed in: who a sign-in or a reset link proved to be, else the name typed.
+    const attemptedName = c.get("auditUser")?.userName ??
+      (input as { userNameOrEmailAddress?: unknown } | undefined)?.userNameOrEmailAddress;
     try {
       await writeAuditLog(deps.db, {
         userId: actor?.id ?? c.get("auditUser")?.id ?? null,

@@ -85,10 +85,10 @@ const unlessChosen = (lang: Lang) =>
   sql<Lang>`CASE WHEN ${users.languageChosen} THEN ${users.language} ELSE ${lang} END`;
 
 /**
- * Opens a session for a user who has proved who they are and answers its token. The language they
- * signed in with becomes theirs, unless they chose one.
+ * Opens a session for a user who has proved who they are (a password, a reset link) and answers its
+ * token. The language they signed in with becomes theirs, unless they chose one.
  */
-async function startSession(
+export async function startSession(
   deps: Deps,
   user: Pick<typeof users.$inferSelect, "id" | "kind">,
   meta: ClientMeta = {},
@@ -118,7 +118,9 @@ async function startSession(
   return { accessToken, expireInSeconds: ttl, userId: user.id };
 }
 
-type Who = { userName: string; clientIp: string | null };
+/** Who an attempt counts against: an account name and the address (no name: the address only). */
+type Who = { userName: string | null; clientIp: string | null };
+type Named = Who & { userName: string };
 
 /**
  * Checks a password against a stored hash, counted: a locked name or address is refused (429)
@@ -130,7 +132,7 @@ type Who = { userName: string; clientIp: string | null };
  */
 async function checkPasswordCounted(
   db: DbOrTx,
-  who: Who,
+  who: Named,
   password: string,
   stored: string,
   usable: boolean,
@@ -143,7 +145,7 @@ async function checkPasswordCounted(
   }
   // Failures recorded while this password was checked count too (a burst of guesses).
   await refuseWhileLocked(db, who, now);
-  await db.delete(loginFailures).where(eq(loginFailures.userName, who.userName));
+  await forgetFailures(db, who.userName);
   return true;
 }
 
@@ -181,7 +183,10 @@ async function lockedUntil(
 /** Throws 429 with the minutes to wait while the name or the address is locked (`always`: even when neither is any more). */
 async function refuseWhileLocked(db: DbOrTx, who: Who, now: Date, always = false) {
   const until = Math.max(
-    await lockedUntil(db, loginFailures.userName, who.userName, LOCKOUT.accountFailures, now) ?? 0,
+    who.userName !== null
+      ? await lockedUntil(db, loginFailures.userName, who.userName, LOCKOUT.accountFailures, now) ??
+        0
+      : 0,
     who.clientIp
       ? await lockedUntil(db, loginFailures.clientIp, who.clientIp, LOCKOUT.ipFailures, now) ?? 0
       : 0,
@@ -205,14 +210,35 @@ async function recordFailure(db: DbOrTx, who: Who, now: Date): Promise<boolean> 
     sql`INSERT INTO ${f} (${sql.identifier(f.userName.name)}, ${sql.identifier(f.clientIp.name)}, ${
       sql.identifier(f.at.name)
     })
-    SELECT ${who.userName}, ${who.clientIp}, ${at}
-    WHERE (SELECT count(*) FROM ${f} WHERE ${f.userName} = ${who.userName} AND ${f.at} > ${since})
-      < ${LOCKOUT.accountFailures}
+    SELECT ${who.userName ?? ""}, ${who.clientIp}, ${at}
+    WHERE (${who.userName} IS NULL OR (SELECT count(*) FROM ${f}
+      WHERE ${f.userName} = ${who.userName} AND ${f.at} > ${since}) < ${LOCKOUT.accountFailures})
     AND (${who.clientIp} IS NULL OR (SELECT count(*) FROM ${f}
       WHERE ${f.clientIp} = ${who.clientIp} AND ${f.at} > ${since}) < ${LOCKOUT.ipFailures})`,
   );
   await db.delete(f).where(lte(f.at, new Date(since)));
   return result.rowsAffected > 0;
+}
+
+/**
+ * A request for a password-reset link, counted as a failed sign-in against the client address only,
+ * whether or not the account exists (so the count tells nothing of it) and never against an account
+ * name (so requests made in someone's name never lock them out): 429 while the address is locked.
+ */
+export async function countResetRequest(deps: Deps, meta: ClientMeta): Promise<void> {
+  if (!meta.clientIp) return;
+  const who = { userName: null, clientIp: meta.clientIp };
+  const now = deps.clock.now();
+  await refuseWhileLocked(deps.db, who, now);
+  if (!await recordFailure(deps.db, who, now)) await refuseWhileLocked(deps.db, who, now, true);
+}
+
+/**
+ * Forgets the failed sign-ins of an account, once its owner has proved who they are another way (a
+ * password-reset link): their new password is not locked out by guesses at the old one.
+ */
+export async function forgetFailures(db: DbOrTx, normalizedUserName: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.userName, normalizedUserName));
 }
 
 /** Ends every open session of a user (password reset, deactivation), or every other one (`except`: own password change). */

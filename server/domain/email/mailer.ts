@@ -58,6 +58,15 @@ function createTransport(smtpUrl: string): Transport {
   });
 }
 
+/**
+ * A one-time secret in a link (`?token=…`, a password-reset link): the email log never shows it,
+ * and the outbox forgets it once the email is sent.
+ */
+const ONE_TIME_TOKEN = /([?&#]token=)[A-Za-z0-9_-]{16,}/g;
+
+/** An email's text with any one-time secret in its links left out. */
+export const withoutSecrets = (body: string) => body.replace(ONE_TIME_TOKEN, "$1…");
+
 export type FlushReport = { sent: number; retrying: number; failed: number; notConfigured: number };
 
 /**
@@ -102,6 +111,8 @@ export async function flushOutbox(deps: Deps, opts: { ids?: number[] } = {}): Pr
         });
         await db.update(emailOutbox).set({
           status: "sent",
+          // Sent: a link's one-time secret is of no more use here, and must not be read here.
+          body: withoutSecrets(row.body),
           attempts,
           sentAt: clock.now(),
           nextAttemptAt: clock.now(),

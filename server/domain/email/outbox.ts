@@ -459,15 +459,43 @@ export async function writeEmail(
   projectId: number | null = null,
   subjectValues: PlaceholderValues = values,
 ): Promise<number[]> {
-  const now = deps.clock.now();
-  const inserted = await tx.insert(emailOutbox).values({
+  return await writeRendered(tx, deps, {
     eventKey,
-    templateCode: tpl.code,
+    code: tpl.code,
+    recipient: r,
+    ...renderEmail(tpl, r.language, values, subjectValues),
+    projectId,
+  });
+}
+
+/** An email written whole (subject and text in its reader's language), for writeRendered. */
+export type RenderedEmail = {
+  eventKey: string;
+  /** Its template's code, or the name of the message the system writes itself. */
+  code: string;
+  recipient: Omit<Recipient, "supplierName">;
+  subject: string;
+  body: string;
+  projectId?: number | null;
+};
+
+/** Writes an email to the outbox unless the event wrote to that address already; answers its id. */
+export async function writeRendered(
+  tx: DbOrTx,
+  deps: Pick<Deps, "clock" | "config">,
+  m: RenderedEmail,
+): Promise<number[]> {
+  const now = deps.clock.now();
+  const r = m.recipient;
+  const inserted = await tx.insert(emailOutbox).values({
+    eventKey: m.eventKey,
+    templateCode: m.code,
     recipient: r.address,
     recipientName: r.name,
     language: r.language,
-    ...renderEmail(tpl, r.language, values, subjectValues),
-    projectId,
+    subject: m.subject.slice(0, 998),
+    body: m.body,
+    projectId: m.projectId ?? null,
     supplierId: r.supplierId,
     userId: r.userId,
     status: deps.config.smtpUrl ? "pending" : "notConfigured",

@@ -22,7 +22,7 @@ import {
   type NotifyObject,
   placeholderErrors,
 } from "./templates.ts";
-import { flushOutbox } from "./mailer.ts";
+import { flushOutbox, withoutSecrets } from "./mailer.ts";
 
 export { enqueue } from "./outbox.ts";
 export { flushOutbox, sendTestMail } from "./mailer.ts";
@@ -163,7 +163,9 @@ const outboxSelect = {
 
 const outboxDto = (r: { row: typeof emailOutbox.$inferSelect; projectCode: string | null }) => {
   const { createdAt, ...rest } = r.row;
-  return { ...rest, projectCode: r.projectCode, creationTime: createdAt } satisfies OutboxDto;
+  // A reset link waiting to be sent is the key to an account: the log shows it without its secret.
+  const body = withoutSecrets(rest.body);
+  return { ...rest, body, projectCode: r.projectCode, creationTime: createdAt } satisfies OutboxDto;
 };
 
 export async function listOutbox(deps: Deps, input: ListOutboxInput): Promise<Paged<OutboxDto>> {
