@@ -14,6 +14,7 @@ import {
 } from "../../server/domain/projects/listFilters.ts";
 import { exportProjects } from "../../server/domain/projects/export.ts";
 import { formatUtc8 } from "../../server/domain/shared/time.ts";
+import { closingOf } from "../../server/domain/shared/closing.ts";
 import { t } from "../../server/i18n.ts";
 import { checkOutputFile, lang, printTable, say, withDeps, writeOutputFile } from "../context.ts";
 
@@ -68,12 +69,12 @@ export function registerProjectCommands(program: Command) {
         return;
       }
       const rows = [
-        ["code", "kind", "status", "offerEndTime (UTC+8)", "suppliers", "quoted", "name"],
+        ["code", "kind", "status", "closes (UTC+8)", "suppliers", "quoted", "name"],
         ...all.map((p) => [
           p.code,
           p.kind,
           t(lang, `projects.statuses.${p.status}`),
-          formatUtc8(p.offerEndTime),
+          closingCell(p),
           String(p.supplierCount),
           String(p.quotedCount),
           p.name,
@@ -125,6 +126,23 @@ export function registerProjectCommands(program: Command) {
       });
       console.log(say("projectsExported", { count: rows, file: opts.out }));
     });
+}
+
+/** When quoting closes (a round's end, the end by hand, the early end, the deadline), with why. */
+function closingCell(p: ProjectDto): string {
+  const c = closingOf({
+    deadline: p.offerEndTime,
+    firstClosesAt: p.closesAt,
+    endedByHandAt: p.endedByHandAt,
+    round: p.currentRound,
+    roundEndsAt: p.roundEndsAt,
+  });
+  const at = formatUtc8(c.at);
+  if (!c.reason) return at;
+  const deadline = c.deadline ? t(lang, "closing.deadline", { time: formatUtc8(c.deadline) }) : "";
+  return `${at} (${
+    [t(lang, `closing.${c.reason}`, { round: c.round }), deadline].filter(Boolean).join("; ")
+  })`;
 }
 
 const pick = (o: Filters) => ({ status: o.status, kind: o.kind, code: o.code, name: o.name });

@@ -47,11 +47,15 @@ export type SheetPreview = Wire<PriceSheetPreview>;
 
 const base = "/QMO/SupplierOffer";
 
-/** When this supplier's quoting closes: its round's end, the early end or the deadline. */
+/**
+ * When this supplier's quoting closes: its round's end, the buyer's end by hand, the early end or
+ * the deadline.
+ */
 export const closingFor = (p: MyProject) =>
   closingOf({
     deadline: p.offerEndTime,
     firstClosesAt: p.firstClosesAt,
+    endedByHandAt: p.endedByHandAt,
     round: p.round,
     roundEndsAt: p.round ? p.closesAt : null,
   });

@@ -9,6 +9,7 @@ import { createProject } from "../../server/domain/projects/edit.ts";
 import { publishProject } from "../../server/domain/projects/publish.ts";
 import { suppliers } from "../../db/schema.ts";
 import { DEADLINE, everything } from "../domain/projects_fixtures.ts";
+import { formatUtc8 } from "../../server/domain/shared/time.ts";
 import { runCli } from "./run.ts";
 
 async function cli(dataDir: string, args: string[]) {
@@ -65,6 +66,14 @@ Deno.test("CLI: projects list, end, close with a reason, export to .xlsx", async
     r = await cli(dir, ["projects", "end", a.code]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /has ended/);
+    // Quoting closed when it was ended by hand, not at the deadline still a week ahead.
+    r = await cli(dir, ["projects", "list", "--status", "ended"]);
+    const line = r.stdout.split("\n").find((l) => l.includes(a.code)) ?? "";
+    assert.match(line, /\(Ended by hand by the buyer; original deadline \d{4}-\d\d-\d\d \d\d:\d\d/);
+    const ended = JSON.parse((await cli(dir, ["projects", "list", "--json"])).stdout)
+      .find((p: { code: string }) => p.code === a.code);
+    assert.equal(ended.closesAt, ended.endTime);
+    assert.ok(line.includes(`${formatUtc8(new Date(ended.endTime))} (Ended by hand`), line);
     r = await cli(dir, ["projects", "close", b.code]);
     assert.notEqual(r.code, 0, "the reason is required");
     r = await cli(dir, ["projects", "close", b.code, "--reason", "demand cancelled"]);

@@ -1,8 +1,9 @@
 // One closing time on every page, in a real browser: once the last invited supplier quotes, the
 // portal's project header and list, the back-office's project list, publish and result pages and the
 // dashboard all show the early close (30 minutes after that quote) with the original deadline and
-// the reason; an asset project inside an optimisation round shows the round's end the same way. In
-// both languages, with screenshots.
+// the reason; an asset project inside an optimisation round shows the round's end the same way; a
+// project the buyer ended by hand while its early end was pending shows that end and its reason,
+// not the early end to come. In both languages, with screenshots.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
@@ -22,6 +23,7 @@ import { launchBrowser, newPage, screenshot, signInAs, startServer } from "./bro
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const HOUR = 3600_000;
+const MINUTE = 60_000;
 const at = (ms: number) => new Date(new Date(NOW).getTime() + ms);
 const locales = { en: "en-US", zh: "zh-CN" } as const;
 
@@ -29,11 +31,13 @@ const locales = { en: "en-US", zh: "zh-CN" } as const;
 const words = {
   en: {
     early: "Early end: every invited supplier has quoted · original deadline",
+    byHand: "Ended by hand by the buyer · original deadline",
     round: "Optimisation round 1 · original deadline",
     left: "30 min",
   },
   zh: {
     early: "提前结束：受邀供应商均已报价 · 原截止时间",
+    byHand: "采购员已手动结束 · 原截止时间",
     round: "第 1 轮优化报价 · 原截止时间",
     left: "30分钟",
   },
@@ -98,6 +102,30 @@ Deno.test("one closing time on every page, in both languages", opts, async (t) =
     await endProject(env, admin, press.id);
     await openOptimizeRound(env, admin, { offProId: press.id, round: 1, endTime: at(26 * HOUR) });
 
+    // Both suppliers quoted at 09:50 (the early end pending, at 10:20), then the buyer ended it by
+    // hand at 09:55:05; the pages are read at 10:00.
+    env.clock.set(at(-10 * MINUTE));
+    const byHand = await createProject(env, admin, {
+      name: "Laminate ended by hand",
+      kind: "material",
+      opiList: [line],
+    });
+    await publishProject(env, admin, {
+      offProManagerId: byHand.id,
+      offerEndTime: at(3 * HOUR),
+      supList: [{ id: s1.supplier.id }, { id: s2.supplier.id }],
+    });
+    for (const s of [s1, s2]) {
+      await agree(env, s.token, byHand.id);
+      assert.equal(
+        (await submit(env, s.token, byHand.id, pdfFile(`${s.supplier.code}`))).status,
+        200,
+      );
+    }
+    env.clock.set(at(-5 * MINUTE + 5_000));
+    await endProject(env, admin, byHand.id);
+    env.clock.set(at(0));
+
     browser = await launchBrowser();
     const b = browser;
 
@@ -149,7 +177,17 @@ Deno.test("one closing time on every page, in both languages", opts, async (t) =
           time: "2026-11-24 12:00 UTC+8",
           note: `${w.round} 2026-11-23 12:00`,
         });
+        assert.deepEqual(await closingIn(portalRow(page, byHand.name)), {
+          time: "2026-11-23 09:55 UTC+8",
+          note: `${w.byHand} 2026-11-23 13:00`,
+        });
         await screenshot(page, `closing-${lang}-portal-list`);
+        await portalRow(page, byHand.name).click();
+        assert.deepEqual(await closingIn(page.getByTestId("project-header")), {
+          time: "2026-11-23 09:55 UTC+8",
+          note: `${w.byHand} 2026-11-23 13:00`,
+        });
+        await page.goto("/portal");
         await portalRow(page, early.name).click();
         assert.deepEqual(await closingIn(page.getByTestId("project-header")), {
           time: "2026-11-23 10:30 UTC+8",
@@ -184,6 +222,10 @@ Deno.test("one closing time on every page, in both languages", opts, async (t) =
           time: "2026-11-23 10:30:00",
           note: `${w.early} 2026-11-23 13:00:00`,
         });
+        assert.deepEqual(await closingIn(listRow(page, byHand.name)), {
+          time: "2026-11-23 09:55:05",
+          note: `${w.byHand} 2026-11-23 13:00:00`,
+        });
         // Wide enough for every column beside the sticky actions.
         await page.setViewportSize({ width: 1800, height: 800 });
         await screenshot(page, `closing-${lang}-project-list`);
@@ -208,6 +250,17 @@ Deno.test("one closing time on every page, in both languages", opts, async (t) =
           note: `${w.early} 2026-11-23 13:00:00`,
         });
         await screenshot(page, `closing-${lang}-result`);
+
+        // Ended by hand: the close shown is that end, as the end time beside it says.
+        await page.goto(`/offerProjectManager/offerProjectManagerResult?id=${byHand.id}`);
+        const ended = view(page).getByTestId("result-page");
+        assert.deepEqual(await closingIn(ended), {
+          time: "2026-11-23 09:55:05",
+          note: `${w.byHand} 2026-11-23 13:00:00`,
+        });
+        assert.equal(await ended.getByText(w.early).count(), 0, "no early end to come");
+        await ended.getByText("2026-11-23 09:55:05").nth(1).waitFor();
+        await screenshot(page, `closing-${lang}-result-ended-by-hand`);
         await context.close();
       });
     }

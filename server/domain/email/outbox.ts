@@ -21,7 +21,7 @@ import { type PlaceholderValues, render } from "./templates.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { type Closing, closingOf } from "../shared/closing.ts";
 import { suppliersQuoted } from "../projects/pack.ts";
-import { quoteClosesAt } from "../projects/rules.ts";
+import { endedByHandAt, quoteClosesAt } from "../projects/rules.ts";
 
 type Template = typeof emailTemplates.$inferSelect;
 type Project = typeof offerProjects.$inferSelect;
@@ -116,13 +116,17 @@ const roundLabel = (lang: Lang, round: number) =>
 
 /**
  * The {{deadline}} of an email: when quoting closes, and when that is not the deadline the buyer
- * set, why (the early end, an optimisation round) and the deadline beside it.
+ * set, why (the end by hand, the early end, an optimisation round) and the deadline beside it.
  */
 function closingText(lang: Lang, c: Closing<Date>): string {
   const at = formatUtc8(c.at) || "—";
   if (!c.reason) return at;
   const deadline = formatUtc8(c.deadline) || t(lang, "closing.none");
-  const key = c.reason === "round" ? "closing.emailRound" : "closing.emailEarlyEnd";
+  const key = c.reason === "round"
+    ? "closing.emailRound"
+    : c.reason === "endedByHand"
+    ? "closing.emailEndedByHand"
+    : "closing.emailEarlyEnd";
   return t(lang, key, { at, deadline, round: c.round });
 }
 
@@ -376,10 +380,12 @@ export async function composeEmails(
       where: and(eq(offerRounds.projectId, project.id), eq(offerRounds.round, round)),
     })
     : undefined;
-  // When quoting actually closes: the round's end, or early once every invited supplier quoted.
+  // When quoting actually closes: the round's end, the end by hand, or early once every invited
+  // supplier quoted.
   const closing = closingOf({
     deadline: project.offerEndTime,
     firstClosesAt: quoteClosesAt(project),
+    endedByHandAt: endedByHandAt(project),
     round,
     roundEndsAt: roundRow?.endTime ?? (event.kind === "reminder" ? event.deadline : null),
   });

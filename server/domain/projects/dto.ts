@@ -8,6 +8,8 @@ import {
   automaticEndReason,
   type DisplayStatus,
   effectiveStatus,
+  endedByHandAt,
+  firstQuotationClosesAt,
   type ProjectAction,
   projectDisplayStatus,
   type ProjectKind,
@@ -54,8 +56,13 @@ export type ProjectDto = {
   currentRound: number | null;
   /** When the open optimisation round (currentRound) ends: quoting closes then, not at closesAt. */
   roundEndsAt: Date | null;
-  /** When the first quotation closes (deadline or early end), for "time left". */
+  /**
+   * When the first quotation closes or closed (the deadline, the early end, or the end by hand),
+   * for "time left".
+   */
   closesAt: Date | null;
+  /** When the buyer ended the first quotation by hand; null when they did not. */
+  endedByHandAt: Date | null;
   /** What the project's state allows now (rules.ts); permissions are checked on each call. */
   actions: ProjectAction[];
   /** Whether quotes must carry a priced line for every line item. */
@@ -185,7 +192,8 @@ function toDto(
     quotedCount: extra.quotedCount,
     currentRound: open?.round ?? null,
     roundEndsAt: open?.endTime ?? null,
-    closesAt: quoteClosesAt(p),
+    closesAt: firstQuotationClosesAt(p),
+    endedByHandAt: endedByHandAt(p),
     linesRequired: p.linesRequired,
     award: extra.awardNames ?? null,
     sealedQuotes: p.sealedQuotes,

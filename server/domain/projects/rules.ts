@@ -29,6 +29,24 @@ export function quoteClosesAt(p: ProjectTiming): Date | null {
   return p.offerEndTime ?? early;
 }
 
+/** How a project's first quotation ended, as stored (lifecycle.ts). */
+export type EndTiming = { endedAt: Date | null; endReason: string | null };
+
+/** When the buyer ended the first quotation by hand (End); null when they did not. */
+export const endedByHandAt = (p: EndTiming): Date | null =>
+  p.endReason === "manual" ? p.endedAt : null;
+
+/**
+ * When the first quotation closes or closed: the earlier of the end by hand and quoteClosesAt (the
+ * buyer can end only while quoting is open, so an end by hand is the earlier one).
+ */
+export function firstQuotationClosesAt(p: ProjectTiming & EndTiming): Date | null {
+  const byHand = endedByHandAt(p);
+  const byClock = quoteClosesAt(p);
+  if (byHand && byClock) return byHand <= byClock ? byHand : byClock;
+  return byHand ?? byClock;
+}
+
 /**
  * The status as of `now`: a published project past its deadline (or its early-end window) *is*
  * ended, whether or not a job has recorded it yet.

@@ -127,13 +127,17 @@ type At = Date | Placeholder;
 const msOf = (now: At) => now instanceof Date ? now.getTime() : now;
 
 /**
- * When quoting closes as of `now`: an open optimisation round's end, else the first-quote close
- * (closes_at: the deadline, or 30 minutes after the last invited supplier quoted).
+ * When quoting closes as of `now`: an open optimisation round's end, else when the first quotation
+ * closes or closed (rules.ts firstQuotationClosesAt): the earlier of the end by hand and closes_at
+ * (the deadline, or 30 minutes after the last invited supplier quoted).
  */
 export function closesAtSql(now: At): SQL {
   const t = msOf(now);
+  const { endReason, endedAt, closesAt } = offerProjects;
   return sql`coalesce((select r.end_time from offer_rounds r where r.project_id = ${projectId}
-    and r.opened_at <= ${t} and r.end_time > ${t}), ${offerProjects.closesAt})`;
+    and r.opened_at <= ${t} and r.end_time > ${t}),
+    case when ${endReason} = 'manual' and ${endedAt} is not null
+      and (${closesAt} is null or ${endedAt} <= ${closesAt}) then ${endedAt} else ${closesAt} end)`;
 }
 
 /**

@@ -17,8 +17,9 @@ import type { Paged } from "../shared/paging.ts";
 import {
   type DisplayStatus,
   displayStatus,
+  endedByHandAt,
+  firstQuotationClosesAt,
   openRound,
-  quoteClosesAt,
   type QuoteRefusal,
   quoteRefusal,
   type RoundTiming,
@@ -70,8 +71,13 @@ type SupplierView = {
   refusal: QuoteRefusal | null;
   /** When quoting in that round stops (the deadline, the early-end instant or the round's end). */
   closesAt: Date | null;
-  /** When the first quotation closes: the deadline, or 30 minutes after the last invited quote. */
+  /**
+   * When the first quotation closes or closed: the deadline, 30 minutes after the last invited
+   * quote, or when the buyer ended it by hand.
+   */
   firstClosesAt: Date | null;
+  /** When the buyer ended the first quotation by hand; null when they did not. */
+  endedByHandAt: Date | null;
   /** Seconds left by the server's clock; 0 once quoting is over. */
   secondsLeft: number;
   projectStatus: DisplayStatus;
@@ -87,7 +93,7 @@ function supplierView(
   anyQuotes: boolean,
 ): SupplierView {
   let round = 0;
-  const firstClosesAt = quoteClosesAt(project);
+  const firstClosesAt = firstQuotationClosesAt(project);
   let closesAt = firstClosesAt;
   const open = project.kind === "asset" ? openRound(rounds, now) : undefined;
   if (open && invitedTo(inv, open.round) && project.status !== "closed") {
@@ -104,6 +110,7 @@ function supplierView(
     refusal,
     closesAt,
     firstClosesAt,
+    endedByHandAt: endedByHandAt(project),
     secondsLeft: canSubmit && closesAt
       ? Math.max(0, Math.floor((closesAt.getTime() - now.getTime()) / 1000))
       : 0,

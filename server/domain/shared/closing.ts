@@ -1,14 +1,16 @@
 // When quoting actually closes, beside the deadline the buyer set and the reason they differ: the
-// early end (every invited supplier has quoted: the close moves to 30 minutes after the last quote)
-// or an optimisation round with its own end. Pages, lists and emails all show this one answer.
+// buyer ended it by hand, the early end (every invited supplier has quoted: the close moves to 30
+// minutes after the last quote) or an optimisation round with its own end. When quoting ends for
+// more than one reason, the earliest end that happened is the one shown, with its own reason.
+// Pages, lists, emails and the CLI all show this one answer.
 // Pure: the server passes Dates, the client the ISO strings of its JSON.
 
 type Instant = Date | string;
 
-type ClosingReason = "earlyEnd" | "round";
+type ClosingReason = "endedByHand" | "earlyEnd" | "round";
 
 export type Closing<T extends Instant> = {
-  /** When quoting closes: the open round's end, the early end, or the deadline. */
+  /** When quoting closes: the open round's end, the end by hand, the early end, or the deadline. */
   at: T | null;
   /** The deadline the buyer set (null for a project without one). */
   deadline: T | null;
@@ -23,14 +25,22 @@ const ms = (x: Instant) => new Date(x).getTime();
 export function closingOf<T extends Instant>(p: {
   /** The deadline the buyer set. */
   deadline: T | null;
-  /** When the first quotation closes: the deadline, or earlier once everyone quoted. */
+  /** When the first quotation closes by the clock: the deadline, or earlier once everyone quoted. */
   firstClosesAt: T | null;
+  /** When the buyer ended the first quotation by hand (End), if they did. */
+  endedByHandAt?: T | null;
   /** The open optimisation round (1 or 2), if any, and its end. */
   round?: number | null;
   roundEndsAt?: T | null;
 }): Closing<T> {
   if (p.round && p.roundEndsAt) {
     return { at: p.roundEndsAt, deadline: p.deadline, reason: "round", round: p.round };
+  }
+  const byHand = p.endedByHandAt ?? null;
+  // The buyer can end only while quoting is open, so an end by hand comes first; should the
+  // clock's close be earlier still, that close is the one that happened.
+  if (byHand !== null && (p.firstClosesAt === null || ms(byHand) <= ms(p.firstClosesAt))) {
+    return { at: byHand, deadline: p.deadline, reason: "endedByHand", round: 0 };
   }
   const early = p.firstClosesAt !== null &&
     (p.deadline === null || ms(p.firstClosesAt) < ms(p.deadline));

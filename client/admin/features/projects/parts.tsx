@@ -42,13 +42,20 @@ export function StatusBadge({ status }: { status: DisplayStatus }) {
   );
 }
 
-type Timing = Pick<Project, "offerEndTime" | "closesAt" | "currentRound" | "roundEndsAt">;
+type Timing = Pick<
+  Project,
+  "offerEndTime" | "closesAt" | "endedByHandAt" | "currentRound" | "roundEndsAt"
+>;
 
-/** When quoting on a project closes (a round's end, the early end, the deadline), with why. */
+/**
+ * When quoting on a project closes (a round's end, the end by hand, the early end, the deadline),
+ * with why.
+ */
 export function ProjectClosing({ project: p, dash }: { project: Timing; dash?: boolean }) {
   const closing = closingOf({
     deadline: p.offerEndTime,
     firstClosesAt: p.closesAt,
+    endedByHandAt: p.endedByHandAt,
     round: p.currentRound,
     roundEndsAt: p.roundEndsAt,
   });
