@@ -243,6 +243,8 @@ export function PagedTable<T, Q extends Record<string, unknown>>(
       />
       <Pagination
         total={list.total}
+        totalExact={list.totalExact}
+        more={!list.totalExact && list.items.length === list.size}
         page={list.page}
         size={list.size}
         onPage={list.setPage}

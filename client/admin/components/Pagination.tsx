@@ -18,8 +18,12 @@ function pagerItems(page: number, pages: number, around = 2): (number | null)[] 
 }
 
 export function Pagination(
-  { total, page, size, onPage, onSize, sizes = PAGE_SIZES }: {
+  { total, totalExact = true, more = false, page, size, onPage, onSize, sizes = PAGE_SIZES }: {
     total: number;
+    /** False: `total` is a lower bound, shown as "2,000+". */
+    totalExact?: boolean;
+    /** Rows may follow the last page `total` counts (a full page past a count that is not exact). */
+    more?: boolean;
     page: number;
     size: number;
     onPage: (page: number) => void;
@@ -28,7 +32,8 @@ export function Pagination(
   },
 ) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / size));
+  const counted = Math.max(1, Math.ceil(total / size));
+  const pages = totalExact ? counted : Math.max(counted, more ? page + 1 : page);
   const [jump, setJump] = useState("");
   const go = (p: number) => onPage(Math.min(pages, Math.max(1, p)));
   const onJump = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -46,7 +51,11 @@ export function Pagination(
       aria-label={t("ui.pagination")}
       data-testid="pagination"
     >
-      <span data-testid="total">{t("ui.total", { count: total })}</span>
+      <span data-testid="total">
+        {totalExact
+          ? t("ui.total", { count: total })
+          : t("ui.totalAtLeast", { total: total.toLocaleString("en-US") })}
+      </span>
       <select
         className="input h-7 w-auto py-0 pr-7"
         value={size}

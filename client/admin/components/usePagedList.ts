@@ -28,6 +28,8 @@ export type PagedList<T, Q> = {
   setSort: (sort: Sort) => void;
   items: T[];
   total: number;
+  /** False when `total` is a lower bound (the project list by keyword counts up to 2,000). */
+  totalExact: boolean;
   loading: boolean;
   /** Loaded at least once (so an empty table can say "no data" rather than flash it). */
   loaded: boolean;
@@ -135,6 +137,7 @@ export function usePagedList<T, Q extends Record<string, unknown>>(
     },
     items: data.items,
     total: data.totalCount,
+    totalExact: data.totalCountExact !== false,
     loading,
     loaded,
     reload: load,

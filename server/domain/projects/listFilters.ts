@@ -148,6 +148,8 @@ const listFilters = {
   }),
 };
 type FilterName = keyof typeof listFilters;
+/** The list's filters by name (the client's list page types its query with them). */
+export type ListFilterName = FilterName;
 type AnyFilter = Filter<z.ZodType>;
 const filters = Object.entries(listFilters) as [FilterName, AnyFilter][];
 

@@ -42,38 +42,27 @@ import { ProjectDialog } from "./ProjectDialog.tsx";
 import { ReminderDialog } from "./ReminderDialog.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
+import type { ListFilterName } from "../../../../server/domain/projects/listFilters.ts";
 
-type Query = {
-  Code: string;
-  Name: string;
-  Category: string;
-  Status: string;
-  OfferItemType: string;
-  DemandCode: string;
-  CreatedFrom: string;
-  CreatedTo: string;
-  /** Filters a dashboard link brings along; shown as a removable note. */
-  Open?: string;
-  QuotedFrom?: string;
-  AwaitingQuotes?: string;
-  OfferEndTimeFrom?: string;
-  OfferEndTimeTo?: string;
-  ClosingFrom?: string;
-  ClosingTo?: string;
-};
+/** A filter of the list by its API name (the server declares them in projects/listFilters.ts). */
+type Filter = Capitalize<ListFilterName>;
+const formFields = [
+  "Code",
+  "Name",
+  "Category",
+  "Status",
+  "OfferItemType",
+  "DemandCode",
+  "CreatedFrom",
+  "CreatedTo",
+] as const satisfies readonly Filter[];
+/** The query: the form's filters (empty: not given), and any other a link brings along. */
+type Query = Record<(typeof formFields)[number], string> & Partial<Record<Filter, string>>;
 
-const empty: Query = {
-  Code: "",
-  Name: "",
-  Category: "",
-  Status: "",
-  OfferItemType: "",
-  DemandCode: "",
-  CreatedFrom: "",
-  CreatedTo: "",
-};
+const empty = Object.fromEntries(formFields.map((k) => [k, ""])) as Query;
 
-const linked = [
+/** Filters a dashboard link brings along; shown as a removable note. */
+const linked: Filter[] = [
   "Open",
   "QuotedFrom",
   "AwaitingQuotes",
