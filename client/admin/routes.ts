@@ -189,16 +189,24 @@ export const layoutRoutes: RouteRecord[] = [
       },
     ],
   },
+  // The error pages and the error log are an administrator's tools: shown to whoever holds the
+  // Logs permission (docs/decisions.md, Client).
   {
     path: "/error",
     title: "menu.errorPages",
     icon: "error",
+    permissions: [P.LogSearch],
     children: [
       { path: "/error/401", title: "menu.page401", icon: "lock" },
       { path: "/error/404", title: "menu.page404", icon: "error" },
     ],
   },
-  { path: "/error-log/index", title: "menu.errorLog", icon: "bug" },
+  {
+    path: "/error-log/index",
+    title: "menu.errorLog",
+    icon: "bug",
+    permissions: [P.LogSearch],
+  },
   { path: "/profile/index", title: "menu.profile", icon: "user", hidden: true, noCache: true },
   // An award waiting for approval (links from "my approvals", the result page and the email): open
   // to every signed-in staff user, the server decides who may see and decide it.

@@ -6,7 +6,7 @@ import {
   type RouteRecord,
 } from "../../client/shared/permission.ts";
 import { flattenRoutes, layoutRoutes } from "../../client/admin/routes.ts";
-import { staticRolePermissions } from "../../server/domain/auth/permissions.ts";
+import { Permissions as P, staticRolePermissions } from "../../server/domain/auth/permissions.ts";
 
 const routes: RouteRecord[] = [
   { path: "/open", title: "open" },
@@ -52,6 +52,24 @@ Deno.test("a Buyer's menu has projects, suppliers and their quotations but no sy
   assert.ok(!flat.has("/systemManager/userManager"));
   assert.ok(!flat.has("/systemSetting/emailManager"));
   assert.ok(!flat.has("/userManager/index"));
+});
+
+Deno.test("the error pages and the error log are in an administrator's menu only, not a buyer's", () => {
+  const diagnostics = ["/error/401", "/error/404", "/error-log/index"];
+  const menu = (granted: readonly string[]) => {
+    const kept = filterRoutes(layoutRoutes, granted);
+    return { groups: kept.map((r) => r.path), flat: flattenRoutes(kept) };
+  };
+  const buyer = menu(staticRolePermissions.Buyer);
+  for (const path of diagnostics) assert.ok(!buyer.flat.has(path), `a buyer sees ${path}`);
+  assert.ok(!buyer.groups.includes("/error"), "a buyer sees the Error pages group");
+  // Nor a user without any permission (a leader who only approves awards).
+  assert.ok(!menu([]).flat.has("/error-log/index"));
+  const admin = menu(staticRolePermissions.Admin);
+  for (const path of diagnostics) assert.ok(admin.flat.has(path), `an admin misses ${path}`);
+  // Administrator here means holding the Logs permission, in whichever role.
+  const support = menu([P.LogSearch]);
+  for (const path of diagnostics) assert.ok(support.flat.has(path), path);
 });
 
 Deno.test("an admin reaches every page of the route table", () => {
