@@ -66,7 +66,8 @@ export function ProjectPage() {
       {back}
       <Header detail={detail} />
       <AwardNotice detail={detail} />
-      <AuctionLink projectId={detail.id} />
+      {/* Asked only when the project's answer says there is an auction this supplier is in. */}
+      {detail.hasAuction && <AuctionLink projectId={detail.id} />}
       <PackNotice detail={detail} quotes={data.quotes} />
       {
         /* On a phone the panel (the upload, its problems and Submit) comes after the priced lines

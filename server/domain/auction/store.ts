@@ -24,6 +24,20 @@ export async function auctionOfProject(db: DbOrTx, projectId: number): Promise<A
   return a ?? null;
 }
 
+/** Whether the project has an auction this supplier bids in (then the portal's GetAuction answers). */
+export async function bidsIn(db: DbOrTx, projectId: number, supplierId: number): Promise<boolean> {
+  const [row] = await db.select({ id: auctions.id }).from(auctions)
+    .innerJoin(
+      auctionParticipants,
+      and(
+        eq(auctionParticipants.auctionId, auctions.id),
+        eq(auctionParticipants.supplierId, supplierId),
+      ),
+    )
+    .where(eq(auctions.projectId, projectId)).limit(1);
+  return row !== undefined;
+}
+
 /** The auction of a project, or 404. */
 export async function loadAuction(db: DbOrTx, projectId: number): Promise<AuctionRow> {
   const a = await auctionOfProject(db, projectId);

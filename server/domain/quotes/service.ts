@@ -28,6 +28,7 @@ import { roundsByProject, roundsOf } from "../projects/access.ts";
 import { answersOlderPack, packVersions } from "../projects/pack.ts";
 import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
 import { awardsOfSupplier, type MyAward } from "../comparison/supplierAward.ts";
+import { bidsIn } from "../auction/store.ts";
 import type { Lang } from "../../i18n.ts";
 import { type MyProjectsInput, myProjectsInput } from "./schemas.ts";
 
@@ -269,6 +270,8 @@ export type MyProjectDetail = MyProjectDto & {
     needExplain: string | null;
   }[];
   attList: { id: number; fileName: string; size: number }[];
+  /** Whether the project has a reverse auction this supplier takes part in (GetAuction answers it). */
+  hasAuction: boolean;
 };
 
 /** Get: one project as this supplier may read it (header, line items, attachments). */
@@ -340,6 +343,7 @@ export async function myProject(
       needExplain: i.needExplain,
     })),
     attList: attachments.map((f) => ({ id: f.id, fileName: f.fileName, size: f.size })),
+    hasAuction: await bidsIn(deps.db, projectId, supplierId),
   };
 }
 

@@ -45,7 +45,7 @@ export const supplierOfferRoutes = [
     access,
     audience,
     summary:
-      "One of my projects, read-only: header, line items (opiList) and attachments (attList).",
+      "One of my projects, read-only: header, line items (opiList), attachments (attList) and whether I take part in its reverse auction (hasAuction; GetAuction answers only then).",
     query: offProIdInput,
     handler: ({ deps, actor, query }) => myProject(deps, actor, query.offProId),
   }),
