@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { offerProjects, offerProjectSuppliers, users } from "../db/schema.ts";
-import { openDatabase } from "../db/client.ts";
+import { openDatabase, transaction } from "../db/client.ts";
 import { t } from "../server/i18n.ts";
 import type { Generated, Server } from "./server.ts";
 import { signIn } from "./server.ts";
@@ -74,7 +74,7 @@ export async function deadlineRush(
       createdAt: now,
     }).returning();
     projectId = p.id;
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       for (let i = 0; i < suppliers.length; i += 500) {
         await tx.insert(offerProjectSuppliers).values(
           suppliers.slice(i, i + 500).map((s) => ({

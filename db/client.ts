@@ -24,7 +24,10 @@ export type DbOrTx = Db | Tx;
 
 export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
 
-export type Database = { db: Db; close: () => void; url: string };
+/** How plain SELECTs on a database file are read: `native` (a connection of their own), `driver`. */
+export type ReadPath = "native" | "driver";
+
+export type Database = { db: Db; close: () => void; url: string; reads: ReadPath };
 
 /** A first-come, first-served lock for async work. */
 function createLock() {
@@ -107,7 +110,17 @@ function localFile(url: string): string | undefined {
   return path.startsWith("//") ? fileURLToPath(url) : path;
 }
 
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+/**
+ * Opens the database. On a file, plain SELECTs are read through a native connection of their own
+ * (`reads: "native"`, the default: nativeReads.ts, which keeps its compiled statements) or through
+ * the driver like everything else (`"driver"`); DB_READS chooses (config.ts). Elsewhere (a libsql://
+ * server, memory) always through the driver.
+ */
+export async function openDatabase(
+  url: string,
+  authToken?: string,
+  readPath: ReadPath = "native",
+): Promise<Database> {
   const raw = createClient({ url, authToken, timeout: 5000 });
   if (url.startsWith("file:")) {
     // WAL lets readers go on while one writer commits.
@@ -117,7 +130,7 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   await raw.execute("PRAGMA foreign_keys = ON");
   const inTransaction = new AsyncLocalStorage<true>();
   const file = localFile(url);
-  const reads = file ? nativeReads(file, 5000) : undefined;
+  const reads = file && readPath === "native" ? nativeReads(file, 5000) : undefined;
   const { client, lock } = serialiseWrites(raw, inTransaction, reads);
   const db = drizzle(client, { schema });
   if (reads) {
@@ -131,11 +144,7 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
         })
       ));
   }
-  const transaction = db.transaction.bind(db);
-  db.transaction =
-    ((fn, config) => lock(() => inTransaction.run(true, () => transaction(fn, config)))) as Db[
-      "transaction"
-    ];
+  transactions.set(db, (fn) => lock(() => inTransaction.run(true, () => db.transaction(fn))));
   return {
     db,
     close: () => {
@@ -143,7 +152,22 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
       raw.close();
     },
     url,
+    reads: reads ? "native" : "driver",
   };
+}
+
+type RunTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+const transactions = new WeakMap<Db, RunTransaction>();
+
+/**
+ * Runs `fn` in one transaction of a database opened with openDatabase, in its turn among this
+ * process's writes (serialiseWrites): every transaction goes through here, never through drizzle's
+ * `db.transaction` directly (tests/domain/transactions_test.ts holds it).
+ */
+export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const run = transactions.get(db);
+  if (!run) throw new Error("transaction: a database not opened with openDatabase");
+  return run(fn);
 }
 
 const nativeWriters = new WeakMap<

@@ -21,7 +21,11 @@ export async function openDeps(
     });
     return { db, clock, config, close };
   }
-  const { db, close } = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+  const { db, close } = await openDatabase(
+    config.databaseUrl,
+    config.databaseAuthToken,
+    config.databaseReads,
+  );
   await migrateDatabase(db);
   return { db, clock, config, close };
 }

@@ -13,6 +13,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: urlLike(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/).optional(),
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  DB_READS: z.enum(["native", "driver"], { message: "must be native or driver" }).default("native"),
   JWT_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
   ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
@@ -46,6 +47,8 @@ export type Config = {
   databaseAuthToken?: string;
   /** Set when the database is a local file (backup and restore work on it directly). */
   databaseFile?: string;
+  /** How plain SELECTs on a database file are read (db/client.ts openDatabase). */
+  databaseReads: "native" | "driver";
   jwtSecret: string;
   tokenTtlSeconds: number;
   adminPassword?: string;
@@ -99,6 +102,7 @@ export function loadConfig(
     databaseUrl,
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
     databaseFile: databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : undefined,
+    databaseReads: e.DB_READS,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(join(dataDir, "jwt-secret"), create),
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
     adminPassword: e.ADMIN_PASSWORD,

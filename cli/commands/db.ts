@@ -72,7 +72,11 @@ export function registerDbCommands(program: Command) {
         // Applied only while no other process has the file open (a server of another version).
         (await openHeldDatabase(config.databaseFile, config.databaseUrl, { waitMs: 0 })).close();
       } else {
-        const { db, close } = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+        const { db, close } = await openDatabase(
+          config.databaseUrl,
+          config.databaseAuthToken,
+          config.databaseReads,
+        );
         try {
           await migrateDatabase(db);
         } finally {

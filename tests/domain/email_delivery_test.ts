@@ -4,6 +4,7 @@ import { emailOutbox } from "../../db/schema.ts";
 import { testEnv } from "../helpers.ts";
 import { enqueue, flushOutbox } from "../../server/domain/email/service.ts";
 import { publishedProject, setTemplateActive, startSmtp } from "../email_fixtures.ts";
+import { transaction } from "../../db/client.ts";
 
 const PUBLIC_URL = "https://qmo.example.test";
 
@@ -18,7 +19,10 @@ Deno.test("publishing mails every invited supplier's addresses once, in their la
   });
   const f = await publishedProject(env, { deadlineHours: 48 });
 
-  await env.db.transaction((tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }));
+  await transaction(
+    env.db,
+    (tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }),
+  );
   const report = await flushOutbox(env);
   assert.equal(report.sent, 3);
 
@@ -47,7 +51,10 @@ Deno.test("publishing mails every invited supplier's addresses once, in their la
   assert.equal(zh.from, "rfq@qmo.test");
 
   // The same event again (e.g. publish pressed twice, a job re-run): nobody is mailed twice.
-  await env.db.transaction((tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }));
+  await transaction(
+    env.db,
+    (tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }),
+  );
   await flushOutbox(env);
   assert.equal(smtp.received.length, 3);
   assert.ok((await outbox(env)).every((r) => r.status === "sent" && r.attempts === 1));
@@ -57,8 +64,10 @@ Deno.test("an email the server refuses for now is retried after a backoff and th
   await using smtp = await startSmtp();
   await using env = await testEnv({ env: { SMTP_URL: smtp.url } });
   const f = await publishedProject(env);
-  await env.db.transaction((tx) =>
-    enqueue(tx, env, { kind: "published", projectId: f.projectId, supplierIds: [f.supplierB] })
+  await transaction(
+    env.db,
+    (tx) =>
+      enqueue(tx, env, { kind: "published", projectId: f.projectId, supplierIds: [f.supplierB] }),
   );
 
   smtp.refuseNext(1, 451);
@@ -85,8 +94,10 @@ Deno.test("a permanent refusal (5xx) marks the email failed at once", async () =
   await using smtp = await startSmtp();
   await using env = await testEnv({ env: { SMTP_URL: smtp.url } });
   const f = await publishedProject(env);
-  await env.db.transaction((tx) =>
-    enqueue(tx, env, { kind: "published", projectId: f.projectId, supplierIds: [f.supplierB] })
+  await transaction(
+    env.db,
+    (tx) =>
+      enqueue(tx, env, { kind: "published", projectId: f.projectId, supplierIds: [f.supplierB] }),
   );
   smtp.refuseNext(1, 550);
   assert.equal((await flushOutbox(env)).failed, 1);
@@ -99,8 +110,10 @@ Deno.test("a connection failure is temporary: the email waits and goes once the 
   await using smtp = await startSmtp();
   await using env = await testEnv({ env: { SMTP_URL: "smtp://127.0.0.1:1" } });
   const f = await publishedProject(env);
-  await env.db.transaction((tx) =>
-    enqueue(tx, env, { kind: "published", projectId: f.projectId, supplierIds: [f.supplierB] })
+  await transaction(
+    env.db,
+    (tx) =>
+      enqueue(tx, env, { kind: "published", projectId: f.projectId, supplierIds: [f.supplierB] }),
   );
   assert.equal((await flushOutbox(env)).retrying, 1);
   const [row] = await outbox(env);
@@ -116,7 +129,10 @@ Deno.test("without SMTP_URL the outbox still fills, shows 'not configured', and 
   await using smtp = await startSmtp();
   await using env = await testEnv();
   const f = await publishedProject(env);
-  await env.db.transaction((tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }));
+  await transaction(
+    env.db,
+    (tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }),
+  );
   assert.deepEqual(await flushOutbox(env), { sent: 0, retrying: 0, failed: 0, notConfigured: 3 });
   const rows = await outbox(env);
   assert.equal(rows.length, 3);
@@ -133,8 +149,9 @@ Deno.test("an inactive template sends nothing", async () => {
   await using env = await testEnv({ env: { SMTP_URL: smtp.url } });
   const f = await publishedProject(env);
   await setTemplateActive(env, "PROJECT_PUBLISHED", false);
-  const ids = await env.db.transaction((tx) =>
-    enqueue(tx, env, { kind: "published", projectId: f.projectId })
+  const ids = await transaction(
+    env.db,
+    (tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }),
   );
   assert.deepEqual(ids, []);
   await flushOutbox(env);
@@ -146,7 +163,7 @@ Deno.test("emails written inside a transaction that fails are never sent", async
   await using env = await testEnv({ env: { SMTP_URL: smtp.url } });
   const f = await publishedProject(env);
   await assert.rejects(
-    env.db.transaction(async (tx) => {
+    transaction(env.db, async (tx) => {
       await enqueue(tx, env, { kind: "published", projectId: f.projectId });
       throw new Error("the publish failed after writing its emails");
     }),
@@ -162,14 +179,13 @@ Deno.test("quote received goes to the buyer; ended and closed go to the buyer an
   const f = await publishedProject(env);
   const { addQuote } = await import("../email_fixtures.ts");
   const quoteId = await addQuote(env, f.projectId, f.supplierA);
-  await env.db.transaction((tx) =>
+  await transaction(env.db, (tx) =>
     enqueue(tx, env, {
       kind: "quoteReceived",
       projectId: f.projectId,
       supplierId: f.supplierA,
       quoteId,
-    })
-  );
+    }));
   await flushOutbox(env);
   assert.equal(smtp.received.length, 1);
   assert.deepEqual(smtp.received[0].to, ["zhang.wei@qmo.test"]);
@@ -179,7 +195,7 @@ Deno.test("quote received goes to the buyer; ended and closed go to the buyer an
   const { offerProjects } = await import("../../db/schema.ts");
   await env.db.update(offerProjects).set({ status: "closed", closeReason: "需求取消" })
     .where(eq(offerProjects.id, f.projectId));
-  await env.db.transaction((tx) => enqueue(tx, env, { kind: "closed", projectId: f.projectId }));
+  await transaction(env.db, (tx) => enqueue(tx, env, { kind: "closed", projectId: f.projectId }));
   await flushOutbox(env);
   const closed = smtp.received.slice(1);
   assert.deepEqual(closed.map((m) => m.to[0]).sort(), ["li.na@qmo.test", "zhang.wei@qmo.test"]);

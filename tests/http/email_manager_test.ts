@@ -4,6 +4,7 @@ import { emailOutbox } from "../../db/schema.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv, userWithRoles } from "../helpers.ts";
 import { enqueue, flushOutbox } from "../../server/domain/email/service.ts";
 import { publishedProject, startSmtp } from "../email_fixtures.ts";
+import { transaction } from "../../db/client.ts";
 
 const base = "/QMO/EmailManager";
 
@@ -156,8 +157,10 @@ Deno.test("the email log shows status, recipient, template, project, attempts an
   await using env = await testEnv({ env: { SMTP_URL: smtp.url } });
   const token = await signIn(env, "admin", ADMIN_PASSWORD);
   const f = await publishedProject(env);
-  await env.db.transaction((tx) =>
-    enqueue(tx, env, { kind: "published", projectId: f.projectId, supplierIds: [f.supplierB] })
+  await transaction(
+    env.db,
+    (tx) =>
+      enqueue(tx, env, { kind: "published", projectId: f.projectId, supplierIds: [f.supplierB] }),
   );
   smtp.refuseNext(1, 550);
   await flushOutbox(env);
@@ -194,7 +197,10 @@ Deno.test("without SMTP the email log lists the emails as not sent: SMTP not con
   await using env = await testEnv();
   const token = await signIn(env, "admin", ADMIN_PASSWORD);
   const f = await publishedProject(env);
-  await env.db.transaction((tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }));
+  await transaction(
+    env.db,
+    (tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }),
+  );
   const log = await call(env, "get", "/QMO/EmailLog/GetAll", { token, lang: "en" });
   assert.equal(log.json.result.totalCount, 3);
   for (const item of log.json.result.items) {

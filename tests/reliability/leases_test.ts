@@ -16,6 +16,7 @@ import {
   startServerProcess,
   withDbFile,
 } from "./support.ts";
+import { transaction } from "../../db/client.ts";
 
 const SUPPLIERS = 3;
 
@@ -107,7 +108,10 @@ Deno.test("a runner waits while another flushes the outbox, then sends what was 
     acquireLease(env.db, "flushOutbox", holder, env.clock.now(), 15 * 60_000);
   // Another runner is flushing; it read the outbox before these emails were committed.
   assert.ok(await lease("other runner"));
-  await env.db.transaction((tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }));
+  await transaction(
+    env.db,
+    (tx) => enqueue(tx, env, { kind: "published", projectId: f.projectId }),
+  );
   const run = runDueJobs(env, { only: ["flushOutbox"] });
   await new Promise((r) => setTimeout(r, 400));
   assert.equal(smtp.received.length, 0, "nothing is sent while the other runner holds the lease");

@@ -15,6 +15,7 @@ import { bidInput } from "./schemas.ts";
 import { bidRefusal, extensionMs, placesOf } from "./rules.ts";
 import { appendBids, type BidReceipt, type BidRow, receiptOf } from "./chain.ts";
 import { addEvent, loadAuction } from "./store.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type BidOutcome = {
   receipt: BidReceipt;
@@ -58,7 +59,7 @@ export async function placeBid(
   const itemId = input.itemId ?? null;
   if (a0.basis === "total" && itemId !== null) throw fieldError("itemId", "auction.totalOnly");
   if (a0.basis === "lines" && itemId === null) throw fieldError("itemId", "auction.chooseLine");
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     const [last] = await lastBid(tx, a0.id, supplierId, itemId);
     if (!last) {
       // Not taking part: as if there were no such auction. Taking part, but not on this line.

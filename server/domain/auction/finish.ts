@@ -9,6 +9,7 @@ import { conflict } from "../errors.ts";
 import { auctionState } from "./rules.ts";
 import { addEvent, type AuctionRow, auditAuction } from "./store.ts";
 import { mailResults } from "./mail.ts";
+import { transaction } from "../../../db/client.ts";
 
 /**
  * Records the end inside the caller's transaction: the status (only if not ended already), the
@@ -37,7 +38,7 @@ export async function closeAuction(
 /** The auction with its clock's end recorded if that end has come (the row unchanged otherwise). */
 export async function settleAuction(deps: Deps, a: AuctionRow): Promise<AuctionRow> {
   if (a.status !== "active" || auctionState(a, deps.clock.now()) !== "ended") return a;
-  const ended = await deps.db.transaction(async (tx) => {
+  const ended = await transaction(deps.db, async (tx) => {
     const fresh = await tx.query.auctions.findFirst({ where: eq(auctions.id, a.id) });
     if (!fresh || fresh.status !== "active" || auctionState(fresh, deps.clock.now()) !== "ended") {
       return null;

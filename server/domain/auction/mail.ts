@@ -18,6 +18,7 @@ import type { PlaceholderValues } from "../email/templates.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { loadBoard } from "./board.ts";
 import type { AuctionRow } from "./store.ts";
+import { transaction } from "../../../db/client.ts";
 
 type Mechanism = "auctionInvited" | "auctionReminder" | "auctionResult";
 type MailDeps = Pick<Deps, "clock" | "config">;
@@ -147,7 +148,7 @@ export async function sendAuctionReminders(deps: Deps): Promise<number[]> {
   const out: number[] = [];
   for (const a of due) {
     if (a.startAt.getTime() - a.createdAt.getTime() <= REMINDER_BEFORE_MS) continue;
-    await deps.db.transaction((tx) =>
+    await transaction(deps.db, (tx) =>
       mail(
         tx,
         deps,
@@ -155,8 +156,7 @@ export async function sendAuctionReminders(deps: Deps): Promise<number[]> {
         `auction-reminder:${a.id}:${a.startAt.getTime()}`,
         a,
         () => ({}),
-      )
-    );
+      ));
     out.push(a.projectId);
   }
   return out;

@@ -20,6 +20,7 @@ import { eligible, firstQuotes } from "./first.ts";
 import { addEvent, auctionOfProject, type AuctionRow, auditAuction, loadAuction } from "./store.ts";
 import { closeAuction } from "./finish.ts";
 import { mailInvitations } from "./mail.ts";
+import { transaction } from "../../../db/client.ts";
 
 type ProjectRow = Awaited<ReturnType<typeof loadProject>>;
 type Meta = ClientMeta & { via?: "http" | "cli" };
@@ -87,7 +88,7 @@ export async function setUpAuction(
 ): Promise<AuctionRow> {
   const input = setUpAuctionInput.parse(raw);
   checkStep(input.stepKind, input.step);
-  const a = await deps.db.transaction(async (tx) => {
+  const a = await transaction(deps.db, async (tx) => {
     const p = await loadProject(tx, input.offProId);
     assertMayPublish(actor, p.kind);
     const now = deps.clock.now();
@@ -177,7 +178,7 @@ async function changeAuction(
   change: (tx: DbOrTx, a: AuctionRow, now: Date) => Promise<AuctionRow>,
   details: (a: AuctionRow) => Record<string, unknown>,
 ) {
-  const a = await deps.db.transaction(async (tx) => {
+  const a = await transaction(deps.db, async (tx) => {
     const p = await loadProject(tx, projectId);
     assertMayPublish(actor, p.kind);
     return await change(tx, await loadAuction(tx, p.id), deps.clock.now());

@@ -21,6 +21,7 @@ import {
   revokeUserSessions,
   startSession,
 } from "./service.ts";
+import { transaction } from "../../../db/client.ts";
 
 export const PASSWORD_RESET = {
   /** How long a link works. */
@@ -100,7 +101,7 @@ async function writeLink(deps: Deps, user: User, address: string, meta: ClientMe
   const secret = secretOf();
   const language: Lang = (user.languageChosen ? user.language : meta.language) ?? user.language ??
     "zh";
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const [{ sent }] = await tx.select({ sent: count() }).from(passwordResets)
       .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, windowStart)));
     if (sent >= PASSWORD_RESET.linksPerAccount) return;
@@ -168,7 +169,7 @@ export async function resetWithLink(
 ): Promise<AuthenticateResult & { userName: string }> {
   // Hashed before the transaction, which then holds the write lock only for a moment.
   const passwordHash = await hashPassword(input.newPassword);
-  const user = await deps.db.transaction(async (tx) => {
+  const user = await transaction(deps.db, async (tx) => {
     const now = deps.clock.now();
     const { link, user } = await openLink(tx, input.token, now);
     const taken = await tx.update(passwordResets).set({ usedAt: now })

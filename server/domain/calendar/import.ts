@@ -8,6 +8,7 @@ import { calendarDays, calendarYears } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
 import type { FileSource } from "../shared/fileBytes.ts";
 import { type OfficialDay, type OfficialFile, readOfficialFile } from "./read.ts";
+import { transaction } from "../../../db/client.ts";
 
 type Counts = { holidays: number; workdays: number };
 
@@ -67,7 +68,7 @@ export async function importOfficialFile(
   if (opts.dryRun) return report;
 
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     for (const year of replaced) {
       await tx.delete(calendarDays).where(eq(calendarDays.year, year));
       const row = { source: opts.fileName, loadedAt: now, loadedBy: opts.by ?? null };

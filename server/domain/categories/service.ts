@@ -9,6 +9,7 @@ import { contains, orderBy } from "../paging.ts";
 import type { Paged } from "../shared/paging.ts";
 import { checkCertificateTypes } from "../suppliers/certificates.ts";
 import { createCategoryInput, type listCategoriesInput, updateCategoryInput } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type CategoryDto = {
   id: number;
@@ -84,7 +85,7 @@ export async function createCategory(
   raw: z.input<typeof createCategoryInput>,
 ): Promise<CategoryDto> {
   const input = createCategoryInput.parse(raw);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     await assertNameFree(tx, input.name);
     const [row] = await tx.insert(offerProjectTypes).values({
       ...input,
@@ -100,7 +101,7 @@ export async function updateCategory(
   raw: z.input<typeof updateCategoryInput>,
 ): Promise<CategoryDto> {
   const input = updateCategoryInput.parse(raw);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     await assertNameFree(tx, input.name, input.id);
     const [row] = await tx.update(offerProjectTypes).set({
       name: input.name,
@@ -115,7 +116,7 @@ export async function updateCategory(
 }
 
 export async function deleteCategory(deps: Deps, id: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const row = await tx.query.offerProjectTypes.findFirst({ where: eq(offerProjectTypes.id, id) });
     if (!row) throw notFound("category", id);
     const [{ n }] = await tx.select({ n: count() }).from(offerProjects)

@@ -15,6 +15,7 @@ import { auditTrail, writeTrail } from "./approvalTrail.ts";
 import { approvalsByIds, type AwardApprovalDto, managesApprovals } from "./approvalRead.ts";
 import type { MatrixSnapshot } from "./approvalRules.ts";
 import { decideApprovalInput, reassignApprovalInput } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 type Meta = ClientMeta & { via?: "http" | "cli" };
 type Action = "approve" | "reject" | "reassign";
@@ -53,7 +54,7 @@ export async function decideApproval(
   if (decision === "rejected" && !input.comment) {
     throw fieldError("comment", "approval.commentRequired");
   }
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const p = await tx.query.awardProposals.findFirst({
       where: eq(awardProposals.id, input.id),
     });
@@ -108,7 +109,7 @@ export async function reassignApproval(
 ): Promise<AwardApprovalDto> {
   const input = reassignApprovalInput.parse(raw);
   if (!managesApprovals(actor)) throw forbidden();
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const p = await tx.query.awardProposals.findFirst({
       where: eq(awardProposals.id, input.id),
     });

@@ -34,6 +34,7 @@ import { approvalsByIds, type AwardApprovalDto } from "./approvalRead.ts";
 import { awardInput } from "./schemas.ts";
 import { auctionOfProject } from "../auction/store.ts";
 import { settledAuctionOf } from "../auction/read.ts";
+import { transaction } from "../../../db/client.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 type Proposal = typeof awardProposals.$inferSelect;
@@ -157,7 +158,7 @@ export async function awardProject(
   const setting = await getSetting(deps, "awardApproval");
   // An auction the clock has ended is recorded first: its final bids are the last round.
   await settledAuctionOf(deps, input.offProId);
-  const proposalId = await deps.db.transaction(async (tx) => {
+  const proposalId = await transaction(deps.db, async (tx) => {
     const p = await tx.query.offerProjects.findFirst({
       where: eq(offerProjects.id, input.offProId),
     });

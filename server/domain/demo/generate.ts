@@ -41,6 +41,7 @@ import {
   supplierName,
   surnames,
 } from "./vocabulary.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type GenerateOptions = {
   /** Same seed, same data. */
@@ -326,7 +327,7 @@ export async function generateDemoData(
       updatedAt: new Date(pubDate ?? createdAt),
     };
   }, progress);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     for (const [name, value] of seq) {
       await tx.insert(sequences).values({ name, value })
         .onConflictDoUpdate({ target: sequences.name, set: { value } });
@@ -439,7 +440,7 @@ export async function generateDemoData(
     if (firstQuoters === p.invited.length && firstQuoters > 0 && !open) allQuoted.set(p.id, last);
   });
   // Everything quoted: record it where it would not end the project earlier than its stored state.
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     for (const [id, at] of allQuoted) {
       // A project past its deadline stays ended by the deadline, not by the early-end window.
       if (plans[id - firstProject].state === "pastDeadline") continue;
@@ -546,7 +547,7 @@ export async function generateDemoData(
 
   // The planner's statistics, so the new volume is taken into account at once, and the supplier
   // and project search indexes in one piece each, as their daily upkeep leaves them.
-  await deps.db.transaction((tx) => tx.run(sql`ANALYZE`));
+  await transaction(deps.db, (tx) => tx.run(sql`ANALYZE`));
   await mergeIndex(deps.db, "suppliers_fts");
   await mergeIndex(deps.db, "offer_projects_fts");
 

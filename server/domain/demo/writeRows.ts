@@ -2,6 +2,7 @@
 import { max } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Deps } from "../context.ts";
+import { transaction } from "../../../db/client.ts";
 
 /** Rows per INSERT statement: bound parameters stay well under SQLite's limit of 32766. */
 const rowsPerInsert = (columns: number) => Math.max(1, Math.floor(8000 / columns));
@@ -33,7 +34,7 @@ export async function writeRows<T extends Record<string, unknown>>(
     const rows: T[] = [];
     for (let i = start; i < end; i++) rows.push(make(i));
     per ||= rowsPerInsert(Object.keys(rows[0]).length);
-    await deps.db.transaction(async (tx) => {
+    await transaction(deps.db, async (tx) => {
       for (let k = 0; k < rows.length; k += per) {
         // deno-lint-ignore no-explicit-any
         await tx.insert(table).values(rows.slice(k, k + per) as any);

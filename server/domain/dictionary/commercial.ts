@@ -11,6 +11,7 @@ import { cmp, dec, normalize } from "../shared/decimal.ts";
 import { activeCodes } from "./service.ts";
 import { isCalendarDate } from "../shared/dates.ts";
 import { createRateInput, type listRatesInput, updateRateInput } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 export const CURRENCY = "Currency";
 export const TRADE_TERMS = "TradeTerms";
@@ -195,7 +196,7 @@ export async function createRate(
   raw: z.input<typeof createRateInput>,
 ): Promise<RateDto> {
   const input = createRateInput.parse(raw);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     await checkRate(tx, input.currency, input.effectiveDate, input.rate);
     await assertRateFree(tx, input.currency, input.effectiveDate);
     const now = deps.clock.now();
@@ -217,7 +218,7 @@ export async function updateRate(
   raw: z.input<typeof updateRateInput>,
 ): Promise<RateDto> {
   const input = updateRateInput.parse(raw);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     const existing = await tx.query.exchangeRates.findFirst({
       where: eq(exchangeRates.id, input.id),
     });

@@ -16,6 +16,7 @@ import {
   updateCodeInput,
   updateCodeTypeInput,
 } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 /** Company working days and days off: code = YYYY-MM-DD, value 1 = working day, 0 = day off. */
 export const COMPANY_CALENDAR = "CompanyCalendar";
@@ -76,7 +77,7 @@ async function assertTypeCodeFree(db: DbOrTx, code: string, exceptId?: number) {
 
 export async function createCodeType(deps: Deps, raw: z.input<typeof createCodeTypeInput>) {
   const input = createCodeTypeInput.parse(raw);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     await assertTypeCodeFree(tx, input.code);
     const [row] = await tx.insert(codeTypes).values({ ...input, createdAt: deps.clock.now() })
       .returning();
@@ -86,7 +87,7 @@ export async function createCodeType(deps: Deps, raw: z.input<typeof createCodeT
 
 export async function updateCodeType(deps: Deps, raw: z.input<typeof updateCodeTypeInput>) {
   const input = updateCodeTypeInput.parse(raw);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     await assertTypeCodeFree(tx, input.code, input.id);
     const { id, ...fields } = input;
     const [row] = await tx.update(codeTypes).set(fields).where(eq(codeTypes.id, id)).returning();
@@ -144,7 +145,7 @@ async function assertCodeFree(db: DbOrTx, typeId: number, code: string, exceptId
 
 export async function createCode(deps: Deps, raw: z.input<typeof createCodeInput>) {
   const input = createCodeInput.parse(raw);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     await checkCode(tx, input.typeId, input.code, input.value);
     await assertCodeFree(tx, input.typeId, input.code);
     const [row] = await tx.insert(codes).values({ ...input, createdAt: deps.clock.now() })
@@ -155,7 +156,7 @@ export async function createCode(deps: Deps, raw: z.input<typeof createCodeInput
 
 export async function updateCode(deps: Deps, raw: z.input<typeof updateCodeInput>) {
   const input = updateCodeInput.parse(raw);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     const existing = await tx.query.codes.findFirst({ where: eq(codes.id, input.id) });
     if (!existing) throw notFound("code", input.id);
     await checkCode(tx, existing.typeId, input.code, input.value);

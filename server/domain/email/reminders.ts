@@ -17,6 +17,7 @@ import { flushOutbox } from "./mailer.ts";
 import { type SendManualInput, sendManualInput } from "./schemas.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { getSetting } from "../settings/service.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type DueReminder = {
   projectId: number;
@@ -152,7 +153,7 @@ async function notQuotedSuppliers(deps: Deps, target: Target) {
 export async function sendDueReminders(deps: Deps): Promise<{ queued: number }> {
   let queued = 0;
   for (const due of await dueReminders(deps)) {
-    queued += (await deps.db.transaction((tx) =>
+    queued += (await transaction(deps.db, (tx) =>
       enqueue(tx, deps, {
         kind: "reminder",
         projectId: due.projectId,
@@ -161,8 +162,7 @@ export async function sendDueReminders(deps: Deps): Promise<{ queued: number }> 
         hours: due.hours,
         deadline: due.deadline,
         supplierIds: due.suppliers.map((s) => s.id),
-      })
-    )).length;
+      }))).length;
   }
   return { queued };
 }
@@ -250,14 +250,13 @@ export async function sendManual(deps: Deps, raw: SendManualInput) {
     if (missing) throw fieldError("supplierCodes", "email.noSuchSupplier", { code: missing });
     supplierIds = [...new Set([...(supplierIds ?? []), ...rows.map((r) => r.id)])];
   }
-  const ids = await deps.db.transaction((tx) =>
+  const ids = await transaction(deps.db, (tx) =>
     enqueue(tx, deps, {
       kind: "manual",
       projectId: project.id,
       templateCode: input.templateCode,
       supplierIds,
-    })
-  );
+    }));
   // Delivered after the commit; what fails stays in the outbox for the schedule to retry.
   const flushed = ids.length
     ? await flushOutbox(deps, { ids })

@@ -23,6 +23,7 @@ import {
   placeholderErrors,
 } from "./templates.ts";
 import { flushOutbox, withoutSecrets } from "./mailer.ts";
+import { transaction } from "../../../db/client.ts";
 
 export { enqueue } from "./outbox.ts";
 export { flushOutbox, sendTestMail } from "./mailer.ts";
@@ -114,7 +115,7 @@ export async function createTemplate(
   raw: CreateTemplateInput,
 ): Promise<EmailTemplateDto> {
   const values = checked(createTemplateInput.parse(raw));
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     await assertCodeFree(tx, values.code);
     const [row] = await tx.insert(emailTemplates)
       .values({ ...values, createdAt: deps.clock.now() }).returning();
@@ -128,7 +129,7 @@ export async function updateTemplate(
 ): Promise<EmailTemplateDto> {
   const input = updateTemplateInput.parse(raw);
   const values = checked(input);
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     const existing = await tx.query.emailTemplates.findFirst({
       where: eq(emailTemplates.id, input.id),
     });

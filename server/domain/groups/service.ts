@@ -13,6 +13,7 @@ import {
   type setMembersInput,
   updateGroupInput,
 } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 type GroupMember = { id: number; userName: string; name: string };
 export type GroupDto = {
@@ -95,7 +96,7 @@ export async function createGroup(
   raw: z.input<typeof createGroupInput>,
 ): Promise<GroupDto> {
   const input = createGroupInput.parse(raw);
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await transaction(deps.db, async (tx) => {
     await assertNameFree(tx, input.name);
     const [row] = await tx.insert(groups).values({
       name: input.name,
@@ -114,7 +115,7 @@ export async function updateGroup(
   raw: z.input<typeof updateGroupInput>,
 ): Promise<GroupDto> {
   const input = updateGroupInput.parse(raw);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     if (!(await tx.query.groups.findFirst({ where: eq(groups.id, input.id) }))) {
       throw notFound("group", input.id);
     }
@@ -131,7 +132,7 @@ export async function setGroupMembers(
   deps: Deps,
   input: z.infer<typeof setMembersInput>,
 ): Promise<GroupDto> {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     if (!(await tx.query.groups.findFirst({ where: eq(groups.id, input.groupId) }))) {
       throw notFound("group", input.groupId);
     }

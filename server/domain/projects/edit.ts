@@ -8,7 +8,7 @@ import {
   offerProjectTypes,
   sequences,
 } from "../../../db/schema.ts";
-import { type DbOrTx } from "../../../db/client.ts";
+import { type DbOrTx, transaction } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, DomainError, fieldError, notFound } from "../errors.ts";
 import { attachToProject } from "../files/service.ts";
@@ -166,7 +166,7 @@ export async function createProject(
 ) {
   const input = createProjectInput.parse(raw);
   assertMaySee(actor, input.kind);
-  const row = await deps.db.transaction((tx) => insertProject(deps, tx, actor, input));
+  const row = await transaction(deps.db, (tx) => insertProject(deps, tx, actor, input));
   return await getProjectData(deps, actor, row.id);
 }
 
@@ -177,7 +177,7 @@ export async function updateProject(
   raw: z.input<typeof updateProjectInput>,
 ) {
   const input = updateProjectInput.parse(raw);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const row = await loadProject(tx, input.id);
     assertMaySee(actor, row.kind);
     if (!canDo(row, "edit", deps.clock.now())) throw conflict("projects.onlyUnpublishedEdit");
@@ -195,7 +195,7 @@ export async function updateProject(
 
 /** Delete: only an unpublished project; its attachments leave the lists with it. */
 export async function deleteProject(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const row = await loadProject(tx, id);
     assertMaySee(actor, row.kind);
     if (!canDo(row, "delete", deps.clock.now())) throw conflict("projects.onlyUnpublishedDelete");
@@ -207,7 +207,7 @@ export async function deleteProject(deps: Deps, actor: Actor, id: number): Promi
 
 /** deleteOfferProjectItemData: one line item of an unpublished project. */
 export async function deleteProjectItem(deps: Deps, actor: Actor, itemId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const item = await tx.query.offerProjectItems.findFirst({
       where: eq(offerProjectItems.id, itemId),
     });

@@ -2,7 +2,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { offerProjects, offerProjectSuppliers, offerRounds, quotes } from "../../../db/schema.ts";
-import { type DbOrTx } from "../../../db/client.ts";
+import { type DbOrTx, transaction } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError } from "../errors.ts";
 import { enqueue } from "../email/outbox.ts";
@@ -21,7 +21,7 @@ import { auctionState } from "../auction/rules.ts";
 
 /** EndOfferProject: end quoting by hand, recording who and when. */
 export async function endProject(deps: Deps, actor: Actor, id: number) {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const row = await loadProject(tx, id);
     assertMayPublish(actor, row.kind);
     const now = deps.clock.now();
@@ -49,7 +49,7 @@ export async function closeProject(
   meta: ClientMeta & { via?: "http" | "cli" } = {},
 ) {
   const input = closeInput.parse(raw);
-  const cancelled = await deps.db.transaction(async (tx) => {
+  const cancelled = await transaction(deps.db, async (tx) => {
     const row = await loadProject(tx, input.offProId);
     assertMayPublish(actor, row.kind);
     const now = deps.clock.now();
@@ -93,7 +93,7 @@ export async function openOptimizeRound(
   raw: z.input<typeof openRoundInput>,
 ) {
   const input = openRoundInput.parse(raw);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const row = await loadProject(tx, input.offProId);
     assertMayPublish(actor, row.kind);
     const now = deps.clock.now();
@@ -202,7 +202,7 @@ export async function recordAutomaticEnds(
     const reason = automaticEndReason(row, now);
     if (!reason) continue;
     // The end and its emails commit together; the status guard keeps a second runner from both.
-    const done = await deps.db.transaction(async (tx) => {
+    const done = await transaction(deps.db, async (tx) => {
       const rows = await tx.update(offerProjects).set({
         status: "ended",
         endedAt: quoteClosesAt(row),

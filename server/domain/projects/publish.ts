@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { files, offerProjects, offerProjectSuppliers, suppliers } from "../../../db/schema.ts";
-import { type DbOrTx } from "../../../db/client.ts";
+import { type DbOrTx, transaction } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError } from "../errors.ts";
 import { attachToProject } from "../files/service.ts";
@@ -97,7 +97,7 @@ async function publishInTx(
 /** UpdateSupplierOfferProject: publish a saved project to the chosen suppliers. */
 export async function publishProject(deps: Deps, actor: Actor, raw: z.input<typeof publishInput>) {
   const input = publishInput.parse(raw);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const row = await loadProject(tx, input.offProManagerId);
     await publishInTx(deps, tx, actor, row, input);
   });
@@ -112,7 +112,7 @@ export async function createAndLaunch(
 ) {
   const input = createAndLaunchInput.parse(raw);
   assertMayPublish(actor, input.kind);
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await transaction(deps.db, async (tx) => {
     const row = await insertProject(deps, tx, actor, input);
     await publishInTx(deps, tx, actor, row, input);
     return row.id;
@@ -133,7 +133,7 @@ export async function revisePack(
   raw: z.input<typeof revisePackInput>,
 ) {
   const input = revisePackInput.parse(raw);
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await transaction(deps.db, async (tx) => {
     const row = await loadProject(tx, input.offProId);
     return await reviseInTx(deps, tx, actor, row, input.offerEndTime, async (now) => {
       await saveItems(tx, row.id, input.opiList, now);

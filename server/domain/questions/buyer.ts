@@ -19,6 +19,7 @@ import { reviseInTx } from "../projects/publish.ts";
 import { enqueue } from "../email/outbox.ts";
 import { type QuestionRefusal, questionRefusal, questionsCloseAt } from "./rules.ts";
 import { type AnswerInput, answerInput, packAnswerInput } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type QuestionDto = {
   id: number;
@@ -161,7 +162,7 @@ export async function answerQuestion(
   const input = answerInput.parse(raw);
   const isPublic = input.visibility === "public";
   if (!isPublic && input.revisePack) throw fieldError("revisePack", "questions.packNeedsPublic");
-  const revisedTo = await deps.db.transaction(async (tx) => {
+  const revisedTo = await transaction(deps.db, async (tx) => {
     const { q, project } = await questionToAnswer(tx, actor, input.questionId);
     if (project.status === "closed") throw conflict("questions.projectClosed");
     if (q.answeredAt) throw conflict("questions.alreadyAnswered");
@@ -201,7 +202,7 @@ export async function packAnswer(
   raw: { questionId: number | string; offerEndTime?: unknown },
 ): Promise<QuestionDto & { revisedTo: number }> {
   const input = packAnswerInput.parse(raw);
-  const revisedTo = await deps.db.transaction(async (tx) => {
+  const revisedTo = await transaction(deps.db, async (tx) => {
     const { q, project } = await questionToAnswer(tx, actor, input.questionId);
     if (q.visibility !== "public") throw conflict("questions.packNeedsPublic");
     if (q.packedAt) throw conflict("questions.alreadyPacked", { version: q.packVersion ?? "" });

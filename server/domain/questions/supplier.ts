@@ -19,6 +19,7 @@ import {
   type QuestionTiming,
 } from "./rules.ts";
 import { askQuestionForm } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 type QuestionFile = { id: number; fileName: string; size: number };
 
@@ -134,7 +135,7 @@ export async function askQuestion(
     file = { id: stored.id, fileName: stored.fileName, size: stored.size };
   }
   try {
-    const row = await deps.db.transaction(async (tx) => {
+    const row = await transaction(deps.db, async (tx) => {
       const p = await loadProject(tx, project.id);
       const now = deps.clock.now();
       const refusal = questionRefusal(p, now);

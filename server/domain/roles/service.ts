@@ -15,6 +15,7 @@ import {
   StaticRoles,
 } from "../auth/permissions.ts";
 import { createRoleInput, type listRolesInput, updateRoleInput } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type RoleDto = {
   id: number;
@@ -101,7 +102,7 @@ export async function createRole(
 ): Promise<RoleDto> {
   const input = createRoleInput.parse(raw);
   const perms = checkPermissions(input.grantedPermissions);
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await transaction(deps.db, async (tx) => {
     await assertNameFree(tx, input.name);
     const [row] = await tx.insert(roles).values({
       name: input.name,
@@ -125,7 +126,7 @@ export async function updateRole(
 ): Promise<RoleDto> {
   const input = updateRoleInput.parse(raw);
   const perms = checkPermissions(input.grantedPermissions);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const existing = await tx.query.roles.findFirst({ where: eq(roles.id, input.id) });
     if (!existing) throw notFound("role", input.id);
     if (existing.isStatic && existing.name !== input.name) {

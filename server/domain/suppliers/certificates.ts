@@ -29,6 +29,7 @@ import type {
   CertificateTypeOption,
   ExpiringCertificate,
 } from "./qualificationTypes.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type {
   CertificateDto,
@@ -293,7 +294,7 @@ export async function createCertificate(
   raw: z.input<typeof certificateInput>,
 ): Promise<CertificateDto> {
   const input = certificateInput.parse(raw);
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transaction(deps.db, async (tx) => {
     await assertSupplier(tx, input.supplierId);
     await checkFields(deps, tx, input);
     await claimFile(tx, actor, input.fileId);
@@ -315,7 +316,7 @@ export async function updateCertificate(
   raw: z.input<typeof updateCertificateInput>,
 ): Promise<CertificateDto> {
   const input = updateCertificateInput.parse(raw);
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transaction(deps.db, async (tx) => {
     const existing = await certificateRow(tx, input.id);
     if (existing.supplierId !== input.supplierId) {
       throw fieldError("supplierId", "certificates.otherSupplier");
@@ -338,7 +339,7 @@ export async function updateCertificate(
 }
 
 export async function deleteCertificate(deps: Deps, id: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const row = await certificateRow(tx, id);
     if (row.fileId != null) {
       await tx.update(files).set({ deletedAt: deps.clock.now() }).where(eq(files.id, row.fileId));
@@ -434,7 +435,7 @@ export async function warnExpiringCertificates(deps: Deps): Promise<{ warned: nu
   const label = await typeLabels(deps.db);
   let warned = 0;
   for (const cert of due) {
-    const done = await deps.db.transaction(async (tx) => {
+    const done = await transaction(deps.db, async (tx) => {
       // The guard keeps two runners from warning twice.
       const marked = await tx.update(supplierCertificates).set({
         expiryWarnedFor: cert.expiresOn,

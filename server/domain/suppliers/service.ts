@@ -26,6 +26,7 @@ import {
   portalAccountInput,
   updateSupplierInput,
 } from "./schemas.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type SupplierRow = typeof suppliers.$inferSelect;
 
@@ -307,7 +308,7 @@ export async function deleteSupplier(
   deps: Deps,
   id: number,
 ): Promise<{ deleted: boolean; invalidated: boolean }> {
-  return await deps.db.transaction(async (tx) => {
+  return await transaction(deps.db, async (tx) => {
     await supplierRow(tx, id);
     const [{ q }] = await tx.select({ q: count() }).from(quotes).where(eq(quotes.supplierId, id));
     const [{ p }] = await tx.select({ p: count() }).from(offerProjectSuppliers)

@@ -13,6 +13,7 @@ import { type FileSource, turns } from "../shared/fileBytes.ts";
 import { readCapped } from "../shared/responses.ts";
 import { controlCharacterFields } from "../shared/input.ts";
 import { getSupplier, type SupplierDto } from "./service.ts";
+import { transaction } from "../../../db/client.ts";
 
 export type SyncOutcome = "created" | "updated" | "unchanged" | "rejected";
 
@@ -270,7 +271,7 @@ export async function syncSuppliers(
     }
     return plans;
   };
-  const plans = opts.dryRun ? await apply(deps.db) : await deps.db.transaction(apply);
+  const plans = opts.dryRun ? await apply(deps.db) : await transaction(deps.db, apply);
   const tally = (o: SyncOutcome) => plans.filter((p) => p.outcome === o).length;
   return {
     source,

@@ -24,6 +24,7 @@ import {
   updateUserInput,
 } from "./schemas.ts";
 import type { z } from "zod";
+import { transaction } from "../../../db/client.ts";
 
 export type UserDto = {
   id: number;
@@ -132,7 +133,7 @@ export async function createUser(
   raw: z.input<typeof createUserInput>,
 ): Promise<UserDto> {
   const input = createUserInput.parse(raw);
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await transaction(deps.db, async (tx) => {
     await assertUserNameFree(tx, input.userName);
     const roleIds = await roleIdsByName(tx, input.roleNames);
     const groupIds = await checkGroups(tx, input.groupIds ?? []);
@@ -177,7 +178,7 @@ export async function updateUser(
   actor?: Actor,
 ): Promise<UserDto> {
   const input = updateUserInput.parse(raw);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const existing = await tx.query.users.findFirst({ where: eq(users.id, input.id) });
     if (!existing) throw notFound("user", input.id);
     await assertUserNameFree(tx, input.userName, input.id);
@@ -217,7 +218,7 @@ export async function updateUser(
 
 export async function deleteUser(deps: Deps, id: number, actor?: Actor): Promise<void> {
   if (actor?.id === id) throw conflict("users.cannotDeleteSelf");
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const existing = await tx.query.users.findFirst({ where: eq(users.id, id) });
     if (!existing) throw notFound("user", id);
     if ((await activeAdmins(tx, id)) === 0) throw conflict("users.lastAdmin");
@@ -239,7 +240,7 @@ export async function resetPassword(
   const input = resetPasswordInput.parse(raw);
   const existing = await deps.db.query.users.findFirst({ where: eq(users.id, input.userId) });
   if (!existing) throw notFound("user", input.userId);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     await tx.update(users).set({
       passwordHash: await hashPassword(input.newPassword),
       updatedAt: deps.clock.now(),
@@ -263,7 +264,7 @@ export async function changeOwnPassword(
     throw fieldError("currentPassword", "users.wrongCurrentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() })
       .where(eq(users.id, actor.id));
     // Every other session ends (a lost phone, a shared computer); the one changing it stays.
