@@ -20,7 +20,7 @@ import { type Lang, t } from "../../i18n.ts";
 import { type PlaceholderValues, render } from "./templates.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { type Closing, closingOf } from "../shared/closing.ts";
-import { suppliersQuoted } from "../projects/pack.ts";
+import { suppliersQuoted } from "../shared/quoted.ts";
 import { endedByHandAt, quoteClosesAt } from "../projects/rules.ts";
 
 type Template = typeof emailTemplates.$inferSelect;

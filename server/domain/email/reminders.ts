@@ -11,7 +11,7 @@ import {
 import type { Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import { effectiveStatus } from "../projects/rules.ts";
-import { suppliersQuoted } from "../projects/pack.ts";
+import { suppliersQuoted } from "../shared/quoted.ts";
 import { enqueue, supplierAddresses } from "./outbox.ts";
 import { flushOutbox } from "./mailer.ts";
 import { type SendManualInput, sendManualInput } from "./schemas.ts";

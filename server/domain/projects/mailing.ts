@@ -16,7 +16,7 @@ import { fieldError } from "../errors.ts";
 import { composeEmails, renderEmail, supplierAddresses } from "../email/outbox.ts";
 import { sendManual } from "../email/reminders.ts";
 import { assertMayPublish, loadProject } from "./access.ts";
-import { suppliersQuoted } from "./pack.ts";
+import { suppliersQuoted } from "../shared/quoted.ts";
 import type { previewEmailInput, sendEmailInput } from "./schemas.ts";
 
 /** The template a buyer's reminder uses unless another is chosen. */

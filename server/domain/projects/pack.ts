@@ -14,11 +14,9 @@ import {
   offerProjects,
   offerProjectVersions,
   projectQuestions,
-  quotes,
 } from "../../../db/schema.ts";
 import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import { canonicalJson, sha256Hex } from "../shared/hashing.ts";
-import { currentByRound } from "../quotes/current.ts";
 
 const PACK_FORMAT = 1;
 
@@ -83,40 +81,6 @@ export type PackVersionDto = {
   publishedAt: Date;
   publishedBy: number | null;
 };
-
-/**
- * Whether a quote answered an older request pack than the one in force: the buyer revised the pack
- * after it, so the quote is "based on version N" and the supplier may (and is reminded to) quote
- * again.
- */
-export const answersOlderPack = (
-  quoteVersion: number | null | undefined,
-  projectVersion: number | null | undefined,
-) => quoteVersion != null && projectVersion != null && quoteVersion < projectVersion;
-
-/**
- * The suppliers that have quoted in a round of a project. In the first round a supplier whose latest
- * quote answered an older request pack has not (it is reminded and counted as yet to quote).
- */
-export async function suppliersQuoted(
-  db: DbOrTx,
-  project: { id: number; packVersion: number | null },
-  round: number,
-): Promise<Set<number>> {
-  const submitted = await db.select({
-    id: quotes.id,
-    supplierId: quotes.supplierId,
-    round: quotes.round,
-    submittedAt: quotes.submittedAt,
-    packVersion: quotes.packVersion,
-  }).from(quotes).where(and(eq(quotes.projectId, project.id), eq(quotes.round, round)));
-  // The submission that counts decides.
-  return new Set(
-    [...currentByRound(submitted).values()]
-      .filter((q) => round !== 0 || !answersOlderPack(q.packVersion, project.packVersion))
-      .map((q) => q.supplierId),
-  );
-}
 
 /** The latest recorded version of a project's pack, if it was ever published. */
 async function latestVersion(db: DbOrTx, projectId: number) {

@@ -14,10 +14,9 @@ import type { ClientMeta } from "../auth/service.ts";
 import { projectForActor } from "../projects/access.ts";
 import { openFileForDownload } from "../files/service.ts";
 import { type ProjectKind, quotesSealed, visibleKinds } from "../projects/rules.ts";
-import { answersOlderPack } from "../projects/pack.ts";
 import { roundsByProject, roundsOf } from "../projects/access.ts";
 import type { AllSubmissionsInput } from "./schemas.ts";
-import { currentByRound, roundKey } from "./current.ts";
+import { answersOlderPack, currentByRound, roundKey } from "../shared/quoted.ts";
 
 export type SubmissionDto = {
   quoteId: number;
@@ -97,7 +96,7 @@ export type SubmissionRowDto = {
   fileSize: number | null;
 };
 
-/** No later submission of the same supplier, project and round: the one that counts (current.ts). */
+/** No later submission of the same supplier, project and round: the one that counts (shared/quoted.ts). */
 const isCurrentSql = sql<number>`not exists (select 1 from quotes l
   where l.project_id = ${quotes.projectId} and l.supplier_id = ${quotes.supplierId}
     and l.round = ${quotes.round} and (l.submitted_at > ${quotes.submittedAt}

@@ -25,7 +25,8 @@ import {
   type RoundTiming,
 } from "../projects/rules.ts";
 import { roundsByProject, roundsOf } from "../projects/access.ts";
-import { answersOlderPack, packVersions } from "../projects/pack.ts";
+import { packVersions } from "../projects/pack.ts";
+import { answersOlderPack } from "../shared/quoted.ts";
 import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
 import { awardsOfSupplier, type MyAward } from "../comparison/supplierAward.ts";
 import { bidsIn } from "../auction/store.ts";

@@ -29,7 +29,7 @@ import {
 } from "./chain.ts";
 import { uploadLimitMb } from "../settings/service.ts";
 import { enqueue } from "../email/outbox.ts";
-import { currentByRound, roundKey } from "./current.ts";
+import { currentByRound, roundKey } from "../shared/quoted.ts";
 import { MAX_DAYS, submitQuoteForm } from "./schemas.ts";
 import {
   commercialCodes,
