@@ -8,9 +8,8 @@ import { inArray } from "drizzle-orm";
 import { offerProjects, offerRounds } from "../../db/schema.ts";
 import { projectDto } from "../../server/domain/projects/dto.ts";
 import { recordAutomaticEnds } from "../../server/domain/projects/lifecycle.ts";
-import { EARLY_END_WINDOW_MS } from "../../server/domain/projects/rules.ts";
 import { closesAtSql } from "../../server/domain/projects/statusSql.ts";
-import { closingOf } from "../../server/domain/shared/closing.ts";
+import { closingOf, EARLY_END_WINDOW_MS } from "../../server/domain/shared/closing.ts";
 import { NOW, testEnv } from "../helpers.ts";
 
 const N = Date.parse(NOW);

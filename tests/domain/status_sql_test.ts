@@ -10,11 +10,8 @@ import {
   closesAtSql,
   statusCondition,
 } from "../../server/domain/projects/statusSql.ts";
-import {
-  EARLY_END_WINDOW_MS,
-  projectDisplayStatus,
-  quoteClosesAt,
-} from "../../server/domain/projects/rules.ts";
+import { projectDisplayStatus } from "../../server/domain/projects/rules.ts";
+import { EARLY_END_WINDOW_MS, quoteClosesAt } from "../../server/domain/shared/closing.ts";
 import { testEnv } from "../helpers.ts";
 import { H, quotesAndRounds, T0 } from "./status_fixtures.ts";
 

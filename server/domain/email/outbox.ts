@@ -19,9 +19,8 @@ import { conflict, fieldError, notFound } from "../errors.ts";
 import { type Lang, t } from "../../i18n.ts";
 import { type PlaceholderValues, render } from "./templates.ts";
 import { formatUtc8 } from "../shared/time.ts";
-import { type Closing, closingOf } from "../shared/closing.ts";
+import { type Closing, closingOf, endedByHandAt, quoteClosesAt } from "../shared/closing.ts";
 import { suppliersQuoted } from "../shared/quoted.ts";
-import { endedByHandAt, quoteClosesAt } from "../projects/rules.ts";
 
 type Template = typeof emailTemplates.$inferSelect;
 type Project = typeof offerProjects.$inferSelect;

@@ -8,17 +8,16 @@ import {
   automaticEndReason,
   type DisplayStatus,
   effectiveStatus,
-  endedByHandAt,
   firstQuotationClosesAt,
   type ProjectAction,
   projectDisplayStatus,
   type ProjectKind,
-  quoteClosesAt,
   quotesSealed,
   type RoundTiming,
   sealOpensAt,
   transitions,
 } from "./rules.ts";
+import { endedByHandAt, quoteClosesAt } from "../shared/closing.ts";
 import { type ProjectRow, type RoundRow, roundsOf } from "./access.ts";
 import { awardNamesSql, hasQuotesSql, quotedCountSql, supplierCountSql } from "./statusSql.ts";
 

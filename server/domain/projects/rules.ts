@@ -2,14 +2,12 @@
 // server's clock. Both the buyer side (projects) and the supplier side (quotes) decide with these.
 import { type Permission, Permissions } from "../auth/permissions.ts";
 import { MONTHLY_PURCHASE_THRESHOLD } from "./schemas.ts";
+import { endedByHandAt, type EndTiming, quoteClosesAt } from "../shared/closing.ts";
 
 export type StoredStatus = "unpublished" | "published" | "ended" | "closed";
 /** What people see: "published" until the first quote arrives, then "inQuotation". */
 export type DisplayStatus = "unpublished" | "published" | "inQuotation" | "ended" | "closed";
 export type ProjectAction = "edit" | "delete" | "publish" | "end" | "close" | "openRound" | "quote";
-
-/** After every invited supplier has quoted, quotes may still be modified for this long. */
-export const EARLY_END_WINDOW_MS = 30 * 60 * 1000;
 
 export type ProjectTiming = {
   status: StoredStatus;
@@ -18,23 +16,6 @@ export type ProjectTiming = {
 };
 
 export type RoundTiming = { round: number; openedAt: Date; endTime: Date };
-
-/**
- * When the first-quote phase ends: the deadline, or 30 minutes after the last invited supplier
- * quoted, whichever is first. Null when neither is set (a bargaining project without a deadline).
- */
-export function quoteClosesAt(p: ProjectTiming): Date | null {
-  const early = p.allQuotedAt ? new Date(p.allQuotedAt.getTime() + EARLY_END_WINDOW_MS) : null;
-  if (p.offerEndTime && early) return p.offerEndTime < early ? p.offerEndTime : early;
-  return p.offerEndTime ?? early;
-}
-
-/** How a project's first quotation ended, as stored (lifecycle.ts). */
-export type EndTiming = { endedAt: Date | null; endReason: string | null };
-
-/** When the buyer ended the first quotation by hand (End); null when they did not. */
-export const endedByHandAt = (p: EndTiming): Date | null =>
-  p.endReason === "manual" ? p.endedAt : null;
 
 /**
  * When the first quotation closes or closed: the earlier of the end by hand and quoteClosesAt (the

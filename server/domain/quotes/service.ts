@@ -17,13 +17,13 @@ import type { Paged } from "../shared/paging.ts";
 import {
   type DisplayStatus,
   displayStatus,
-  endedByHandAt,
   firstQuotationClosesAt,
   openRound,
   type QuoteRefusal,
   quoteRefusal,
   type RoundTiming,
 } from "../projects/rules.ts";
+import { endedByHandAt } from "../shared/closing.ts";
 import { roundsByProject, roundsOf } from "../projects/access.ts";
 import { packVersions } from "../projects/pack.ts";
 import { answersOlderPack } from "../shared/quoted.ts";

@@ -5,6 +5,28 @@
 // Pages, lists, emails and the CLI all show this one answer.
 // Pure: the server passes Dates, the client the ISO strings of its JSON.
 
+/** After every invited supplier has quoted, quotes may still be modified for this long. */
+export const EARLY_END_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * When the first-quote phase ends: the deadline, or 30 minutes after the last invited supplier
+ * quoted, whichever is first. Null when neither is set (a bargaining project without a deadline).
+ */
+export function quoteClosesAt(
+  p: { offerEndTime: Date | null; allQuotedAt: Date | null },
+): Date | null {
+  const early = p.allQuotedAt ? new Date(p.allQuotedAt.getTime() + EARLY_END_WINDOW_MS) : null;
+  if (p.offerEndTime && early) return p.offerEndTime < early ? p.offerEndTime : early;
+  return p.offerEndTime ?? early;
+}
+
+/** How a project's first quotation ended, as stored (projects/lifecycle.ts). */
+export type EndTiming = { endedAt: Date | null; endReason: string | null };
+
+/** When the buyer ended the first quotation by hand (End); null when they did not. */
+export const endedByHandAt = (p: EndTiming): Date | null =>
+  p.endReason === "manual" ? p.endedAt : null;
+
 type Instant = Date | string;
 
 type ClosingReason = "endedByHand" | "earlyEnd" | "round";
