@@ -22,7 +22,7 @@ import Login, { ResetPasswordPage } from "./features/login/Login.tsx";
 import { ForgotPassword } from "../shared/PasswordReset.tsx";
 import NotFound from "./features/error/NotFound.tsx";
 import Unauthorized from "./features/error/Unauthorized.tsx";
-import { HOME } from "./routes.ts";
+import { HOME } from "./layout/route.ts";
 
 // The signed-in shell (menus, tabs, Headless UI) loads after sign-in, not with the sign-in page.
 const Layout = lazy(() => import("./layout/Layout.tsx").then((m) => ({ default: m.Layout })));

@@ -25,12 +25,15 @@ export function hasRoutePermission(route: RouteMeta, granted: readonly string[])
  * Keeps the routes the user may open; children are filtered the same way, and a group whose
  * children are all filtered out is dropped with them.
  */
-export function filterRoutes(routes: readonly RouteRecord[], granted: readonly string[]) {
-  const out: RouteRecord[] = [];
+export function filterRoutes<R extends RouteRecord>(
+  routes: readonly R[],
+  granted: readonly string[],
+): R[] {
+  const out: R[] = [];
   for (const r of routes) {
     if (!hasRoutePermission(r, granted)) continue;
     if (r.children) {
-      const children = filterRoutes(r.children, granted);
+      const children = filterRoutes(r.children as R[], granted);
       if (children.length === 0) continue;
       out.push({ ...r, children });
     } else out.push({ ...r });

@@ -5,7 +5,8 @@ import {
   hasRoutePermission,
   type RouteRecord,
 } from "../../client/shared/permission.ts";
-import { flattenRoutes, layoutRoutes } from "../../client/admin/routes.ts";
+import { layoutRoutes } from "../../client/admin/routes.ts";
+import { flattenRoutes } from "../../client/admin/layout/route.ts";
 import { Permissions as P, staticRolePermissions } from "../../server/domain/auth/permissions.ts";
 
 const routes: RouteRecord[] = [

@@ -21,9 +21,8 @@ import {
 import { useStore } from "../../shared/store.ts";
 import { Spinner } from "../../shared/ui.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
-import Coming from "../features/Coming.tsx";
-import { pages } from "../features/registry.ts";
-import { allLeafRoutes, type FlatRoute, HOME } from "../routes.ts";
+import { allLeafRoutes } from "../routes.ts";
+import { type FlatRoute, HOME } from "./route.ts";
 import { Navbar } from "./Navbar.tsx";
 import { SettingsPanel } from "./SettingsPanel.tsx";
 import { Sidebar } from "./Sidebar.tsx";
@@ -133,7 +132,7 @@ function AppMain(
       <main className="flex-1 p-4" id="main-content">
         {views.map((v) => {
           const r = flat.get(v.path)!;
-          const Page = pages[v.path];
+          const Page = r.page;
           const isActive = v.path === active;
           const fullPath = isActive ? loc.pathname + loc.search : v.fullPath;
           return (
@@ -159,7 +158,7 @@ function AppMain(
                       </div>
                     }
                   >
-                    {Page ? <Page /> : <ComingTitle title={r.title} />}
+                    {Page && <Page />}
                   </Suspense>
                 </PageBoundary>
               </ViewContext.Provider>
@@ -169,11 +168,6 @@ function AppMain(
       </main>
     </div>
   );
-}
-
-function ComingTitle({ title }: { title: string }) {
-  const { t } = useTranslation();
-  return <Coming title={t(title)} />;
 }
 
 /** A page that throws shows the error in its own tab instead of blanking the shell. */

@@ -10,7 +10,7 @@ import { loginUrl, session, signOut } from "../../shared/session.ts";
 import { appState, setSize, sizes, toggleSidebar } from "../../shared/settings.ts";
 import { useStore } from "../../shared/store.ts";
 import { Avatar } from "../../shared/ui.tsx";
-import { type FlatRoute, HOME } from "../routes.ts";
+import { type FlatRoute, HOME } from "./route.ts";
 import { ErrorLogButton } from "./ErrorLog.tsx";
 import { HeaderSearch } from "./HeaderSearch.tsx";
 import { LanguageMenu } from "./LanguageMenu.tsx";

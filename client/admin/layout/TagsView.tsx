@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Icon } from "../../shared/icons.tsx";
-import { type FlatRoute, HOME } from "../routes.ts";
+import { type FlatRoute, HOME } from "./route.ts";
 import { closeAll, closeOthers, closeTag, refreshTag, type Tag, tags, togglePin } from "./tags.ts";
 import { useStore } from "../../shared/store.ts";
 

@@ -3,7 +3,8 @@ import { useMemo } from "react";
 import { filterRoutes } from "../../shared/permission.ts";
 import { session } from "../../shared/session.ts";
 import { useStore } from "../../shared/store.ts";
-import { flattenRoutes, layoutRoutes } from "../routes.ts";
+import { layoutRoutes } from "../routes.ts";
+import { flattenRoutes } from "./route.ts";
 
 export function useMenu() {
   const user = useStore(session);

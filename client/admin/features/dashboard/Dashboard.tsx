@@ -10,7 +10,7 @@ import { formatDay } from "../../../shared/time.ts";
 import { Avatar } from "../../../shared/ui.tsx";
 import { searchItems } from "../../layout/menuSearch.ts";
 import { useMenu } from "../../layout/useMenu.ts";
-import { flattenRoutes } from "../../routes.ts";
+import { flattenRoutes } from "../../layout/route.ts";
 import { Overview } from "./Overview.tsx";
 import { SupplierOverview } from "./SupplierOverview.tsx";
 import { CalendarWarning } from "./CalendarWarning.tsx";

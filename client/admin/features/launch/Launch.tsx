@@ -17,8 +17,8 @@ import {
   RowAction,
   usePagedList,
 } from "../../components/index.ts";
-import { useView } from "../../layout/view.ts";
 import {
+  type Kind,
   kindPages,
   localToInstant,
   PM,
@@ -30,7 +30,6 @@ import {
   AttachmentList,
   Field,
   ItemsTable,
-  kindOfPath,
   ProjectClosing,
   Section,
   StatusBadge,
@@ -56,10 +55,9 @@ const SEARCH_SIZES = [5, 10, 20, 50];
 
 type Tag = { id: number; code: string; abbrName: string; invited?: boolean };
 
-export default function Launch() {
+/** Launching one kind of project (the route says which). */
+export default function Launch({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
-  const view = useView();
-  const kind = kindOfPath(view.path);
   const pages = kindPages[kind];
   const id = useRequiredId();
   const mayPublish = usePermission(pages.publish);

@@ -26,6 +26,7 @@ import {
 import { useView } from "../../layout/view.ts";
 import {
   type Category,
+  type Kind,
   kindPages,
   PM,
   type Project,
@@ -36,7 +37,7 @@ import {
 import { CloseDialog, CloseInfoDialog } from "./CloseDialog.tsx";
 import { useEndProject } from "./useEndProject.tsx";
 import { FileListDialog } from "./FileListDialog.tsx";
-import { kindOfPath, ProjectClosing, StatusBadge } from "./parts.tsx";
+import { ProjectClosing, StatusBadge } from "./parts.tsx";
 import { ProjectBadges } from "./Flags.tsx";
 import { ProjectDialog } from "./ProjectDialog.tsx";
 import { ReminderDialog } from "./ReminderDialog.tsx";
@@ -92,11 +93,11 @@ function toParams(q: Query, kind: string): Record<string, unknown> {
   };
 }
 
-export default function ProjectList() {
+/** The list of one kind of project (the route says which). */
+export default function ProjectList({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const view = useView();
   const navigate = useNavigate();
-  const kind = kindOfPath(view.path);
   const pages = kindPages[kind];
   const mayPublish = usePermission(pages.publish);
   const f = (k: string) => t(`projects.fields.${k}`);

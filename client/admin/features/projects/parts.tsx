@@ -7,7 +7,7 @@ import { message } from "../../../shared/messages.ts";
 import { DataTable } from "../../components/DataTable.tsx";
 import { closeTag, tags } from "../../layout/tags.ts";
 import { useView } from "../../layout/view.ts";
-import { HOME } from "../../routes.ts";
+import { HOME } from "../../layout/route.ts";
 import { ClosingTime } from "../../../shared/ClosingTime.tsx";
 import { closingOf } from "../../../../server/domain/shared/closing.ts";
 import {
@@ -182,9 +182,6 @@ export function useCodeOptions(typeCode: "Unit" | "Factory" | "CloseReason", ena
 /** A code's name in the reader's language. */
 export const codeName = (o: CodeOption, lang: string) =>
   lang === "en" ? o.nameEn ?? o.name : o.name;
-
-/** Which kind a page serves, from its route (the asset pages' paths name AMS). */
-export const kindOfPath = (path: string): Kind => /AMS/.test(path) ? "asset" : "material";
 
 /**
  * The hidden launch and result pages need ?id=…; without one a warning shows, the tab closes and

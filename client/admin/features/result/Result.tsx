@@ -8,12 +8,12 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../../shared/icons.tsx";
 import { Spinner } from "../../../shared/ui.tsx";
 import { type Column, DataTable, FormDialog, RowAction } from "../../components/index.ts";
-import { useView } from "../../layout/view.ts";
 import { Comparison } from "./Comparison.tsx";
 import { IntegritySignals } from "./IntegritySignals.tsx";
 import { SavingsPanel } from "../savings/SavingsPanel.tsx";
 import { Questions } from "../questions/Questions.tsx";
 import {
+  type Kind,
   kindPages,
   type ProjectResult,
   projectsApi,
@@ -23,7 +23,6 @@ import {
   AttachmentList,
   Field,
   ItemsTable,
-  kindOfPath,
   ProjectClosing,
   Section,
   StatusBadge,
@@ -48,10 +47,9 @@ const quoteFiles = (s: SupplierResult): QuoteFile[] =>
     { round: 2, time: s.offerTime2, attId: s.attId2 },
   ].filter((q): q is QuoteFile => q.attId !== null);
 
-export default function Result() {
+/** The result of one kind of project (the route says which). */
+export default function Result({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
-  const view = useView();
-  const kind = kindOfPath(view.path);
   const id = useRequiredId();
   const mayPublish = usePermission(kindPages[kind].publish);
   const [data, setData] = useState<ProjectResult | null>(null);
