@@ -64,7 +64,7 @@ export function registerMailCommands(program: Command) {
         }
         if (opts.dryRun || !due.length) return;
         const { queued } = await sendDueReminders(deps);
-        console.log(tr("email.cli.remindersQueued", { queued }));
+        console.log(tr("email.cli.remindersQueued", { count: queued }));
         console.log(tr("email.cli.flushed", await flushOutbox(deps)));
       });
     });
@@ -82,7 +82,7 @@ export function registerMailCommands(program: Command) {
           supplierCodes: opts.suppliers?.flatMap((s) => s.split(",")).filter(Boolean),
         })
       );
-      console.log(tr("email.cli.manualSent", r));
+      console.log(tr("email.cli.manualSent", { ...r, count: r.queued }));
       for (const s of r.suppliers) {
         const outcome = tr(`reminder.outcomes.${s.outcome}`);
         console.log(tr("email.cli.manualSupplier", {

@@ -119,7 +119,7 @@ Deno.test("CLI: awards pending, approve and reject as the approver, reassign; no
       /Zhang Wei\s+Li Na\s+¥300,000\.00 \(unit prices in CNY × yearly usage\)\s+v1\s+Alpha/,
     );
     assert.match(r.stdout, new RegExp(`${second} .*¥250,500\\.00`));
-    assert.match(r.stdout, /2 award\(s\) waiting for approval/);
+    assert.match(r.stdout, /2 awards waiting for approval/);
     r = await cli(dir, ["awards", "pending", "--mine", "--json"], "leader1");
     assert.deepEqual(JSON.parse(r.stdout).map((a: { projectCode: string }) => a.projectCode), [
       first,

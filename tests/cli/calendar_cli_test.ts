@@ -25,7 +25,7 @@ Deno.test("CLI: calendar show and import (.ics for 2027, a dry run first); bad f
     assert.equal(r.code, 0, r.stderr);
     assert.match(
       r.stdout,
-      /2026: official schedule loaded from chinese-days 1\.5\.7 .*33 public holiday\(s\), 6 make-up working day\(s\)/,
+      /2026: official schedule loaded from chinese-days 1\.5\.7 .*33 public holidays, 6 make-up working days/,
     );
     assert.match(r.stdout, /2026-10-10\s+Sat\s+Make-up working day\s+National Day/);
     r = await cli(dir, ["calendar", "show", "2027"]);
@@ -38,7 +38,7 @@ Deno.test("CLI: calendar show and import (.ics for 2027, a dry run first); bad f
     assert.equal(r.code, 0, r.stderr);
     assert.match(
       r.stdout,
-      /2027: schedule replaced by 24 public holiday\(s\) and 4 make-up working day\(s\) \(before: not loaded\)/,
+      /2027: schedule replaced by 24 public holidays and 4 make-up working days \(before: not loaded\)/,
     );
     assert.match(r.stdout, /Dry run: nothing was changed/);
     r = await cli(dir, ["calendar", "show", "2027", "--json"]);

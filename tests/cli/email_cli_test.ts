@@ -59,7 +59,7 @@ Deno.test("cli: reminders send mails a chosen template to chosen suppliers now",
     "S001",
   ], { SMTP_URL: smtp.url });
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /2 email\(s\) written to the outbox; sent 2/);
+  assert.match(r.stdout, /2 emails written to the outbox; sent 2/);
   // Each chosen supplier with what became of its email.
   assert.match(r.stdout, /^ {2}S001 深圳华强电路有限公司: Sent$/m);
   assert.deepEqual(smtp.received.map((m) => m.to[0]).sort(), [

@@ -51,7 +51,7 @@ Deno.test("CLI: suppliers export writes the filtered list; a bad filter or an ex
     const out = `${dir}/suppliers.xlsx`;
     let r = await cli(dir, ["suppliers", "export", "--out", out, "--status", "effective"]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /2 supplier\(s\) written to .*suppliers\.xlsx/);
+    assert.match(r.stdout, /2 suppliers written to .*suppliers\.xlsx/);
     let rows = await sheetOf(out);
     assert.equal(rows[0][0], "Supplier code");
     assert.deepEqual(rows.slice(1).map((row) => row[0]), ["V1001", "V1002"]);

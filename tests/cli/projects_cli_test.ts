@@ -84,7 +84,7 @@ Deno.test("CLI: projects list, end, close with a reason, export to .xlsx", async
     const out = `${dir}/projects.xlsx`;
     r = await cli(dir, ["projects", "export", "--out", out]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /2 project\(s\) written/);
+    assert.match(r.stdout, /2 projects written/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(out);
     const sheet = wb.worksheets[0];

@@ -80,7 +80,7 @@ Deno.test("CLI: questions list shows a project's questions, --open only those no
     assert.match(lines[2], /^2\s+2026-11-23 10:00:00\s+QB\s+not answered\s+Which viscosity\?$/);
     assert.match(
       r.stdout,
-      /2 question\(s\), 1 not answered; questions close at 2026-11-29 17:00:00 \(UTC\+8\)/,
+      /2 questions, 1 not answered; questions close at 2026-11-29 17:00:00 \(UTC\+8\)/,
     );
 
     r = await cli(dir, ["questions", "list", "--project", p.code, "--open", "--json"]);

@@ -54,7 +54,7 @@ Deno.test("CLI: savings as a table (period, category) and as .xlsx", async () =>
     const out = `${dir}/savings.xlsx`;
     r = await cli(dir, ["savings", "--category", "Equipment", "--out", out]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /Savings of 2 project\(s\) written to/);
+    assert.match(r.stdout, /Savings of 2 projects written to/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(out);
     const ws = book.worksheets[0];

@@ -156,7 +156,7 @@ Deno.test("import an equipment demand from the asset system in a browser", opts,
       const saved = page.waitForResponse((r) => r.url().includes("CreateOfferProjectManagerData"));
       await dialog.getByTestId("dialog-submit").click();
       projectId = (await (await saved).json()).result.id;
-      await toast(page, "Saved successfully").waitFor();
+      await toast(page, "Saved").waitFor();
       const [row] = await env.db.select().from(offerProjects).where(
         eq(offerProjects.id, projectId),
       );

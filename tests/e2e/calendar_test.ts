@@ -92,7 +92,7 @@ Deno.test(
         const dialog = page.getByTestId("calendar-import-dialog");
         await dialog.getByTestId("import-years")
           .filter({
-            hasText: "2027 will be replaced by 24 public holiday(s) and 4 make-up working day(s)",
+            hasText: "2027 will be replaced by 24 public holidays and 4 make-up working days",
           })
           .waitFor();
         assert.match(

@@ -166,7 +166,7 @@ Deno.test(
         await dialog.getByTestId("certificate-file").filter({ hasText: "UL 证书 2026.pdf" })
           .waitFor();
         await dialog.getByTestId("dialog-submit").click();
-        await toast(page, "Saved successfully").waitFor();
+        await toast(page, "Saved").waitFor();
         const renewed = certs.getByTestId("row").filter({ hasText: "E-201" });
         await renewed.getByText("Valid").waitFor();
         await renewed.getByText("UL 证书 2026.pdf").waitFor();

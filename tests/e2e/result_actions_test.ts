@@ -68,7 +68,7 @@ Deno.test(
           ["en", "en-US", open[0], {
             end: "End",
             close: "Close",
-            confirm: `This operation will end quoting of ${open[0].code} now, continue?`,
+            confirm: `End quoting of ${open[0].code} now?`,
           }],
           ["zh", "zh-CN", open[1], {
             end: "结束",

@@ -118,7 +118,7 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
         );
         await d.getByTestId("dialog-submit").click();
         projectId = (await (await saved).json()).result.id;
-        await toast(page, "Saved successfully").waitFor();
+        await toast(page, "Saved").waitFor();
         await rowOf(page, "AOI inspection line").getByText("Unpublished").waitFor();
         assert.match(await rowOf(page, "AOI inspection line").innerText(), /REQ-2026-17/);
       },
@@ -131,7 +131,7 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
       await rows.nth(1).waitFor();
       await rows.nth(1).locator('[data-item-field="unit"]').fill("kit");
       await d.getByTestId("dialog-submit").click();
-      await toast(page, "Saved successfully").waitFor();
+      await toast(page, "Saved").waitFor();
       await d.waitFor({ state: "detached" });
     });
 
@@ -247,7 +247,7 @@ Deno.test("asset project and dashboard screens in a browser", opts, async (t) =>
       const confirm = page.getByTestId("confirm-dialog");
       assert.match(
         await confirm.getByTestId("confirm-text").innerText(),
-        /^This operation will end quoting of AMS-\S+ now, continue\?$/,
+        /^End quoting of AMS-\S+ now\?$/,
       );
       await page.getByTestId("confirm-ok").click();
       await toast(page, "Quoting has ended").waitFor();

@@ -76,7 +76,7 @@ Deno.test(
           .waitFor();
         await dialog.locator("#cat-name").fill("Laminates");
         await dialog.getByTestId("dialog-submit").click();
-        await toast(page, "Saved successfully").waitFor();
+        await toast(page, "Saved").waitFor();
         await rowOf(page, "Laminates").waitFor();
         // The same name again: the server's reason beside the field and in one message, not two.
         await visible(page).getByTestId("add").click();
@@ -125,7 +125,7 @@ Deno.test(
         await fill(1, { itemName: "FR-4\u00070.8mm" });
         await dialog.getByTestId("dialog-submit").click();
         const refused = "Material name (line 2) contains a control character";
-        await toast(page, `Save failed: Your request is not valid: ${refused}`).waitFor();
+        await toast(page, `Could not save: Your request is not valid: ${refused}`).waitFor();
         assert.equal(await page.locator("[data-kind]").filter({ hasText: refused }).count(), 1);
         await fill(1, { itemName: "FR-4 0.8mm" });
         const saved = page.waitForResponse((r) =>
@@ -133,7 +133,7 @@ Deno.test(
         );
         await dialog.getByTestId("dialog-submit").click();
         projectId = (await (await saved).json()).result.id;
-        await toast(page, "Saved successfully").waitFor();
+        await toast(page, "Saved").waitFor();
         const row = rowOf(page, "FR-4 laminate 2027");
         await row.getByText("Unpublished").waitFor();
         assert.match(await row.innerText(), /Laminates/);
@@ -214,7 +214,7 @@ Deno.test(
         assert.match(text, /FR-4 laminate 2027/);
         assert.match(text, /Solder mask ink/);
         await Deno.remove(path);
-        await toast(page, "Export successfully").waitFor();
+        await toast(page, "Exported").waitFor();
       });
 
       await t.step("close a project with a reason and read it back", async () => {

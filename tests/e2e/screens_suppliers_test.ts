@@ -100,7 +100,7 @@ Deno.test(
           await d.locator("#sup-email1").fill("rfq@kinwong.example.com");
           await d.locator("#sup-contactPerson").fill("Ms Chen");
           await d.getByTestId("dialog-submit").click();
-          await toast(page, "Saved successfully").waitFor();
+          await toast(page, "Saved").waitFor();
           const issued = page.getByTestId("password-issued");
           issuedPassword = await issued.getByTestId("issued-password").innerText();
           assert.ok(issuedPassword.length >= 8, "a generated password is shown");
@@ -132,7 +132,7 @@ Deno.test(
         await d.locator("#sup-contactNumber").fill("0755-1234567");
         await d.locator("#sup-coop").selectOption("qualified");
         await d.getByTestId("dialog-submit").click();
-        await toast(page, "Saved successfully").waitFor();
+        await toast(page, "Saved").waitFor();
         await d.waitFor({ state: "detached" });
         const row = rowOf(page, "KW-100");
         await row.getByText("Kinwong PCB").waitFor();
@@ -145,7 +145,7 @@ Deno.test(
         const d = page.getByTestId("password-dialog");
         await d.locator("#sup-pw").fill("Kinwong@2026");
         await d.getByTestId("dialog-submit").click();
-        await toast(page, "Saved successfully").waitFor();
+        await toast(page, "Saved").waitFor();
         await d.waitFor({ state: "detached" });
         const s = await newPage(browser!, server.base);
         await s.page.goto("/login");
@@ -176,7 +176,7 @@ Deno.test(
         const confirm = page.getByTestId("confirm-dialog");
         assert.equal(
           await confirm.getByTestId("confirm-text").innerText(),
-          "This operation will manually perform a batch introduction, continue?",
+          "Introduce the suppliers from the ERP list now?",
         );
         await screenshot(page, "screens-suppliers-sync-confirm-en");
         await confirm.getByRole("button", { name: "Cancel" }).click();
@@ -233,7 +233,7 @@ Deno.test(
           ),
         });
         await page.getByTestId("confirm-text").getByText(
-          "This operation will manually perform a batch introduction, continue?",
+          "Introduce the suppliers from the ERP list now?",
         ).waitFor();
         await page.getByTestId("confirm-ok").click();
         const report = page.getByTestId("sync-report");
@@ -260,7 +260,7 @@ Deno.test(
         await Deno.remove(path);
         assert.match(text, /KW-100/);
         assert.doesNotMatch(text, /SUP-002/, "the export follows the query");
-        await toast(page, "Export successfully").waitFor();
+        await toast(page, "Exported").waitFor();
         await view(page).getByTestId("reset").click();
         await rowOf(page, "SUP-002").waitFor();
       });
@@ -270,10 +270,10 @@ Deno.test(
         const confirm = page.getByTestId("confirm-dialog");
         assert.equal(
           await confirm.getByTestId("confirm-text").innerText(),
-          "This operation will delete this record, continue?",
+          "Delete this record?",
         );
         await page.getByTestId("confirm-ok").click();
-        await toast(page, "Deleted successfully").waitFor();
+        await toast(page, "Deleted").waitFor();
         await rowOf(page, "SUP-002").waitFor({ state: "detached" });
       });
       await context.close();

@@ -48,10 +48,10 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
         await d.getByTestId("dialog-submit").click();
         await d.locator('[data-field="userName"]').getByTestId("field-error")
           .filter({ hasText: /letters, digits/ }).waitFor();
-        await page.getByRole("alert").filter({ hasText: "Save failed" }).first().waitFor();
+        await page.getByRole("alert").filter({ hasText: "Could not save" }).first().waitFor();
         await d.locator("#user-userName").fill("li.buyer");
         await d.getByTestId("dialog-submit").click();
-        await okMessage(page, "Saved successfully");
+        await okMessage(page, "Saved");
         await d.waitFor({ state: "detached" });
         await page.locator("#users-keyword").fill("li.buyer");
         await page.locator("#users-keyword").press("Enter");
@@ -70,7 +70,7 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       const confirm = page.getByTestId("confirm-dialog");
       assert.equal(
         await confirm.getByTestId("confirm-text").innerText(),
-        "This operation will delete this record, continue?",
+        "Delete this record?",
       );
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirm.waitFor({ state: "detached" });
@@ -88,7 +88,7 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       await tree.getByLabel(/^Log management/).check();
       await tree.getByLabel("System management", { exact: true }).check();
       await d.getByTestId("dialog-submit").click();
-      await okMessage(page, "Saved successfully");
+      await okMessage(page, "Saved");
       const res = await server.env.db.query.roles.findFirst({
         where: (r, { eq }) => eq(r.name, "Buyer"),
         with: undefined,
@@ -142,7 +142,7 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       await page.locator("#res-reminderHours").fill("48, 4");
       await page.locator("#res-uploadLimitMb").fill("20");
       await page.getByTestId("save").click();
-      await okMessage(page, "Saved successfully");
+      await okMessage(page, "Saved");
       await page.reload();
       await page.getByTestId("resources-page").waitFor();
       assert.equal(await page.locator("#res-reminderHours").inputValue(), "48, 4");
@@ -153,7 +153,7 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       await page.locator('[data-field="quoteInstructionEn"]').getByTestId("field-error").waitFor();
       await page.locator("#res-quoteInstructionEn").fill("Quote before the deadline.");
       await page.getByTestId("save").click();
-      await okMessage(page, "Saved successfully");
+      await okMessage(page, "Saved");
     });
 
     await t.step(
@@ -177,7 +177,7 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       await d.locator("#type-name").fill("包装方式");
       await d.locator("#type-nameEn").fill("Packaging");
       await d.getByTestId("dialog-submit").click();
-      await okMessage(page, "Saved successfully");
+      await okMessage(page, "Saved");
       await page.getByTestId("type-table").getByText("Packaging").first().click();
       await page.getByText("Codes of Packaging").waitFor();
       await page.getByRole("button", { name: "Add code" }).click();
@@ -186,7 +186,7 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       await d.locator("#code-name").fill("卷装");
       await d.locator("#code-nameEn").fill("Reel");
       await d.getByTestId("dialog-submit").click();
-      await okMessage(page, "Saved successfully");
+      await okMessage(page, "Saved");
       const codes = page.getByTestId("code-table").getByTestId("row");
       await codes.filter({ hasText: "REEL" }).waitFor();
       // The same code twice: the server's error sits beside the code field.
@@ -200,10 +200,10 @@ Deno.test("system management and settings screens in a browser", opts, async (t)
       await d.getByRole("button", { name: "Cancel" }).click();
       await codes.filter({ hasText: "REEL" }).getByTestId("delete").click();
       await page.getByTestId("confirm-text").getByText(
-        "This operation will delete this record, continue?",
+        "Delete this record?",
       ).waitFor();
       await page.getByTestId("confirm-ok").click();
-      await okMessage(page, "Deleted successfully");
+      await okMessage(page, "Deleted");
       await page.getByTestId("code-table").getByTestId("table-empty").waitFor();
     });
 

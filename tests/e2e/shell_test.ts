@@ -359,7 +359,7 @@ Deno.test("the back-office shell in a browser", opts, async (t) => {
       await page.clock.resume();
       await page.clock.setSystemTime(new Date(Date.parse(NOW) + 31 * 60_000));
       await page.waitForURL(/\/login\?redirect=/);
-      assert.deepEqual(alerts, ["Your session timed out, please log in again"]);
+      assert.deepEqual(alerts, ["Your session timed out: please sign in again"]);
       assert.equal(
         new URL(page.url()).searchParams.get("redirect"),
         "/systemSetting/systemCodeType",

@@ -96,7 +96,7 @@ Deno.test("5 failed sign-ins lock the account for 5 minutes (429), even for the 
   const locked = await attempt(env, "admin", ADMIN_PASSWORD);
   assert.equal(locked.status, 429);
   assert.equal(locked.json.success, false);
-  assert.equal(locked.json.error.message, en.auth.locked.replace("{{minutes}}", "5"));
+  assert.equal(locked.json.error.message, en.auth.locked_other.replace("{{count}}", "5"));
 
   env.clock.advance(4 * MINUTE + 59_000);
   assert.equal((await attempt(env, "admin", ADMIN_PASSWORD)).status, 429);
@@ -147,7 +147,7 @@ Deno.test("more users than the address's failure limit sign in at once from one 
   assert.equal(wrongs.filter((r) => r.status === 429).length, 5);
   const blocked = await attempt(env, "office1", "Office@Pass1", { ip: office });
   assert.equal(blocked.status, 429);
-  assert.equal(blocked.json.error.message, en.auth.locked.replace("{{minutes}}", "5"));
+  assert.equal(blocked.json.error.message, en.auth.locked_other.replace("{{count}}", "5"));
   assert.equal((await attempt(env, "office1", "Office@Pass1", { ip: "198.51.100.1" })).status, 200);
   env.clock.advance(LOCKOUT.windowMs);
   assert.equal((await attempt(env, "office1", "Office@Pass1", { ip: office })).status, 200);
@@ -235,7 +235,7 @@ Deno.test("wrong current passwords in a password change count toward the lockout
   }
   const locked = await change(password);
   assert.equal(locked.status, 429);
-  assert.equal(locked.json.error.message, en.auth.locked.replace("{{minutes}}", "5"));
+  assert.equal(locked.json.error.message, en.auth.locked_other.replace("{{count}}", "5"));
   assert.equal((await attempt(env, "stolen", password)).status, 429);
   env.clock.advance(LOCKOUT.windowMs);
   assert.equal((await change(password)).status, 200);

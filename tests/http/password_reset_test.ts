@@ -247,7 +247,7 @@ Deno.test("requests are counted against the address as failed sign-ins are, neve
   for (const name of ["nobody", "S100"]) {
     const r = await ask(env, name, { ip });
     assert.equal(r.status, 429);
-    assert.equal(r.json.error.message, en.auth.locked.replace("{{minutes}}", "5"));
+    assert.equal(r.json.error.message, en.auth.locked_other.replace("{{count}}", "5"));
   }
 });
 

@@ -193,7 +193,7 @@ async function refuseWhileLocked(db: DbOrTx, who: Who, now: Date, always = false
   );
   if (until > now.getTime() || always) {
     const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60000));
-    throw tooMany("auth.locked", { minutes });
+    throw tooMany("auth.locked", { count: minutes });
   }
 }
 
