@@ -9,7 +9,8 @@ import { ApiError } from "../../../shared/api.ts";
 import { Icon } from "../../../shared/icons.tsx";
 import { Spinner } from "../../../shared/ui.tsx";
 import { formatTime } from "../../../shared/time.ts";
-import { Field, Section, useRequiredId } from "../projects/parts.tsx";
+import { Field, Section } from "../../components/Section.tsx";
+import { useRequiredId } from "../projects/parts.tsx";
 import { kindPages } from "../projects/api.ts";
 import { type ApprovalDetail, approvalsApi } from "./api.ts";
 import {

@@ -2,7 +2,7 @@
 // before tax in CNY, the lowest of each row highlighted, the proposed supplier of each line marked,
 // totals by yearly usage, ranks and each supplier's commercial terms.
 import { useTranslation } from "react-i18next";
-import { money } from "../result/MatrixTable.tsx";
+import { money } from "../../components/money.ts";
 import type { ApprovalDetail } from "./api.ts";
 import { termsInWords } from "../../../../server/domain/shared/terms.ts";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "../../components/index.ts";
 import { formatTime } from "../../../shared/time.ts";
-import { money } from "../result/MatrixTable.tsx";
+import { money } from "../../components/money.ts";
 import { type Approval, approvalPath } from "./api.ts";
 
 const tones = {

@@ -17,7 +17,7 @@ import {
   inputClass,
   useConfirm,
 } from "../../components/index.ts";
-import { Field, Section } from "../projects/parts.tsx";
+import { Field, Section } from "../../components/Section.tsx";
 import { type Auction, auctionApi, type BuyerEvent, type Found, type Line } from "./api.ts";
 import { SetupDialog } from "./SetupDialog.tsx";
 import { BidChart } from "./BidChart.tsx";

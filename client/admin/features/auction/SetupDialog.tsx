@@ -8,7 +8,7 @@ import { useAction } from "../../../shared/useAction.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { money } from "../../../shared/auctionClock.ts";
 import { Field, fieldErrorsOf, FormDialog, inputClass } from "../../components/index.ts";
-import { localToInstant } from "../projects/api.ts";
+import { localToInstant } from "../../components/dateInput.ts";
 import { auctionApi, type Found, type Setup } from "./api.ts";
 
 const FIELDS = [

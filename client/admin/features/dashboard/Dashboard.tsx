@@ -16,7 +16,7 @@ import { SupplierOverview } from "./SupplierOverview.tsx";
 import { CalendarWarning } from "./CalendarWarning.tsx";
 import { MyApprovals } from "../approvals/MyApprovals.tsx";
 import { SavingsWidget } from "../savings/SavingsWidget.tsx";
-import { roleDisplayName } from "../roles/roleName.ts";
+import { roleDisplayName } from "../../components/roleName.ts";
 
 export default function Dashboard() {
   const { t, i18n } = useTranslation();

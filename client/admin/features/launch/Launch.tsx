@@ -17,21 +17,20 @@ import {
   RowAction,
   usePagedList,
 } from "../../components/index.ts";
+import { localToInstant } from "../../components/dateInput.ts";
 import {
   type Kind,
   kindPages,
-  localToInstant,
   PM,
   type ProjectData,
   projectsApi,
   type SupplierOption,
 } from "../projects/api.ts";
+import { Field, Section } from "../../components/Section.tsx";
 import {
   AttachmentList,
-  Field,
   ItemsTable,
   ProjectClosing,
-  Section,
   StatusBadge,
   useCloseAndGo,
   useRequiredId,

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge } from "../../components/index.ts";
 import { leavesOf, PermissionTree, usePermissionTree } from "../roles/PermissionTree.tsx";
-import { roleDisplayName } from "../roles/roleName.ts";
+import { roleDisplayName } from "../../components/roleName.ts";
 import { rolesApi } from "../roles/api.ts";
 import type { Role } from "../users/api.ts";
 

@@ -8,7 +8,7 @@ import { useStore } from "../../../shared/store.ts";
 import { PasswordForm } from "../../../shared/PasswordForm.tsx";
 import { Avatar, Spinner } from "../../../shared/ui.tsx";
 import { useAction } from "../../../shared/useAction.ts";
-import { roleDisplayName } from "../roles/roleName.ts";
+import { roleDisplayName } from "../../components/roleName.ts";
 import { profileApi } from "./api.ts";
 
 export default function Profile() {

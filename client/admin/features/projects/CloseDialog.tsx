@@ -13,7 +13,8 @@ import {
   useFieldErrors,
 } from "../../components/index.ts";
 import { type CloseInfo, type Project, projectsApi } from "./api.ts";
-import { codeName, Field as ReadField, useCodeOptions } from "./parts.tsx";
+import { codeName, useCodeOptions } from "./parts.tsx";
+import { Field as ReadField } from "../../components/Section.tsx";
 import { formatTime } from "../../../shared/time.ts";
 
 export function CloseDialog(

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
 import { DataTable, FormDialog, Pagination, RowAction } from "../../components/index.ts";
 import { type Attachment, projectsApi } from "./api.ts";
+import { filesApi, fileSize } from "../../components/files.ts";
 
 const LIMIT = 10;
 
@@ -30,7 +31,7 @@ export function FileListDialog(
 
   async function download(f: Attachment) {
     try {
-      await projectsApi.download(f.id, f.fileName, true);
+      await filesApi.download(f.id, f.fileName, true);
     } catch (err) {
       message.warning(`${t("projectsPage.downloadFailed")}: ${(err as Error).message}`);
     }
@@ -86,10 +87,4 @@ export function FileListDialog(
       </div>
     </FormDialog>
   );
-}
-
-export function fileSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

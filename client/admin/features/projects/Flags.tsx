@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../components/index.ts";
 import type { Project } from "./api.ts";
-import { Field } from "./parts.tsx";
+import { Field } from "../../components/Section.tsx";
 
 type Flags = Pick<Project, "isBidding" | "monthlyPurchase" | "fromAms">;
 

@@ -20,18 +20,19 @@ import {
   TextAreaField,
   useFieldErrors,
 } from "../../components/index.ts";
+import { localToInstant } from "../../components/dateInput.ts";
 import {
   type Category,
   type Item,
   type Kind,
   kindPages,
-  localToInstant,
   type ProjectInput,
   projectsApi,
 } from "./api.ts";
 import { AttachmentEditor } from "./AttachmentEditor.tsx";
 import { emptyItem, ItemEditor, keyed } from "./ItemEditor.tsx";
 import { type Draft, ProjectFields } from "./ProjectFields.tsx";
+import { filesApi } from "../../components/files.ts";
 
 const FIELDS = [
   "name",
@@ -166,7 +167,7 @@ export function ProjectDialog(
       setUploading((n) => n + 1);
       try {
         // A published project takes no upload of its own: the file joins it with the revision.
-        const saved = await projectsApi.upload(file, revise ? undefined : editId ?? undefined);
+        const saved = await filesApi.upload(file, revise ? undefined : editId ?? undefined);
         setDraft((d) => (d ? { ...d, files: [...d.files, saved] } : d));
       } catch {
         /* the API client showed why */

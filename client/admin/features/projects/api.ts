@@ -1,6 +1,6 @@
 // The quotation project calls (spec §7 OfferProjectManager, OfferProjectType, FileService) and the
 // shapes they answer, shared by the lists, the launch and result pages and the dashboard.
-import { api, saveBlob } from "../../../shared/api.ts";
+import { api } from "../../../shared/api.ts";
 import type { z } from "zod";
 import type { Wire } from "../../../shared/wire.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
@@ -29,7 +29,6 @@ import type { Paged } from "../../../../server/domain/shared/paging.ts";
 
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
-const FS = "/QMO/FileService";
 
 export type Kind = ProjectKind;
 export type { DisplayStatus };
@@ -178,18 +177,4 @@ export const projectsApi = {
   exportList: (params: Record<string, unknown>) =>
     api.download(`${PM}/GetExportList`, params, { silent: true }),
   categories: () => api.get<Category[]>(`${PT}/GetOfferProjectTypeList`),
-  upload: (file: File, projectId?: number) => {
-    const form = new FormData();
-    form.append("file", file);
-    if (projectId) form.append("projectId", String(projectId));
-    return api.post<Wire<FileDto>>(`${FS}/Upload`, form);
-  },
-  /** Downloads an attachment or quote file and hands it to the browser. */
-  download: async (id: number, fallbackName?: string, silent = false) => {
-    const file = await api.download(`${FS}/GetFileStream`, { id }, { silent });
-    saveBlob(file, fallbackName);
-  },
 };
-
-/** "YYYY-MM-DDTHH:mm" of a datetime-local input, read in UTC+8 as the screens show times. */
-export const localToInstant = (v: string) => (v ? `${v.replace("T", " ")}:00` : null);

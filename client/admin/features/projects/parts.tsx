@@ -1,6 +1,6 @@
-// Pieces the project pages share: the status badge, when quoting closes, read-only fields, the line items table, the
+// Pieces the project pages share: the status badge, when quoting closes, the line items table, the
 // attachment list, and the id check of the hidden launch and result pages.
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { message } from "../../../shared/messages.ts";
@@ -10,15 +10,9 @@ import { useView } from "../../layout/view.ts";
 import { HOME } from "../../layout/route.ts";
 import { ClosingTime } from "../../../shared/ClosingTime.tsx";
 import { closingOf } from "../../../../server/domain/shared/closing.ts";
-import {
-  type Attachment,
-  type DisplayStatus,
-  type Item,
-  type Kind,
-  type Project,
-  projectsApi,
-} from "./api.ts";
+import { type Attachment, type DisplayStatus, type Item, type Kind, type Project } from "./api.ts";
 import { type CodeOption, dictionaryApi } from "../dictionary/api.ts";
+import { filesApi } from "../../components/files.ts";
 
 const statusStyles: Record<DisplayStatus, string> = {
   unpublished: "bg-slate-100 text-slate-700 ring-slate-200",
@@ -64,41 +58,6 @@ export function ProjectClosing({ project: p, dash }: { project: Timing; dash?: b
       closing={closing}
       empty={dash && <span className="text-slate-300">—</span>}
     />
-  );
-}
-
-/** A label and its value in a read-only header grid. */
-export function Field(
-  { label, children, wide }: { label: string; children: ReactNode; wide?: boolean },
-) {
-  return (
-    <div className={`min-w-0 ${wide ? "sm:col-span-2 lg:col-span-3" : ""}`}>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 min-h-5 text-sm break-words text-slate-900">
-        {children === null || children === undefined || children === ""
-          ? <span className="text-slate-300">—</span>
-          : children}
-      </dd>
-    </div>
-  );
-}
-
-export function Section(
-  { title, extra, children, testId }: {
-    title: ReactNode;
-    extra?: ReactNode;
-    children: ReactNode;
-    testId?: string;
-  },
-) {
-  return (
-    <section className="card p-4" data-testid={testId}>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-        {extra}
-      </div>
-      {children}
-    </section>
   );
 }
 
@@ -159,7 +118,7 @@ export function AttachmentList({ files }: { files: Attachment[] }) {
             type="button"
             className="btn btn-default h-7 max-w-80 text-xs"
             title={t("projectsPage.download")}
-            onClick={() => projectsApi.download(f.id, f.fileName).catch(() => {})}
+            onClick={() => filesApi.download(f.id, f.fileName).catch(() => {})}
           >
             <span className="truncate">{f.fileName}</span>
           </button>

@@ -12,7 +12,7 @@ import {
   visibilities,
 } from "../../../../server/domain/questions/schemas.ts";
 import { dialogErrorsOf, Field, FormDialog, inputClass } from "../../components/index.ts";
-import { localToInstant } from "../projects/api.ts";
+import { localToInstant } from "../../components/dateInput.ts";
 import { type Question, questionsApi } from "./api.ts";
 
 type Visibility = (typeof visibilities)[number];

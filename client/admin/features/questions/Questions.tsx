@@ -7,10 +7,10 @@ import { Icon } from "../../../shared/icons.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge, RowAction } from "../../components/index.ts";
-import { projectsApi } from "../projects/api.ts";
-import { Section } from "../projects/parts.tsx";
+import { Section } from "../../components/Section.tsx";
 import { type ProjectQuestions, type Question, questionsApi } from "./api.ts";
 import { AnswerDialog, PackDialog } from "./AnswerDialog.tsx";
+import { filesApi } from "../../components/files.ts";
 
 export function Questions(
   { projectId, packVersion, quotingOpen, closed, mayPublish, onPackChanged }: {
@@ -104,7 +104,7 @@ export function Questions(
                   <button
                     type="button"
                     className="mt-1 inline-flex items-center gap-1 text-xs text-primary hover:underline"
-                    onClick={() => projectsApi.download(x.file!.id, x.file!.fileName)}
+                    onClick={() => filesApi.download(x.file!.id, x.file!.fileName)}
                     data-testid="question-file"
                   >
                     <Icon name="file" className="size-3.5" />

@@ -11,7 +11,7 @@ import {
   inputClass,
 } from "../../components/index.ts";
 import { comparisonApi, type Matrix } from "./api.ts";
-import { money } from "./MatrixTable.tsx";
+import { money } from "../../components/money.ts";
 import { cmp, dec } from "../../../../server/domain/shared/decimal.ts";
 
 export function AwardDialog(

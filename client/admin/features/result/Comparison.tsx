@@ -8,7 +8,7 @@ import { ApiError } from "../../../shared/api.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge, ExportButton } from "../../components/index.ts";
 import { PM } from "../projects/api.ts";
-import { Section } from "../projects/parts.tsx";
+import { Section } from "../../components/Section.tsx";
 import { comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";

@@ -5,16 +5,7 @@ import type { Wire } from "../../../shared/wire.ts";
 import type { MatrixRow } from "../../../../server/domain/comparison/matrix.ts";
 import type { Matrix } from "./api.ts";
 import { termsInWords } from "../../../../server/domain/shared/terms.ts";
-
-/** "12345.6" -> "12,345.60" with the given decimals, without going through a float. */
-export function money(v: string | null, places = 2): string {
-  if (v === null) return "";
-  const neg = v.startsWith("-");
-  const [int, frac = ""] = v.replace("-", "").split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const f = places ? `.${(frac + "0".repeat(places)).slice(0, places)}` : "";
-  return `${neg ? "-" : ""}${grouped}${f}`;
-}
+import { money } from "../../components/money.ts";
 
 function Change({ value, percent }: { value: string | null; percent: string | null }) {
   if (value === null) return null;

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
 import { useAction } from "../../../shared/useAction.ts";
 import { Field as FormField, FormDialog, inputClass } from "../../components/index.ts";
-import { localToInstant, type ProjectResult, projectsApi } from "../projects/api.ts";
+import { localToInstant } from "../../components/dateInput.ts";
+import { type ProjectResult, projectsApi } from "../projects/api.ts";
 import { calendarApi } from "../calendar/api.ts";
 
 export function OpenRoundDialog(

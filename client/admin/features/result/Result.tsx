@@ -19,12 +19,11 @@ import {
   projectsApi,
   type SupplierResult,
 } from "../projects/api.ts";
+import { Field, Section } from "../../components/Section.tsx";
 import {
   AttachmentList,
-  Field,
   ItemsTable,
   ProjectClosing,
-  Section,
   StatusBadge,
   useRequiredId,
 } from "../projects/parts.tsx";
@@ -36,6 +35,7 @@ import { CloseDialog } from "../projects/CloseDialog.tsx";
 import { useEndProject } from "../projects/useEndProject.tsx";
 import { AuctionSection } from "../auction/AuctionSection.tsx";
 import { OpenRoundDialog } from "./OpenRoundDialog.tsx";
+import { filesApi } from "../../components/files.ts";
 
 type QuoteFile = { round: number; time: string | null; attId: number };
 
@@ -382,7 +382,7 @@ export default function Result({ kind }: { kind: Kind }) {
                   data-testid="quote-file"
                   onClick={() =>
                     // On the result page a failed download is only logged (spec §8).
-                    projectsApi.download(q.attId, undefined, true).catch((e) =>
+                    filesApi.download(q.attId, undefined, true).catch((e) =>
                       console.error(e)
                     )}
                 >

@@ -24,7 +24,7 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { PermissionTree, usePermissionTree } from "./PermissionTree.tsx";
-import { roleDisplayName } from "./roleName.ts";
+import { roleDisplayName } from "../../components/roleName.ts";
 import { type PermissionNode, type RoleRow, ROLES, rolesApi } from "./api.ts";
 
 const FIELDS = ["name", "displayName", "description", "grantedPermissions"];

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../shared/icons.tsx";
-import { Field, Section } from "../projects/parts.tsx";
+import { Field, Section } from "../../components/Section.tsx";
 import { type ProjectSavings, savingsApi } from "./api.ts";
 import { BaselinesDialog } from "./BaselinesDialog.tsx";
 import { Cny, Definitions, noteLabel, roundLabel, SavingValue } from "./parts.tsx";

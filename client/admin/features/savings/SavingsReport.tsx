@@ -14,7 +14,7 @@ import {
 } from "../../components/index.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { type Category, kindPages, projectsApi } from "../projects/api.ts";
-import { Section } from "../projects/parts.tsx";
+import { Section } from "../../components/Section.tsx";
 import { useView } from "../../layout/view.ts";
 import {
   type ProjectSavings,

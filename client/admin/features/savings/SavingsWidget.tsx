@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { intlLocale } from "../../../../server/domain/shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
 import { kindPages } from "../projects/api.ts";
-import { money } from "../result/MatrixTable.tsx";
+import { money } from "../../components/money.ts";
 import { savingsApi, type Summary } from "./api.ts";
 import { SavingValue } from "./parts.tsx";
 

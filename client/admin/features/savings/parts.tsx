@@ -3,7 +3,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../../shared/time.ts";
-import { money } from "../result/MatrixTable.tsx";
+import { money } from "../../components/money.ts";
 import type { ProjectSavings } from "./api.ts";
 
 type SavingLike = { amount: string; percent: string | null } | null | undefined;

@@ -20,7 +20,7 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { type Kind, kindPages } from "../projects/api.ts";
-import { fileSize } from "../projects/FileListDialog.tsx";
+import { fileSize } from "../../components/files.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
 import type { Wire } from "../../../shared/wire.ts";

@@ -1,7 +1,7 @@
 // Required certificate types: shown read-only in a project's header, and chosen (checkboxes) in
 // the category and project dialogs.
 import { useTranslation } from "react-i18next";
-import { Field } from "../projects/parts.tsx";
+import { Field } from "../../components/Section.tsx";
 import { typeName, useCertificateTypes } from "./qualifications.ts";
 
 /** The certificate types an invited supplier must hold (nothing when none is required). */

@@ -17,12 +17,12 @@ import {
   useEditDialog,
   useFormState,
 } from "../../components/index.ts";
-import { projectsApi } from "../projects/api.ts";
-import { Section } from "../projects/parts.tsx";
+import { Section } from "../../components/Section.tsx";
 import { type Certificate, type CertificateType, qualificationsApi } from "./api.ts";
 import { typeName, useCertificateTypes } from "./qualifications.ts";
 import { formatTime, relativeDays } from "../../../shared/time.ts";
 import { ACCEPTED_EXTENSIONS } from "../../../../server/domain/files/detect.ts";
+import { filesApi } from "../../components/files.ts";
 
 const FIELDS = ["type", "number", "issuedOn", "expiresOn", "fileId", "remark"] as const;
 
@@ -98,7 +98,7 @@ export function Certificates({ supplierId }: { supplierId: number }) {
                 <button
                   type="button"
                   className="btn btn-default h-7 max-w-56 text-xs"
-                  onClick={() => projectsApi.download(r.file!.id, r.file!.fileName).catch(() => {})}
+                  onClick={() => filesApi.download(r.file!.id, r.file!.fileName).catch(() => {})}
                 >
                   <span className="truncate">{r.file.fileName}</span>
                 </button>
@@ -172,7 +172,7 @@ function CertificateDialog(
     if (!file) return;
     setUploading(true);
     try {
-      const saved = await projectsApi.upload(file);
+      const saved = await filesApi.upload(file);
       form.setValues((v) => ({ ...v, file: { id: saved.id, fileName: saved.fileName } }));
       form.clearField("fileId");
     } catch {

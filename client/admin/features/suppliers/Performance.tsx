@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DataTable } from "../../components/index.ts";
 import { kindPages } from "../projects/api.ts";
-import { Section } from "../projects/parts.tsx";
+import { Section } from "../../components/Section.tsx";
 import { MonthlyBars } from "./charts.tsx";
 import { qualificationsApi, type Summary, type SupplierPerformance } from "./api.ts";
 import { percent } from "./qualifications.ts";

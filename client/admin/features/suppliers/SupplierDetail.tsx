@@ -8,7 +8,7 @@ import { Spinner } from "../../../shared/ui.tsx";
 import { Badge } from "../../components/index.ts";
 import { closeTag } from "../../layout/tags.ts";
 import { useView } from "../../layout/view.ts";
-import { Field, Section } from "../projects/parts.tsx";
+import { Field, Section } from "../../components/Section.tsx";
 import { Certificates } from "./Certificates.tsx";
 import { Performance } from "./Performance.tsx";
 import { type Supplier, suppliersApi } from "./api.ts";

@@ -28,7 +28,7 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
-import { roleDisplayName } from "../roles/roleName.ts";
+import { roleDisplayName } from "../../components/roleName.ts";
 import type { Supplier } from "../suppliers/api.ts";
 import { PASSWORD_MIN, type Role, type UserRow, USERS, usersApi } from "./api.ts";
 
