@@ -10,7 +10,7 @@ import {
 } from "../../../db/schema.ts";
 import type { Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
-import { effectiveStatus } from "../projects/rules.ts";
+import { closedByClock } from "../shared/closing.ts";
 import { suppliersQuoted } from "../shared/quoted.ts";
 import { enqueue, supplierAddresses } from "./outbox.ts";
 import { flushOutbox } from "./mailer.ts";
@@ -72,7 +72,7 @@ export async function dueReminders(deps: Deps): Promise<DueReminder[]> {
     ),
   );
   for (const p of open) {
-    if (effectiveStatus(p, now) !== "published") continue;
+    if (closedByClock(p, now)) continue;
     targets.push({
       projectId: p.id,
       code: p.code,

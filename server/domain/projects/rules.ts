@@ -2,7 +2,7 @@
 // server's clock. Both the buyer side (projects) and the supplier side (quotes) decide with these.
 import { type Permission, Permissions } from "../auth/permissions.ts";
 import { MONTHLY_PURCHASE_THRESHOLD } from "./schemas.ts";
-import { endedByHandAt, type EndTiming, quoteClosesAt } from "../shared/closing.ts";
+import { closedByClock, endedByHandAt, type EndTiming, quoteClosesAt } from "../shared/closing.ts";
 
 export type StoredStatus = "unpublished" | "published" | "ended" | "closed";
 /** What people see: "published" until the first quote arrives, then "inQuotation". */
@@ -34,8 +34,7 @@ export function firstQuotationClosesAt(p: ProjectTiming & EndTiming): Date | nul
  */
 export function effectiveStatus(p: ProjectTiming, now: Date): StoredStatus {
   if (p.status !== "published") return p.status;
-  const closes = quoteClosesAt(p);
-  return closes && now.getTime() >= closes.getTime() ? "ended" : "published";
+  return closedByClock(p, now) ? "ended" : "published";
 }
 
 /** Why it ended, when the clock (not a person) ended it. */

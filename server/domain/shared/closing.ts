@@ -20,6 +20,15 @@ export function quoteClosesAt(
   return p.offerEndTime ?? early;
 }
 
+/** Whether the first quotation of a published project has closed by the clock as of `now`. */
+export function closedByClock(
+  p: { offerEndTime: Date | null; allQuotedAt: Date | null },
+  now: Date,
+): boolean {
+  const closes = quoteClosesAt(p);
+  return closes !== null && now.getTime() >= closes.getTime();
+}
+
 /** How a project's first quotation ended, as stored (projects/lifecycle.ts). */
 export type EndTiming = { endedAt: Date | null; endReason: string | null };
 
