@@ -11,7 +11,7 @@ import { Spinner } from "../../../shared/ui.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { Field, Section } from "../../components/Section.tsx";
 import { useRequiredId } from "../projects/parts.tsx";
-import { kindPages } from "../projects/api.ts";
+import { kindPages } from "../../components/projectPages.ts";
 import { type ApprovalDetail, approvalsApi } from "./api.ts";
 import {
   amountLabel,

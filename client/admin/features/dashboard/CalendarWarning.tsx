@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { Icon } from "../../../shared/icons.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
-import { kindPages } from "../projects/api.ts";
+import { kindPages } from "../../components/projectPages.ts";
 import { calendarApi } from "../calendar/api.ts";
 
 type Warning = { year: number; message: string };

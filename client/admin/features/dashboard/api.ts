@@ -2,7 +2,8 @@
 import { api } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { dashboardSummary } from "../../../../server/domain/projects/dashboard.ts";
-import { type Kind, PM } from "../projects/api.ts";
+import { type Kind } from "../../components/projectPages.ts";
+import { PM } from "../projects/api.ts";
 
 /**
  * The overview of one kind: each figure with the list filter that shows the same projects, and the

@@ -18,14 +18,8 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { localToInstant } from "../../components/dateInput.ts";
-import {
-  type Kind,
-  kindPages,
-  PM,
-  type ProjectData,
-  projectsApi,
-  type SupplierOption,
-} from "../projects/api.ts";
+import { type Kind, kindPages } from "../../components/projectPages.ts";
+import { PM, type ProjectData, projectsApi, type SupplierOption } from "../projects/api.ts";
 import { Field, Section } from "../../components/Section.tsx";
 import {
   AttachmentList,

@@ -2,7 +2,8 @@
 // and the data dictionary's units and factories offered while typing.
 import { useTranslation } from "react-i18next";
 import { inputClass } from "../../components/index.ts";
-import type { Item, Kind } from "./api.ts";
+import { type Kind } from "../../components/projectPages.ts";
+import type { Item } from "./api.ts";
 import { codeName, useCodeOptions } from "./parts.tsx";
 
 export type DraftItem = Item & { key: number };

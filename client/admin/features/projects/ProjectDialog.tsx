@@ -21,14 +21,8 @@ import {
   useFieldErrors,
 } from "../../components/index.ts";
 import { localToInstant } from "../../components/dateInput.ts";
-import {
-  type Category,
-  type Item,
-  type Kind,
-  kindPages,
-  type ProjectInput,
-  projectsApi,
-} from "./api.ts";
+import { type Kind, kindPages } from "../../components/projectPages.ts";
+import { type Category, type Item, type ProjectInput, projectsApi } from "./api.ts";
 import { AttachmentEditor } from "./AttachmentEditor.tsx";
 import { emptyItem, ItemEditor, keyed } from "./ItemEditor.tsx";
 import { type Draft, ProjectFields } from "./ProjectFields.tsx";

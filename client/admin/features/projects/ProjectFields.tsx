@@ -12,13 +12,8 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/index.ts";
-import {
-  type Attachment,
-  type Category,
-  type Kind,
-  QUOTATION_TYPES,
-  type QuotationType,
-} from "./api.ts";
+import { type Kind } from "../../components/projectPages.ts";
+import { type Attachment, type Category, QUOTATION_TYPES, type QuotationType } from "./api.ts";
 import type { DraftItem } from "./ItemEditor.tsx";
 import { CertificateTypePicker } from "../suppliers/CertificateTypes.tsx";
 import { DemandField } from "./AmsImport.tsx";

@@ -24,16 +24,8 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { useView } from "../../layout/view.ts";
-import {
-  type Category,
-  type Kind,
-  kindPages,
-  PM,
-  type Project,
-  projectsApi,
-  QUOTATION_TYPES,
-  STATUSES,
-} from "./api.ts";
+import { type Kind, kindPages } from "../../components/projectPages.ts";
+import { type Category, PM, type Project, projectsApi, QUOTATION_TYPES, STATUSES } from "./api.ts";
 import { CloseDialog, CloseInfoDialog } from "./CloseDialog.tsx";
 import { useEndProject } from "./useEndProject.tsx";
 import { FileListDialog } from "./FileListDialog.tsx";

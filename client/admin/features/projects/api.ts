@@ -3,7 +3,6 @@
 import { api } from "../../../shared/api.ts";
 import type { z } from "zod";
 import type { Wire } from "../../../shared/wire.ts";
-import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
 import type { FileDto } from "../../../../server/domain/files/service.ts";
 import type { ProjectDto } from "../../../../server/domain/projects/dto.ts";
@@ -13,7 +12,7 @@ import type {
   getProjectResult,
   SupplierResult as ServerSupplierResult,
 } from "../../../../server/domain/projects/read.ts";
-import type { DisplayStatus, ProjectKind } from "../../../../server/domain/projects/rules.ts";
+import type { DisplayStatus } from "../../../../server/domain/projects/rules.ts";
 import type { AmsDemand } from "../../../../server/domain/projects/ams.ts";
 import type {
   emailManualData,
@@ -30,7 +29,6 @@ import type { Paged } from "../../../../server/domain/shared/paging.ts";
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
 
-export type Kind = ProjectKind;
 export type { DisplayStatus };
 export type QuotationType = NonNullable<z.output<typeof createProjectInput>["offerItemType"]>;
 
@@ -81,24 +79,6 @@ export type CloseInfo = Answer<typeof getCloseInfo>;
 export type ProjectInput = z.input<typeof createProjectInput> & { id?: number };
 
 export type Category = Pick<Wire<CategoryDto>, "id" | "name"> & Partial<Wire<CategoryDto>>;
-
-/** The list page of each kind, its launch and result pages, and the permissions that go with it. */
-export const kindPages = {
-  material: {
-    list: "/offerProjectManager/OfferProjectManagerList",
-    launch: "/offerProjectManager/launch",
-    result: "/offerProjectManager/offerProjectManagerResult",
-    search: Permissions.OfferProjectManagerSearch,
-    publish: Permissions.OfferProjectManagerPublish,
-  },
-  asset: {
-    list: "/offerProjectManager/offerProjectAMSList",
-    launch: "/offerProjectManager/AMSlaunch",
-    result: "/offerProjectManager/AMSOfferProjectManagerResult",
-    search: Permissions.AmsOfferProjectManagerSearch,
-    publish: Permissions.AmsOfferProjectManagerPublish,
-  },
-} as const;
 
 /** What the "Send reminder" dialog offers: templates for suppliers and the invited suppliers. */
 export type EmailManualData = Answer<typeof emailManualData>;

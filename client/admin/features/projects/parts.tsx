@@ -10,7 +10,8 @@ import { useView } from "../../layout/view.ts";
 import { HOME } from "../../layout/route.ts";
 import { ClosingTime } from "../../../shared/ClosingTime.tsx";
 import { closingOf } from "../../../../server/domain/shared/closing.ts";
-import { type Attachment, type DisplayStatus, type Item, type Kind, type Project } from "./api.ts";
+import { type Kind } from "../../components/projectPages.ts";
+import { type Attachment, type DisplayStatus, type Item, type Project } from "./api.ts";
 import { type CodeOption, dictionaryApi } from "../dictionary/api.ts";
 import { filesApi } from "../../components/files.ts";
 

@@ -12,13 +12,8 @@ import { Comparison } from "./Comparison.tsx";
 import { IntegritySignals } from "./IntegritySignals.tsx";
 import { SavingsPanel } from "../savings/SavingsPanel.tsx";
 import { Questions } from "../questions/Questions.tsx";
-import {
-  type Kind,
-  kindPages,
-  type ProjectResult,
-  projectsApi,
-  type SupplierResult,
-} from "../projects/api.ts";
+import { type Kind, kindPages } from "../../components/projectPages.ts";
+import { type ProjectResult, projectsApi, type SupplierResult } from "../projects/api.ts";
 import { Field, Section } from "../../components/Section.tsx";
 import {
   AttachmentList,

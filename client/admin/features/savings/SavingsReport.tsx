@@ -13,7 +13,8 @@ import {
   QueryForm,
 } from "../../components/index.ts";
 import { formatTime } from "../../../shared/time.ts";
-import { type Category, kindPages, projectsApi } from "../projects/api.ts";
+import { kindPages } from "../../components/projectPages.ts";
+import { type Category, projectsApi } from "../projects/api.ts";
 import { Section } from "../../components/Section.tsx";
 import { useView } from "../../layout/view.ts";
 import {

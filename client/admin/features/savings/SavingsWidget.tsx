@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { intlLocale } from "../../../../server/domain/shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
-import { kindPages } from "../projects/api.ts";
+import { kindPages } from "../../components/projectPages.ts";
 import { money } from "../../components/money.ts";
 import { savingsApi, type Summary } from "./api.ts";
 import { SavingValue } from "./parts.tsx";

@@ -19,7 +19,7 @@ import {
   QuerySelect,
   usePagedList,
 } from "../../components/index.ts";
-import { type Kind, kindPages } from "../projects/api.ts";
+import { type Kind, kindPages } from "../../components/projectPages.ts";
 import { fileSize } from "../../components/files.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DataTable } from "../../components/index.ts";
-import { kindPages } from "../projects/api.ts";
+import { kindPages } from "../../components/projectPages.ts";
 import { Section } from "../../components/Section.tsx";
 import { MonthlyBars } from "./charts.tsx";
 import { qualificationsApi, type Summary, type SupplierPerformance } from "./api.ts";
