@@ -15,7 +15,6 @@ import { groupsRoute } from "./features/groups/routes.ts";
 import { assetLaunchRoute, materialLaunchRoute } from "./features/launch/routes.ts";
 import { leadersRoute } from "./features/leaders/routes.ts";
 import { logsRoute } from "./features/logs/routes.ts";
-import { permissionsRoute } from "./features/permissions/routes.ts";
 import { profileRoute } from "./features/profile/routes.ts";
 import {
   assetIndexRoute,
@@ -25,7 +24,11 @@ import {
 } from "./features/projects/routes.ts";
 import { resourcesRoute } from "./features/resources/routes.ts";
 import { assetResultRoute, materialResultRoute } from "./features/result/routes.ts";
-import { roleAuthorizationRoute, roleManagerRoute } from "./features/roles/routes.ts";
+import {
+  permissionsRoute,
+  roleAuthorizationRoute,
+  roleManagerRoute,
+} from "./features/roles/routes.ts";
 import { savingsRoute } from "./features/savings/routes.ts";
 import { supplierOffersRoute } from "./features/supplierOffer/routes.ts";
 import { supplierDetailRoute, supplierListRoute } from "./features/suppliers/routes.ts";

@@ -19,7 +19,6 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
-import { PT } from "../projects/api.ts";
 import { CertificateTypePicker, TypeNames } from "../suppliers/CertificateTypes.tsx";
 import { categoriesApi, type Category } from "./api.ts";
 import { formatTime } from "../../../shared/time.ts";
@@ -28,7 +27,7 @@ const FIELDS = ["name", "description", "sort", "requiredCertificates"] as const;
 
 export default function CategoryList() {
   const { t } = useTranslation();
-  const list = usePagedList<Category, { Name: string }>(`${PT}/GetAll`, {
+  const list = usePagedList<Category, { Name: string }>(`/QMO/OfferProjectType/GetAll`, {
     initialQuery: { Name: "" },
   });
   const [confirmElement, remove] = useDeleteRow(
@@ -50,7 +49,7 @@ export default function CategoryList() {
         <Toolbar>
           <AddButton onClick={() => edit.open("new")} />
           <ExportButton
-            path={`${PT}/GetExportList`}
+            path={`/QMO/OfferProjectType/GetExportList`}
             params={list.query}
             fileName={`${t("categories.exportFileName")}.xlsx`}
           />

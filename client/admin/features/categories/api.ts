@@ -4,15 +4,17 @@ import { api, createOrUpdate } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
 import type { createCategoryInput } from "../../../../server/domain/categories/schemas.ts";
-import { PT } from "../projects/api.ts";
 
 export type Category = Wire<CategoryDto>;
 
 export const categoriesApi = {
-  remove: (id: number) => api.delete(`${PT}/Delete`, { Id: id }, { silent: true }),
+  remove: (id: number) => api.delete(`/QMO/OfferProjectType/Delete`, { Id: id }, { silent: true }),
   save: (id: number | undefined, body: z.input<typeof createCategoryInput>) =>
     createOrUpdate(
-      { create: `${PT}/CreateOfferProjectType`, update: `${PT}/UpdateOfferProjectType` },
+      {
+        create: `/QMO/OfferProjectType/CreateOfferProjectType`,
+        update: `/QMO/OfferProjectType/UpdateOfferProjectType`,
+      },
       id,
       body,
     ),

@@ -3,7 +3,6 @@ import { api } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { dashboardSummary } from "../../../../server/domain/projects/dashboard.ts";
 import { type Kind } from "../../components/projectPages.ts";
-import { PM } from "../projects/api.ts";
 
 /**
  * The overview of one kind: each figure with the list filter that shows the same projects, and the
@@ -12,5 +11,5 @@ import { PM } from "../projects/api.ts";
 export type Summary = Wire<Awaited<ReturnType<typeof dashboardSummary>>>;
 
 export const dashboardApi = {
-  summary: (kind: Kind) => api.get<Summary>(`${PM}/GetDashboard`, { kind }),
+  summary: (kind: Kind) => api.get<Summary>(`/QMO/OfferProjectManager/GetDashboard`, { kind }),
 };

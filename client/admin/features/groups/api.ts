@@ -2,7 +2,6 @@
 import { api } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { GroupDto } from "../../../../server/domain/groups/service.ts";
-import { USERS } from "../users/api.ts";
 
 export const GROUPS = "/QMO/Group";
 
@@ -13,7 +12,7 @@ export const groupsApi = {
   remove: (id: number) => api.delete(`${GROUPS}/Delete`, { id }, { silent: true }),
   /** Every staff user, by user name: the members a group may have. */
   staff: () =>
-    api.get<{ items: Member[] }>(`${USERS}/GetAll`, {
+    api.get<{ items: Member[] }>(`/app/User/GetAll`, {
       MaxResultCount: 1000,
       kind: "staff",
       Sorting: "userName asc",

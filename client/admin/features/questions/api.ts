@@ -8,7 +8,6 @@ import type {
   QuestionDto,
 } from "../../../../server/domain/questions/buyer.ts";
 import type { answerInput } from "../../../../server/domain/questions/schemas.ts";
-import { PM } from "../projects/api.ts";
 
 export type Question = Wire<QuestionDto>;
 export type ProjectQuestions = Wire<ProjectQuestionsDto>;
@@ -16,11 +15,16 @@ type Answered = Question & { revisedTo: number | null };
 
 export const questionsApi = {
   list: (projectId: number) =>
-    api.get<ProjectQuestions>(`${PM}/GetQuestions`, { OffProId: projectId }, { silent: true }),
+    api.get<ProjectQuestions>(`/QMO/OfferProjectManager/GetQuestions`, { OffProId: projectId }, {
+      silent: true,
+    }),
   answer: (input: z.input<typeof answerInput>) =>
-    api.post<Answered>(`${PM}/AnswerQuestion`, input, { silent: true }),
+    api.post<Answered>(`/QMO/OfferProjectManager/AnswerQuestion`, input, { silent: true }),
   addToPack: (questionId: number, offerEndTime: string | null) =>
-    api.post<Answered>(`${PM}/AddAnswerToRequestPack`, { questionId, offerEndTime }, {
+    api.post<Answered>(`/QMO/OfferProjectManager/AddAnswerToRequestPack`, {
+      questionId,
+      offerEndTime,
+    }, {
       silent: true,
     }),
 };

@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../shared/api.ts";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge, ExportButton } from "../../components/index.ts";
-import { PM } from "../projects/api.ts";
 import { Section } from "../../components/Section.tsx";
 import { comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
@@ -66,7 +65,7 @@ export function Comparison(
       extra={m && (
         <div className="flex flex-wrap gap-2">
           <ExportButton
-            path={`${PM}/ExportComparisonMatrix`}
+            path={`/QMO/OfferProjectManager/ExportComparisonMatrix`}
             params={{ OffProId: projectId }}
             fileName={`${c("file")}-${m.project.code}.xlsx`}
             label={c("export")}

@@ -6,19 +6,24 @@ import type { ProjectMatrix } from "../../../../server/domain/comparison/service
 import type { awardInput } from "../../../../server/domain/comparison/schemas.ts";
 import type { IntegritySignalsDto } from "../../../../server/domain/quotes/integrityTypes.ts";
 import type { AwardOutcome } from "../../../../server/domain/comparison/award.ts";
-import { PM } from "../projects/api.ts";
 
 /** The comparison matrix of a project with the award in force, as the result page shows it. */
 export type Matrix = Wire<ProjectMatrix>;
 
 export const comparisonApi = {
   matrix: (projectId: number) =>
-    api.get<Matrix>(`${PM}/GetComparisonMatrix`, { OffProId: projectId }, { silent: true }),
+    api.get<Matrix>(`/QMO/OfferProjectManager/GetComparisonMatrix`, { OffProId: projectId }, {
+      silent: true,
+    }),
   integritySignals: (projectId: number) =>
-    api.get<IntegritySignalsDto>(`${PM}/GetIntegritySignals`, { OffProId: projectId }, {
+    api.get<IntegritySignalsDto>(`/QMO/OfferProjectManager/GetIntegritySignals`, {
+      OffProId: projectId,
+    }, {
       silent: true,
     }),
   /** Awarded at once, or sent to the buyer's person in charge for approval. */
   award: (input: z.input<typeof awardInput>) =>
-    api.post<Wire<AwardOutcome>>(`${PM}/AwardOfferProject`, input, { silent: true }),
+    api.post<Wire<AwardOutcome>>(`/QMO/OfferProjectManager/AwardOfferProject`, input, {
+      silent: true,
+    }),
 };

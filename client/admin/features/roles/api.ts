@@ -1,10 +1,12 @@
 // The role management calls (spec §7 Role), typed by the server's RoleDto.
 import { api } from "../../../shared/api.ts";
-import type { Role } from "../users/api.ts";
+import type { Wire } from "../../../shared/wire.ts";
+import type { RoleDto } from "../../../../server/domain/roles/service.ts";
 
 export const ROLES = "/app/Role";
 
-export type RoleRow = Role;
+export type RoleRow = Wire<RoleDto>;
+type Role = RoleRow;
 
 /** A permission and the ones under it, as the permission tree shows them. */
 export type PermissionNode = { name: string; children?: PermissionNode[] };

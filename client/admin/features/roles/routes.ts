@@ -1,4 +1,5 @@
-// The role pages: the system manager's list and the authorization menu's copy of it.
+// The role pages: the system manager's list, the authorization menu's copy of it, and the
+// permission tree with the roles holding each permission.
 import { lazy } from "react";
 import { Permissions as P } from "../../../../server/domain/auth/permissions.ts";
 import type { AdminRoute } from "../../layout/route.ts";
@@ -19,4 +20,12 @@ export const roleAuthorizationRoute: AdminRoute = {
   icon: "shield",
   permissions: [P.PagesRoles],
   page: Roles,
+};
+
+export const permissionsRoute: AdminRoute = {
+  path: "/systemManager/permissionManager",
+  title: "menu.permissionManager",
+  icon: "key",
+  permissions: [P.PermissionSearch],
+  page: lazy(() => import("./Permissions.tsx")),
 };

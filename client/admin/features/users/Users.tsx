@@ -29,8 +29,7 @@ import {
   usePagedList,
 } from "../../components/index.ts";
 import { roleDisplayName } from "../../components/roleName.ts";
-import type { Supplier } from "../suppliers/api.ts";
-import { PASSWORD_MIN, type Role, type UserRow, USERS, usersApi } from "./api.ts";
+import { PASSWORD_MIN, type Role, type Supplier, type UserRow, USERS, usersApi } from "./api.ts";
 
 const FIELDS = ["userName", "name", "emailAddress", "password", "kind", "supplierId", "roleNames"];
 

@@ -4,12 +4,13 @@ import type { Wire } from "../../../shared/wire.ts";
 import { passwordSchema } from "../../../../server/domain/users/schemas.ts";
 import type { UserDto } from "../../../../server/domain/users/service.ts";
 import type { RoleDto } from "../../../../server/domain/roles/service.ts";
-import { SUP, type Supplier } from "../suppliers/api.ts";
+import type { SupplierDto } from "../../../../server/domain/suppliers/service.ts";
 
 export const USERS = "/app/User";
 
 export type UserRow = Wire<UserDto>;
 export type Role = Wire<RoleDto>;
+export type Supplier = Wire<SupplierDto>;
 
 /** The server's shortest password, checked before sending. */
 export const PASSWORD_MIN = passwordSchema.minLength ?? 0;
@@ -19,7 +20,10 @@ export const usersApi = {
   roles: () => api.get<{ items: Role[] }>(`${USERS}/GetRoles`),
   /** The suppliers a supplier user may be linked to, by code. */
   suppliers: () =>
-    api.get<{ items: Supplier[] }>(`${SUP}/GetAll`, { MaxResultCount: 1000, Sorting: "code asc" }),
+    api.get<{ items: Supplier[] }>(`/QMO/Supplier/GetAll`, {
+      MaxResultCount: 1000,
+      Sorting: "code asc",
+    }),
   resetPassword: (userId: number, newPassword: string) =>
     api.post(`${USERS}/ResetPassword`, { userId, newPassword }, { silent: true }),
 };

@@ -3,10 +3,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../shared/ui.tsx";
 import { Badge } from "../../components/index.ts";
-import { leavesOf, PermissionTree, usePermissionTree } from "../roles/PermissionTree.tsx";
+import { leavesOf, PermissionTree, usePermissionTree } from "./PermissionTree.tsx";
 import { roleDisplayName } from "../../components/roleName.ts";
-import { rolesApi } from "../roles/api.ts";
-import type { Role } from "../users/api.ts";
+import { type RoleRow as Role, rolesApi } from "./api.ts";
 
 export default function Permissions() {
   const { t } = useTranslation();
