@@ -12,18 +12,20 @@ import { emailRoute } from "./features/email/routes.ts";
 import { notFoundRoute, unauthorizedRoute } from "./features/error/routes.ts";
 import { errorLogRoute } from "./features/errorLog/routes.ts";
 import { groupsRoute } from "./features/groups/routes.ts";
-import { assetLaunchRoute, materialLaunchRoute } from "./features/launch/routes.ts";
 import { leadersRoute } from "./features/leaders/routes.ts";
 import { logsRoute } from "./features/logs/routes.ts";
 import { profileRoute } from "./features/profile/routes.ts";
 import {
   assetIndexRoute,
+  assetLaunchRoute,
   assetListRoute,
+  assetResultRoute,
   materialIndexRoute,
+  materialLaunchRoute,
   materialListRoute,
+  materialResultRoute,
 } from "./features/projects/routes.ts";
 import { resourcesRoute } from "./features/resources/routes.ts";
-import { assetResultRoute, materialResultRoute } from "./features/result/routes.ts";
 import {
   permissionsRoute,
   roleAuthorizationRoute,

@@ -4,16 +4,16 @@
 // force (or the one waiting for approval), the award dialog, the award trail and the .xlsx export.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../shared/api.ts";
-import { Spinner } from "../../../shared/ui.tsx";
-import { Badge, ExportButton } from "../../components/index.ts";
-import { Section } from "../../components/Section.tsx";
+import { ApiError } from "../../../../shared/api.ts";
+import { Spinner } from "../../../../shared/ui.tsx";
+import { Badge, ExportButton } from "../../../components/index.ts";
+import { Section } from "../../../components/Section.tsx";
 import { comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";
-import { formatTime } from "../../../shared/time.ts";
-import { type Approval, approvalPath, approvalsApi } from "../approvals/api.ts";
-import { amountLabel, ApprovalTrail } from "../approvals/parts.tsx";
+import { formatTime } from "../../../../shared/time.ts";
+import { type Approval, approvalPath, approvalsApi } from "../../approvals/api.ts";
+import { amountLabel, ApprovalTrail } from "../../approvals/parts.tsx";
 import { Link } from "react-router";
 
 export function Comparison(

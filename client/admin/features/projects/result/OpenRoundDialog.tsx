@@ -1,12 +1,12 @@
 // The dialog that opens an asset project's optimisation round with its deadline (a working day).
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { message } from "../../../shared/messages.ts";
-import { useAction } from "../../../shared/useAction.ts";
-import { Field as FormField, FormDialog, inputClass } from "../../components/index.ts";
-import { localToInstant } from "../../components/dateInput.ts";
-import { type ProjectResult, projectsApi } from "../projects/api.ts";
-import { calendarApi } from "../calendar/api.ts";
+import { message } from "../../../../shared/messages.ts";
+import { useAction } from "../../../../shared/useAction.ts";
+import { Field as FormField, FormDialog, inputClass } from "../../../components/index.ts";
+import { localToInstant } from "../../../components/dateInput.ts";
+import { type ProjectResult, projectsApi } from "../api.ts";
+import { calendarApi } from "../../calendar/api.ts";
 
 export function OpenRoundDialog(
   { projectId, round, onClose, onDone }: {

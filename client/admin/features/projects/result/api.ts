@@ -1,11 +1,11 @@
 // The result page's comparison calls (the matrix and the award), typed by the server's answers.
 import type { z } from "zod";
-import { api } from "../../../shared/api.ts";
-import type { Wire } from "../../../shared/wire.ts";
-import type { ProjectMatrix } from "../../../../server/domain/comparison/service.ts";
-import type { awardInput } from "../../../../server/domain/comparison/schemas.ts";
-import type { IntegritySignalsDto } from "../../../../server/domain/quotes/integrityTypes.ts";
-import type { AwardOutcome } from "../../../../server/domain/comparison/award.ts";
+import { api } from "../../../../shared/api.ts";
+import type { Wire } from "../../../../shared/wire.ts";
+import type { ProjectMatrix } from "../../../../../server/domain/comparison/service.ts";
+import type { awardInput } from "../../../../../server/domain/comparison/schemas.ts";
+import type { IntegritySignalsDto } from "../../../../../server/domain/quotes/integrityTypes.ts";
+import type { AwardOutcome } from "../../../../../server/domain/comparison/award.ts";
 
 /** The comparison matrix of a project with the award in force, as the result page shows it. */
 export type Matrix = Wire<ProjectMatrix>;

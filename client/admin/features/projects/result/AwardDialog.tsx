@@ -2,17 +2,17 @@
 // An award that needs approval goes to the buyer's person in charge instead (said when saved).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { message } from "../../../shared/messages.ts";
-import { useAction } from "../../../shared/useAction.ts";
+import { message } from "../../../../shared/messages.ts";
+import { useAction } from "../../../../shared/useAction.ts";
 import {
   dialogErrorsOf,
   Field as FormField,
   FormDialog,
   inputClass,
-} from "../../components/index.ts";
+} from "../../../components/index.ts";
 import { comparisonApi, type Matrix } from "./api.ts";
-import { money } from "../../components/money.ts";
-import { cmp, dec } from "../../../../server/domain/shared/decimal.ts";
+import { money } from "../../../components/money.ts";
+import { cmp, dec } from "../../../../../server/domain/shared/decimal.ts";
 
 export function AwardDialog(
   { m, onClose, onDone }: { m: Matrix; onClose: () => void; onDone: () => void },

@@ -1,11 +1,11 @@
 // The comparison matrix itself: line items as rows, suppliers as columns, each price in CNY with the
 // lowest of a row highlighted, and the totals with each supplier's rank, commercial terms and change.
 import { useTranslation } from "react-i18next";
-import type { Wire } from "../../../shared/wire.ts";
-import type { MatrixRow } from "../../../../server/domain/comparison/matrix.ts";
+import type { Wire } from "../../../../shared/wire.ts";
+import type { MatrixRow } from "../../../../../server/domain/comparison/matrix.ts";
 import type { Matrix } from "./api.ts";
-import { termsInWords } from "../../../../server/domain/shared/terms.ts";
-import { money } from "../../components/money.ts";
+import { termsInWords } from "../../../../../server/domain/shared/terms.ts";
+import { money } from "../../../components/money.ts";
 
 function Change({ value, percent }: { value: string | null; percent: string | null }) {
   if (value === null) return null;

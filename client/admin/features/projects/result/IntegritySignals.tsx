@@ -2,10 +2,10 @@
 // suppliers, and near-identical prices. Hints to look closer at, never a verdict.
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../../../shared/icons.tsx";
-import { Section } from "../../components/Section.tsx";
-import type { IntegritySignalsDto } from "../../../../server/domain/quotes/integrityTypes.ts";
-import { formatTime } from "../../../shared/time.ts";
+import { Icon } from "../../../../shared/icons.tsx";
+import { Section } from "../../../components/Section.tsx";
+import type { IntegritySignalsDto } from "../../../../../server/domain/quotes/integrityTypes.ts";
+import { formatTime } from "../../../../shared/time.ts";
 import { comparisonApi } from "./api.ts";
 
 type Signals = IntegritySignalsDto;

@@ -19,7 +19,7 @@ import {
 } from "../../components/index.ts";
 import { localToInstant } from "../../components/dateInput.ts";
 import { type Kind, kindPages } from "../../components/projectPages.ts";
-import { PM, type ProjectData, projectsApi, type SupplierOption } from "../projects/api.ts";
+import { PM, type ProjectData, projectsApi, type SupplierOption } from "./api.ts";
 import { Field, Section } from "../../components/Section.tsx";
 import {
   AttachmentList,
@@ -28,10 +28,10 @@ import {
   StatusBadge,
   useCloseAndGo,
   useRequiredId,
-} from "../projects/parts.tsx";
+} from "./parts.tsx";
 import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
-import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
+import { FlagFields, ProjectBadges } from "./Flags.tsx";
 import { calendarApi } from "../calendar/api.ts";
 import { QuestionDeadlineField } from "../questions/QuestionDeadlineField.tsx";
 

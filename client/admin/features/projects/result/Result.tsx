@@ -5,32 +5,32 @@
 // Where the buyer watches quotes arrive, it ends quoting and closes the project as the list does.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../../../shared/icons.tsx";
-import { Spinner } from "../../../shared/ui.tsx";
-import { type Column, DataTable, FormDialog, RowAction } from "../../components/index.ts";
+import { Icon } from "../../../../shared/icons.tsx";
+import { Spinner } from "../../../../shared/ui.tsx";
+import { type Column, DataTable, FormDialog, RowAction } from "../../../components/index.ts";
 import { Comparison } from "./Comparison.tsx";
 import { IntegritySignals } from "./IntegritySignals.tsx";
-import { SavingsPanel } from "../savings/SavingsPanel.tsx";
-import { Questions } from "../questions/Questions.tsx";
-import { type Kind, kindPages } from "../../components/projectPages.ts";
-import { type ProjectResult, projectsApi, type SupplierResult } from "../projects/api.ts";
-import { Field, Section } from "../../components/Section.tsx";
+import { SavingsPanel } from "../../savings/SavingsPanel.tsx";
+import { Questions } from "../../questions/Questions.tsx";
+import { type Kind, kindPages } from "../../../components/projectPages.ts";
+import { type ProjectResult, projectsApi, type SupplierResult } from "../api.ts";
+import { Field, Section } from "../../../components/Section.tsx";
 import {
   AttachmentList,
   ItemsTable,
   ProjectClosing,
   StatusBadge,
   useRequiredId,
-} from "../projects/parts.tsx";
-import { formatTime } from "../../../shared/time.ts";
-import { usePermission } from "../../../shared/session.ts";
-import { FlagFields, ProjectBadges } from "../projects/Flags.tsx";
-import { ReminderDialog } from "../projects/ReminderDialog.tsx";
-import { CloseDialog } from "../projects/CloseDialog.tsx";
-import { useEndProject } from "../projects/useEndProject.tsx";
-import { AuctionSection } from "../auction/AuctionSection.tsx";
+} from "../parts.tsx";
+import { formatTime } from "../../../../shared/time.ts";
+import { usePermission } from "../../../../shared/session.ts";
+import { FlagFields, ProjectBadges } from "../Flags.tsx";
+import { ReminderDialog } from "../ReminderDialog.tsx";
+import { CloseDialog } from "../CloseDialog.tsx";
+import { useEndProject } from "../useEndProject.tsx";
+import { AuctionSection } from "../../auction/AuctionSection.tsx";
 import { OpenRoundDialog } from "./OpenRoundDialog.tsx";
-import { filesApi } from "../../components/files.ts";
+import { filesApi } from "../../../components/files.ts";
 
 type QuoteFile = { round: number; time: string | null; attId: number };
 
