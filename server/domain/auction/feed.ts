@@ -2,11 +2,20 @@
 // page that reconnects, to any server, gets each event it missed exactly once), folded into the
 // board, and what each reader is sent for each event: a bidder its own view, the buyer the bid and
 // the ranking with names. Reading the feed also records the clock's end when it comes.
-import { eq } from "drizzle-orm";
-import { auctions } from "../../../db/schema.ts";
+import { eq, sql } from "drizzle-orm";
+import {
+  auctionParticipants,
+  auctions,
+  offerProjects,
+  offerProjectSuppliers,
+} from "../../../db/schema.ts";
+import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { projectForActor } from "../projects/access.ts";
+import { Permissions } from "../auth/permissions.ts";
+import { sessionActors } from "../auth/service.ts";
+import { maySee, projectForActor } from "../projects/access.ts";
+import type { ProjectKind } from "../projects/rules.ts";
 import { auctionFacts, type Board, loadBoard } from "./board.ts";
 import { settleAuction } from "./finish.ts";
 import { auctionState } from "./rules.ts";
@@ -16,7 +25,6 @@ import {
   eventsAfter,
   lastEventId,
   loadAuction,
-  participantsOf,
 } from "./store.ts";
 
 export type Reader = { kind: "buyer" } | { kind: "supplier"; supplierId: number };
@@ -33,11 +41,56 @@ export async function readerOf(
   }
   const a = await loadAuction(deps.db, projectId);
   const supplierId = actor.supplierId;
-  const taking = await participantsOf(deps.db, a.id);
-  if (!supplierId || !taking.some((p) => p.supplierId === supplierId)) {
+  const facts = await readingFacts(deps.db).get({ auctionId: a.id });
+  if (!supplierId || !facts || !biddersOf(facts).has(supplierId)) {
     throw notFound("auction", projectId);
   }
   return { auction: a, reader: { kind: "supplier", supplierId } };
+}
+
+/**
+ * Who may read an auction's feed: the kind of its project (for the buyer) and the suppliers taking
+ * part that are still invited to the project (for bidders); none when the auction is gone.
+ */
+const readingFacts = preparedQuery((db: DbOrTx) =>
+  db.select({
+    kind: offerProjects.kind,
+    bidders: sql<string | null>`(select group_concat(p.supplier_id) from ${auctionParticipants} p
+      join ${offerProjectSuppliers} i on i.project_id = ${auctions.projectId}
+      and i.supplier_id = p.supplier_id where p.auction_id = ${auctions.id})`,
+  }).from(auctions).innerJoin(offerProjects, eq(offerProjects.id, auctions.projectId))
+    .where(eq(auctions.id, sql.placeholder("auctionId"))).prepare()
+);
+
+type ReadingFacts = { kind: ProjectKind; bidders: string | null };
+const biddersOf = (f: ReadingFacts) => new Set((f.bidders ?? "").split(",").map(Number));
+
+/** Someone reading a feed: the session they connected with and what they read as. */
+export type Viewer = { userId: number; sessionId: string; reader: Reader };
+
+/**
+ * The viewers who may still read the auction's feed, judged as when they connected: the session
+ * still holds (not signed out, revoked by a password change or reset, expired; the user active), and
+ * the user still may see the project's kind (the buyer) or still belongs to a supplier taking part
+ * and invited, with the portal's permission (a bidder). Two statements for any number of viewers.
+ */
+export async function stillReading<V extends Viewer>(
+  deps: Deps,
+  auctionId: number,
+  viewers: readonly V[],
+): Promise<V[]> {
+  if (!viewers.length) return [];
+  const actors = await sessionActors(deps, viewers.map((v) => v.sessionId));
+  const facts = await readingFacts(deps.db).get({ auctionId });
+  if (!facts) return [];
+  const bidders = biddersOf(facts);
+  return viewers.filter((v) => {
+    const actor = actors.get(v.sessionId);
+    if (!actor || actor.id !== v.userId) return false;
+    if (v.reader.kind === "buyer") return maySee(actor, facts.kind);
+    return actor.kind === "supplier" && actor.supplierId === v.reader.supplierId &&
+      actor.permissions.has(Permissions.SupplierOfferSearch) && bidders.has(v.reader.supplierId);
+  });
 }
 
 /** Events read per look at the database. */

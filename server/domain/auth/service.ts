@@ -9,7 +9,7 @@ import {
   userRoles,
   users,
 } from "../../../db/schema.ts";
-import { type DbOrTx, preparedQuery } from "../../../db/client.ts";
+import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { tooMany, unauthorized } from "../errors.ts";
 import { dummyPasswordHash } from "./password.ts";
@@ -296,13 +296,32 @@ export async function resolveToken(deps: Deps, token: string): Promise<Actor> {
   const userId = Number(payload.sub);
   if (!payload.jti || !Number.isSafeInteger(userId)) throw unauthorized("auth.tokenRevoked");
   const row = await actorRow(deps.db, userId, payload.jti);
-  const now = deps.clock.now().getTime();
-  if (!row || row.revokedAt != null || row.expiresAt == null || row.expiresAt <= now) {
-    throw unauthorized("auth.tokenRevoked");
-  }
-  const actor = toActor(row);
+  const actor = row && sessionHolds(row, deps.clock.now()) ? toActor(row) : undefined;
   if (!actor) throw unauthorized("auth.tokenRevoked");
   return { ...actor, sessionId: payload.jti };
+}
+
+/** Whether a session row still holds at `now`: not signed out or revoked, not past its expiry. */
+const sessionHolds = (row: Pick<ActorRow, "revokedAt" | "expiresAt">, now: Date) =>
+  row.revokedAt == null && row.expiresAt != null && row.expiresAt > now.getTime();
+
+/**
+ * The acting users of these sessions, by session id, for those that still hold with an active user:
+ * the check resolveToken makes on every call, for many sessions in one statement (an open event
+ * stream asks it again every moment). A session missing from the answer has ended.
+ */
+export async function sessionActors(
+  deps: Deps,
+  sessionIds: readonly string[],
+): Promise<Map<string, Actor>> {
+  const out = new Map<string, Actor>();
+  if (!sessionIds.length) return out;
+  const now = deps.clock.now();
+  for (const row of await actorsOfSessions(deps.db).all({ ids: JSON.stringify(sessionIds) })) {
+    const actor = sessionHolds(row, now) ? toActor(row) : undefined;
+    if (actor) out.set(row.sessionId, { ...actor, sessionId: row.sessionId });
+  }
+  return out;
 }
 
 type ActorRow = {
@@ -347,6 +366,15 @@ const actorWithSession = preparedQuery((db) =>
       and(eq(sessions.userId, users.id), eq(sessions.id, sql.placeholder("sessionId"))),
     )
     .where(eq(users.id, sql.placeholder("userId"))).prepare()
+);
+const actorsOfSessions = preparedQuery((db) =>
+  db.select({
+    ...actorColumns,
+    sessionId: sessions.id,
+    revokedAt: sql<number | null>`${sessions.revokedAt}`,
+    expiresAt: sql<number | null>`${sessions.expiresAt}`,
+  }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+    .where(idIn(sessions.id, "ids")).prepare()
 );
 const actorOnly = preparedQuery((db) =>
   db.select(actorColumns).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare()

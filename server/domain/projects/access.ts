@@ -8,8 +8,12 @@ import { type ProjectKind, publishPermissionOf, searchPermissionOf } from "./rul
 
 export type ProjectRow = typeof offerProjects.$inferSelect;
 
+/** Whether the actor may see projects of this kind: staff holding its search permission. */
+export const maySee = (actor: Actor, kind: ProjectKind) =>
+  actor.kind === "staff" && actor.permissions.has(searchPermissionOf(kind));
+
 export function assertMaySee(actor: Actor, kind: ProjectKind) {
-  if (actor.kind !== "staff" || !actor.permissions.has(searchPermissionOf(kind))) throw forbidden();
+  if (!maySee(actor, kind)) throw forbidden();
 }
 
 export function assertMayPublish(actor: Actor, kind: ProjectKind) {
