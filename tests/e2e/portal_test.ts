@@ -6,7 +6,7 @@ import { Buffer } from "node:buffer";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { offerProjectSuppliers } from "../../db/schema.ts";
-import { uploadProjectFile } from "../../server/domain/files/service.ts";
+import { uploadProjectFile } from "../../server/domain/projects/attachments.ts";
 import { createProject } from "../../server/domain/projects/edit.ts";
 import { endProject, openOptimizeRound } from "../../server/domain/projects/lifecycle.ts";
 import { publishProject } from "../../server/domain/projects/publish.ts";

@@ -1,39 +1,15 @@
-// Attachments: uploads taken into the content-addressed file store (<DATA_DIR>/files), type
-// detection from the bytes, metadata rows, and who may download or delete what.
+// The file store: uploads taken into the content-addressed store (<DATA_DIR>/files), type
+// detection from the bytes, metadata rows and reading them back. Who may download or remove which
+// file is decided above it: quotes/fileAccess.ts, and projects/attachments.ts for a project's list.
 import { dirname, join } from "node:path";
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
-import {
-  files,
-  offerProjects,
-  offerProjectSuppliers,
-  projectQuestions,
-  quotes,
-} from "../../../db/schema.ts";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { files } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
-import {
-  asStorageFull,
-  conflict,
-  DomainError,
-  forbidden,
-  notFound,
-  validation,
-} from "../errors.ts";
-import type { Paged } from "../shared/paging.ts";
+import { asStorageFull, DomainError, forbidden, notFound, validation } from "../errors.ts";
 import { sha256OfFile } from "../shared/hashing.ts";
-import { canDo, quotesSealed, searchPermissionOf } from "../projects/rules.ts";
-import type { ClientMeta } from "../auth/service.ts";
-import { quoteOfFile, recordQuoteOpens, sealedError } from "../quotes/sealed.ts";
-import { roundsOf } from "../projects/access.ts";
-import {
-  detectContentType,
-  downloadName,
-  HEAD_BYTES,
-  type NameProblem,
-  uploadProblem,
-} from "./detect.ts";
+import { detectContentType, HEAD_BYTES, type NameProblem, uploadProblem } from "./detect.ts";
 import { Spool, SpooledFile, uploadTmpDir } from "./spool.ts";
-import { Permissions } from "../auth/permissions.ts";
 
 type FilePurpose = "project" | "quote" | "certificate" | "question" | "other";
 
@@ -47,9 +23,9 @@ export type FileDto = {
   creationTime: Date;
 };
 
-type FileRow = typeof files.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
 
-const toFileDto = (f: FileRow): FileDto => ({
+export const toFileDto = (f: FileRow): FileDto => ({
   id: f.id,
   fileName: f.fileName,
   size: f.size,
@@ -227,84 +203,16 @@ export async function sweepStaleUploads(deps: Deps): Promise<{ removed: number }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who may see what
+// Reading back
 // ---------------------------------------------------------------------------------------------
 
-/** Someone else's file: answered as one that does not exist. */
-const hidden = (f: FileRow) => notFound("file", f.id);
-
-async function liveFile(db: DbOrTx, id: number): Promise<FileRow> {
+/** A file not removed (404 otherwise). */
+export async function liveFile(db: DbOrTx, id: number): Promise<FileRow> {
   const row = await db.query.files.findFirst({
     where: and(eq(files.id, id), isNull(files.deletedAt)),
   });
   if (!row) throw notFound("file", id);
   return row;
-}
-
-async function projectOf(db: DbOrTx, id: number | null) {
-  if (id == null) return undefined;
-  return await db.query.offerProjects.findFirst({ where: eq(offerProjects.id, id) });
-}
-
-/** Whether a supplier was invited to a project that has been published. */
-async function publishedTo(db: DbOrTx, projectId: number, supplierId: number) {
-  const row = await db.select({ id: offerProjectSuppliers.id }).from(offerProjectSuppliers)
-    .innerJoin(offerProjects, eq(offerProjects.id, offerProjectSuppliers.projectId))
-    .where(and(
-      eq(offerProjectSuppliers.projectId, projectId),
-      eq(offerProjectSuppliers.supplierId, supplierId),
-      inArray(offerProjects.status, ["published", "ended", "closed"]),
-    )).limit(1);
-  return row.length > 0;
-}
-
-/** Staff: the project's search permission for its kind, and a quote file only once its round is
- * no longer sealed. Suppliers: their own quote files and question attachments, and the attachments
- * of projects published to them. Anything else answers 404, as a file that does not exist: ids
- * cannot be probed. Answers the quote a staff member opens. */
-async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
-  const project = await projectOf(deps.db, f.projectId);
-  if (actor.kind === "staff") {
-    // A supplier's certificate: whoever may see the supplier master data.
-    if (f.purpose === "certificate") {
-      if (actor.permissions.has(Permissions.SupplierSearch)) return;
-      throw hidden(f);
-    }
-    if (f.purpose === "other" && !project) {
-      if (f.uploadedBy === actor.id) return;
-      throw hidden(f);
-    }
-    if (!project || !actor.permissions.has(searchPermissionOf(project.kind))) throw hidden(f);
-    if (f.purpose !== "quote") return;
-    const quote = await quoteOfFile(deps.db, f.id);
-    if (!quote) throw hidden(f);
-    const rounds = await roundsOf(deps.db, [project.id]);
-    if (quotesSealed(project, rounds, quote.round, deps.clock.now())) {
-      throw sealedError(project, rounds, quote.round);
-    }
-    return quote;
-  }
-  if (actor.supplierId == null) throw hidden(f);
-  if (f.purpose === "quote") {
-    const q = await deps.db.select({ supplierId: quotes.supplierId }).from(quotes)
-      .where(eq(quotes.fileId, f.id)).limit(1);
-    const owner = q[0]?.supplierId;
-    if (owner === actor.supplierId || (owner === undefined && f.uploadedBy === actor.id)) return;
-    throw hidden(f);
-  }
-  if (f.purpose === "question") {
-    // A question's attachment: the asker's, never another supplier's (it could name the asker).
-    const q = await deps.db.select({ supplierId: projectQuestions.supplierId })
-      .from(projectQuestions).where(eq(projectQuestions.fileId, f.id)).limit(1);
-    if (q[0]?.supplierId === actor.supplierId) return;
-    throw hidden(f);
-  }
-  if (
-    f.purpose === "project" && project && await publishedTo(deps.db, project.id, actor.supplierId)
-  ) {
-    return;
-  }
-  throw hidden(f);
 }
 
 /** The SHA-256 of the bytes stored under `sha256` now ("missing" when gone): a re-check. */
@@ -326,34 +234,14 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/**
- * The file's bytes as a download, after checking that the actor may have them. Staff opening a
- * quote is written to the audit log first.
- */
-export async function openFileForDownload(
-  deps: Deps,
-  actor: Actor,
-  fileId: number,
-  meta: ClientMeta & { via?: "http" | "cli" } = {},
-) {
-  const f = await liveFile(deps.db, fileId);
-  const quote = await assertMayRead(deps, actor, f);
-  let handle: Deno.FsFile;
+/** The stored bytes of a file, opened for reading (404 when they are gone). */
+export async function openStored(deps: Deps, f: FileRow): Promise<Deno.FsFile> {
   try {
-    handle = await Deno.open(blobPath(deps, f.sha256), { read: true });
+    return await Deno.open(blobPath(deps, f.sha256), { read: true });
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound) throw notFound("file", fileId);
+    if (err instanceof Deno.errors.NotFound) throw notFound("file", f.id);
     throw err;
   }
-  if (quote) {
-    try {
-      await recordQuoteOpens(deps, actor, [{ quoteId: quote.id, how: "download" }], meta);
-    } catch (err) {
-      handle.close();
-      throw err;
-    }
-  }
-  return downloadResponse(handle.readable, downloadName(f.fileName, f.contentType), f.size);
 }
 
 /** A download's answer: the bytes as an attachment under its name, never cached. */
@@ -370,54 +258,6 @@ export function downloadResponse(
   };
   if (size !== undefined) headers["content-length"] = String(size);
   return new Response(body, { status: 200, headers });
-}
-
-/**
- * Removes a file from its owner's list (the bytes stay while another row shares them). A project's
- * attachments go only while the project is unpublished, by staff who may see its kind; quote files
- * are never removed, since every submission is kept.
- */
-export async function deleteFile(deps: Deps, actor: Actor, fileId: number): Promise<void> {
-  const f = await liveFile(deps.db, fileId);
-  if (f.purpose === "quote" || f.purpose === "certificate" || f.purpose === "question") {
-    // Kept whatever happens; who may not read the file learns no more than that it is not there.
-    await assertMayRead(deps, actor, f).catch((err) => {
-      if (err instanceof DomainError && err.kind === "notFound") throw err;
-    });
-    throw conflict(`files.${f.purpose}FileKept`);
-  }
-  const project = await projectOf(deps.db, f.projectId);
-  if (actor.kind !== "staff") throw hidden(f);
-  if (project) {
-    if (!actor.permissions.has(searchPermissionOf(project.kind))) throw hidden(f);
-    if (!canDo(project, "edit", deps.clock.now())) throw conflict("files.projectNotEditable");
-  } else if (f.uploadedBy !== actor.id) throw hidden(f);
-  await deps.db.update(files).set({ deletedAt: deps.clock.now() }).where(eq(files.id, f.id));
-}
-
-/** A project's attachments (not quote files), newest first, paged. */
-export async function listProjectFiles(
-  deps: Deps,
-  actor: Actor,
-  projectId: number,
-  page: { skipCount: number; maxResultCount: number },
-): Promise<Paged<FileDto>> {
-  const project = await projectOf(deps.db, projectId);
-  if (!project) throw notFound("project", projectId);
-  if (actor.kind === "staff") {
-    if (!actor.permissions.has(searchPermissionOf(project.kind))) throw forbidden();
-  } else if (actor.supplierId == null || !await publishedTo(deps.db, projectId, actor.supplierId)) {
-    throw forbidden();
-  }
-  const cond = and(
-    eq(files.projectId, projectId),
-    eq(files.purpose, "project"),
-    isNull(files.deletedAt),
-  );
-  const [{ total }] = await deps.db.select({ total: count() }).from(files).where(cond);
-  const rows = await deps.db.select().from(files).where(cond).orderBy(desc(files.id))
-    .limit(page.maxResultCount).offset(page.skipCount);
-  return { items: rows.map(toFileDto), totalCount: total };
 }
 
 /**
@@ -445,24 +285,4 @@ export async function attachToProject(
     if (!ok) throw f.uploadedBy === actor.id ? forbidden("files.notYours") : notFound("file", id);
   }
   await db.update(files).set({ projectId, purpose: "project" }).where(inArray(files.id, ids));
-}
-
-/** A buyer's upload: to a project they may edit, or unattached until the project is saved. */
-export async function uploadProjectFile(
-  deps: Deps,
-  actor: Actor,
-  input: { file: File; projectId?: number },
-): Promise<FileDto> {
-  if (input.projectId != null) {
-    const project = await projectOf(deps.db, input.projectId);
-    if (!project) throw notFound("project", input.projectId);
-    if (!actor.permissions.has(searchPermissionOf(project.kind))) throw forbidden();
-    if (!canDo(project, "edit", deps.clock.now())) throw conflict("files.projectNotEditable");
-  }
-  return await storeUpload(deps, {
-    file: input.file,
-    purpose: "project",
-    projectId: input.projectId ?? null,
-    uploadedBy: actor.id,
-  });
 }

@@ -1,7 +1,7 @@
 // The buyer's view of submissions: every one of a project, and those of every project the buyer may
 // see (the supplier quotations page): who and when, which request pack version it answered and
 // whether that is still the one in force. While a round is sealed its submissions show no file,
-// name or hash; opening a quote file goes through the files service (403 while sealed, written to
+// name or hash; opening a quote file goes through fileAccess.ts (403 while sealed, written to
 // the audit log once allowed). Listing a file's name is not opening it: lists write no audit entry.
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { files, offerProjects, quotes, suppliers } from "../../../db/schema.ts";
@@ -12,7 +12,7 @@ import type { Paged } from "../shared/paging.ts";
 import { supplierTextContains } from "../suppliers/search.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { projectForActor } from "../projects/access.ts";
-import { openFileForDownload } from "../files/service.ts";
+import { openFileForDownload } from "./fileAccess.ts";
 import { type ProjectKind, quotesSealed, visibleKinds } from "../projects/rules.ts";
 import { roundsByProject, roundsOf } from "../projects/access.ts";
 import type { AllSubmissionsInput } from "./schemas.ts";

@@ -1,6 +1,7 @@
 // FileService (spec §7): upload, download and delete attachments.
 import { Permissions, ProjectSearch } from "../../domain/auth/permissions.ts";
-import * as filesSvc from "../../domain/files/service.ts";
+import { uploadProjectFile } from "../../domain/projects/attachments.ts";
+import { deleteFile, openFileForDownload } from "../../domain/quotes/fileAccess.ts";
 import { fileIdInput, uploadInput } from "../../domain/files/schemas.ts";
 import { defineRoute } from "../route.ts";
 
@@ -15,7 +16,7 @@ export const fileRoutes = [
     summary:
       "Upload a project attachment or a certificate file (multipart field `file`, optional `projectId`); answers its id. 400 for a part the form does not take or a file without a name; 415 when the name's last extension is not accepted, a program's extension hides before it (invoice.exe.pdf) or it disagrees with the content.",
     form: uploadInput,
-    handler: ({ deps, actor, body }) => filesSvc.uploadProjectFile(deps, actor, body),
+    handler: ({ deps, actor, body }) => uploadProjectFile(deps, actor, body),
   }),
   defineRoute({
     method: "get",
@@ -26,8 +27,7 @@ export const fileRoutes = [
       "Download an attachment by id (staff of its kind; suppliers their own or invited). A sealed quote answers 403 until quoting ends; staff opening a quote is written to the audit log.",
     query: fileIdInput,
     binary: true,
-    handler: ({ deps, actor, query, meta }) =>
-      filesSvc.openFileForDownload(deps, actor, query.id, meta),
+    handler: ({ deps, actor, query, meta }) => openFileForDownload(deps, actor, query.id, meta),
   }),
   defineRoute({
     method: "delete",
@@ -35,6 +35,6 @@ export const fileRoutes = [
     access: projectStaff,
     summary: "Remove an attachment of an unpublished project.",
     query: fileIdInput,
-    handler: ({ deps, actor, query }) => filesSvc.deleteFile(deps, actor, query.id),
+    handler: ({ deps, actor, query }) => deleteFile(deps, actor, query.id),
   }),
 ];

@@ -30,7 +30,7 @@ import { searchSuppliers } from "../../domain/suppliers/launchSearch.ts";
 import { exportProjects } from "../../domain/projects/export.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import { isWorkingDay } from "../../domain/calendar/service.ts";
-import { listProjectFiles } from "../../domain/files/service.ts";
+import { listProjectFiles } from "../../domain/projects/attachments.ts";
 import { projectFilesInput } from "../../domain/files/schemas.ts";
 import {
   closeInput,
