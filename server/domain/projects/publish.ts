@@ -12,7 +12,6 @@ import { enqueue } from "../email/outbox.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { assertWorkingInstant } from "../calendar/service.ts";
 import { canDo, effectiveStatus, REVISION_NOTICE_MS } from "./rules.ts";
-import { checkQuestionDeadline } from "../questions/rules.ts";
 import { recordPackVersion } from "./pack.ts";
 import { createAndLaunchInput, publishInput, revisePackInput } from "./schemas.ts";
 import { assertMayPublish, loadProject, type ProjectRow } from "./access.ts";
@@ -198,4 +197,14 @@ export async function reviseInTx(
   }).where(eq(offerProjects.id, row.id));
   await enqueue(tx, deps, { kind: "packRevised", projectId: row.id, version: version.version });
   return version;
+}
+
+/** A question deadline the buyer sets: in the future, and not after the quoting deadline. */
+function checkQuestionDeadline(at: Date, deadline: Date | null, now: Date) {
+  if (at.getTime() <= now.getTime()) throw fieldError("questionEndTime", "questions.endPast");
+  if (deadline && at.getTime() > deadline.getTime()) {
+    throw fieldError("questionEndTime", "questions.endAfterDeadline", {
+      deadline: formatUtc8(deadline),
+    });
+  }
 }

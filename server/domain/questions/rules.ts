@@ -1,8 +1,6 @@
 // When suppliers may ask questions (clarifications), as pure functions of the stored project and
 // the server's clock: only while the first quotation is open, and before the question deadline.
 import { effectiveStatus, type ProjectTiming } from "../projects/rules.ts";
-import { fieldError } from "../errors.ts";
-import { formatUtc8 } from "../shared/time.ts";
 import { QUESTION_LEAD_MS } from "./schemas.ts";
 
 export type QuestionTiming = ProjectTiming & { questionEndTime: Date | null };
@@ -36,14 +34,4 @@ export function questionRefusal(p: QuestionTiming, now: Date): QuestionRefusal |
   if (effectiveStatus(p, now) !== "published") return "questions.quotingEnded";
   const closes = questionsCloseAt(p);
   return closes && now.getTime() >= closes.getTime() ? "questions.deadlinePassed" : null;
-}
-
-/** A question deadline the buyer sets: in the future, and not after the quoting deadline. */
-export function checkQuestionDeadline(at: Date, deadline: Date | null, now: Date) {
-  if (at.getTime() <= now.getTime()) throw fieldError("questionEndTime", "questions.endPast");
-  if (deadline && at.getTime() > deadline.getTime()) {
-    throw fieldError("questionEndTime", "questions.endAfterDeadline", {
-      deadline: formatUtc8(deadline),
-    });
-  }
 }
