@@ -10,7 +10,7 @@ import {
   type SupplierTextField,
 } from "../../server/domain/suppliers/search.ts";
 import { contains } from "../../server/domain/paging.ts";
-import { searchSuppliers } from "../../server/domain/suppliers/launchSearch.ts";
+import { searchSuppliers } from "../../server/domain/projects/launchSearch.ts";
 import { supplierSearchInput } from "../../server/domain/projects/schemas.ts";
 import { runDueJobs } from "../../server/jobs/index.ts";
 import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv } from "../helpers.ts";

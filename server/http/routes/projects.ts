@@ -26,7 +26,7 @@ import {
   getProjectResult,
   getProjectSuppliers,
 } from "../../domain/projects/read.ts";
-import { searchSuppliers } from "../../domain/suppliers/launchSearch.ts";
+import { searchSuppliers } from "../../domain/projects/launchSearch.ts";
 import { exportProjects } from "../../domain/projects/export.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import { isWorkingDay } from "../../domain/calendar/service.ts";

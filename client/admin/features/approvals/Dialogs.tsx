@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
 import { useAction } from "../../../shared/useAction.ts";
 import { dialogErrorsOf, Field, FormDialog, inputClass } from "../../components/index.ts";
-import { leadersApi } from "../leaders/api.ts";
 import { type Approval, approvalsApi } from "./api.ts";
 
 type Errors = Record<string, string>;
@@ -99,7 +98,7 @@ export function ReassignDialog(
   const [comment, setComment] = useState("");
   const { errors, setErrors, submit, busy } = useSubmit(onDone);
   useEffect(() => {
-    leadersApi.all().then(
+    approvalsApi.staff().then(
       (r) => setStaff(r.items.map((u) => ({ id: u.userId, userName: u.userName, name: u.name }))),
       () => {},
     );

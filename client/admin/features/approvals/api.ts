@@ -3,6 +3,7 @@ import { api } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { AwardApprovalDto } from "../../../../server/domain/comparison/approvalRead.ts";
 import type { AwardApprovalDetail } from "../../../../server/domain/comparison/approval.ts";
+import type { UserLeaderDto } from "../../../../server/domain/leaders/service.ts";
 
 const AA = "/QMO/AwardApproval";
 
@@ -29,4 +30,7 @@ export const approvalsApi = {
     api.post<Approval>(`${AA}/Reject`, { id, comment }, { silent: true }),
   reassign: (id: number, approverId: number, comment: string) =>
     api.post<Approval>(`${AA}/Reassign`, { id, approverId, comment }, { silent: true }),
+  /** Every staff user (up to 1000), to pick an approver from. */
+  staff: () =>
+    api.get<{ items: Wire<UserLeaderDto>[] }>("/QMO/UserLeader/GetAll", { MaxResultCount: 1000 }),
 };

@@ -1,15 +1,13 @@
 // The working-day calendar calls (QMO/Calendar), typed by the server's answers.
 import { api } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
-import type { calendarYear, DayInfo } from "../../../../server/domain/calendar/service.ts";
+import type { calendarYear } from "../../../../server/domain/calendar/service.ts";
 import type { CalendarImport } from "../../../../server/domain/calendar/import.ts";
-import type { MissingCalendarYear } from "../../../../server/domain/projects/calendarNotice.ts";
 
 const CAL = "/QMO/Calendar";
 
 export type CalendarYear = Wire<Awaited<ReturnType<typeof calendarYear>>>;
 export type ImportReport = Wire<CalendarImport>;
-export type DayCheck = Wire<DayInfo> & { message: string | null; warning: string | null };
 
 export const calendarApi = {
   year: (year: number) => api.get<CalendarYear>(`${CAL}/GetYear`, { Year: year }),
@@ -20,9 +18,4 @@ export const calendarApi = {
     form.append("dryRun", String(dryRun));
     return api.post<ImportReport>(`${CAL}/ImportOfficialDays`, form, { silent: true });
   },
-  day: (date: string) => api.get<DayCheck>(`${CAL}/GetDayInfo`, { date }),
-  deadlineWarnings: () =>
-    api.get<{ items: Wire<MissingCalendarYear>[] }>(`${CAL}/GetDeadlineWarnings`, undefined, {
-      silent: true,
-    }),
 };

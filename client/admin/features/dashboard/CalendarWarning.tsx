@@ -8,7 +8,7 @@ import { Icon } from "../../../shared/icons.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 import { kindPages } from "../../components/projectPages.ts";
-import { calendarApi } from "../calendar/api.ts";
+import { dashboardApi } from "./api.ts";
 
 type Warning = { year: number; message: string };
 
@@ -18,7 +18,7 @@ export function CalendarWarning() {
   const mayImport = usePermission(Permissions.CalendarSearch);
   const [items, setItems] = useState<Warning[]>([]);
   useEffect(() => {
-    if (buyer) calendarApi.deadlineWarnings().then((r) => setItems(r.items)).catch(() => {});
+    if (buyer) dashboardApi.deadlineWarnings().then((r) => setItems(r.items)).catch(() => {});
   }, [buyer]);
   if (!items.length) return null;
   return (

@@ -11,13 +11,10 @@ export type CodeType = Wire<CodeTypeDto>;
 export type Code = Wire<CodeDto>;
 export type Rate = Wire<RateDto>;
 /** A code as forms offer it: code and names (currencies, units, factories …). */
-export type CodeOption = CommercialOption;
+type CodeOption = CommercialOption;
 export type Currency = CodeOption;
 
 export const dictionaryApi = {
-  /** A code type's active codes, as forms offer them (units, factories, close reasons …). */
-  options: (typeCode: string) =>
-    api.get<{ items: Currency[] }>(`${DICTIONARY}/GetOptions`, { typeCode }, { silent: true }),
   removeType: (id: number) => api.delete(`${DICTIONARY}/Delete`, { id }, { silent: true }),
   removeCode: (id: number) => api.delete(`${DICTIONARY}/DeleteCode`, { id }, { silent: true }),
   removeRate: (id: number) =>

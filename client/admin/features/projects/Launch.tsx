@@ -32,7 +32,6 @@ import {
 import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "./Flags.tsx";
-import { calendarApi } from "../calendar/api.ts";
 import { QuestionDeadlineField } from "../questions/QuestionDeadlineField.tsx";
 
 type Search = {
@@ -88,7 +87,7 @@ export default function Launch({ kind }: { kind: Kind }) {
       if (p.questionEndTime) setQuestionEnd(formatTime(p.questionEndTime, "{y}-{m}-{d}T{h}:{i}"));
       if (!p.offerEndTime) return;
       setDeadline(formatTime(p.offerEndTime, "{y}-{m}-{d}T{h}:{i}"));
-      calendarApi.day(formatTime(p.offerEndTime, "{y}-{m}-{d}"))
+      projectsApi.workingDay(formatTime(p.offerEndTime, "{y}-{m}-{d}"))
         .then((d) => setCalendarWarning(d.warning ?? "")).catch(() => {});
     }).catch(() => {});
   }, [id]);
@@ -106,7 +105,7 @@ export default function Launch({ kind }: { kind: Kind }) {
     setCalendarWarning("");
     if (!value) return true;
     try {
-      const day = await calendarApi.day(value.slice(0, 10));
+      const day = await projectsApi.workingDay(value.slice(0, 10));
       setDeadlineError(day.working ? "" : day.message ?? t("projects.notWorkingDay"));
       setCalendarWarning(day.warning ?? "");
       return day.working;

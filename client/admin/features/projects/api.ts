@@ -25,6 +25,8 @@ import type {
 } from "../../../../server/domain/projects/schemas.ts";
 import type { searchSuppliers } from "../../../../server/domain/suppliers/launchSearch.ts";
 import type { Paged } from "../../../../server/domain/shared/paging.ts";
+import type { DayInfo } from "../../../../server/domain/calendar/service.ts";
+import type { CommercialOption } from "../../../../server/domain/dictionary/commercial.ts";
 
 export const PM = "/QMO/OfferProjectManager";
 export const PT = "/QMO/OfferProjectType";
@@ -90,6 +92,11 @@ export type SendOutcome = Wire<ManualOutcome>;
 
 /** An open equipment demand of the asset system, as the import list shows it. */
 export type Demand = Wire<AmsDemand>;
+
+/** Whether a day is a working day, with the warning a deadline on it gets. */
+export type DayCheck = Wire<DayInfo> & { message: string | null; warning: string | null };
+/** A code as forms offer it: code and names (units, factories, close reasons …). */
+export type CodeOption = CommercialOption;
 
 export const projectsApi = {
   data: (id: number) => api.get<ProjectData>(`${PM}/GetOfferProjectManagerData`, { OffProId: id }),
@@ -157,4 +164,11 @@ export const projectsApi = {
   exportList: (params: Record<string, unknown>) =>
     api.download(`${PM}/GetExportList`, params, { silent: true }),
   categories: () => api.get<Category[]>(`${PT}/GetOfferProjectTypeList`),
+  /** Whether a day is a working day (a deadline's check). */
+  workingDay: (date: string) => api.get<DayCheck>("/QMO/Calendar/GetDayInfo", { date }),
+  /** A code type's active codes, as forms offer them. */
+  codeOptions: (typeCode: string) =>
+    api.get<{ items: CodeOption[] }>("/QMO/SystemCodeType/GetOptions", { typeCode }, {
+      silent: true,
+    }),
 };

@@ -11,8 +11,14 @@ import { HOME } from "../../layout/route.ts";
 import { ClosingTime } from "../../../shared/ClosingTime.tsx";
 import { closingOf } from "../../../../server/domain/shared/closing.ts";
 import { type Kind } from "../../components/projectPages.ts";
-import { type Attachment, type DisplayStatus, type Item, type Project } from "./api.ts";
-import { type CodeOption, dictionaryApi } from "../dictionary/api.ts";
+import {
+  type Attachment,
+  type CodeOption,
+  type DisplayStatus,
+  type Item,
+  type Project,
+  projectsApi,
+} from "./api.ts";
 import { filesApi } from "../../components/files.ts";
 
 const statusStyles: Record<DisplayStatus, string> = {
@@ -134,7 +140,7 @@ export function useCodeOptions(typeCode: "Unit" | "Factory" | "CloseReason", ena
   const [items, setItems] = useState<CodeOption[]>([]);
   useEffect(() => {
     if (!enabled) return;
-    dictionaryApi.options(typeCode).then((r) => setItems(r.items)).catch(() => {});
+    projectsApi.codeOptions(typeCode).then((r) => setItems(r.items)).catch(() => {});
   }, [typeCode, enabled]);
   return items;
 }

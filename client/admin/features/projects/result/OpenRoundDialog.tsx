@@ -6,7 +6,6 @@ import { useAction } from "../../../../shared/useAction.ts";
 import { Field as FormField, FormDialog, inputClass } from "../../../components/index.ts";
 import { localToInstant } from "../../../components/dateInput.ts";
 import { type ProjectResult, projectsApi } from "../api.ts";
-import { calendarApi } from "../../calendar/api.ts";
 
 export function OpenRoundDialog(
   { projectId, round, onClose, onDone }: {
@@ -28,7 +27,7 @@ export function OpenRoundDialog(
   async function submit() {
     if (!round) return;
     if (!end) return setError(t("projects.deadlineRequired"));
-    const day = await calendarApi.day(end.slice(0, 10)).catch(() => null);
+    const day = await projectsApi.workingDay(end.slice(0, 10)).catch(() => null);
     if (!day?.working) return setError(day?.message ?? t("projects.notWorkingDay"));
     await run(async () => {
       const next = await projectsApi.openRound(projectId, round, localToInstant(end)!);
