@@ -2,11 +2,14 @@
 // at the database for new events (every POLL_MS, and PROMPT_MS after a change taken here) and sends
 // them to every open page in one write, each page its own view. A page that connects, or reconnects with the id of
 // the last event it got (Last-Event-ID), first gets every event after that one from the database,
-// then the live ones: none twice, none missed, whichever server it was on before.
+// then the live ones: none twice, none missed, whichever server it was on before. A page's stream
+// ends with its session: the channel checks every page's session and right to the auction
+// (CHECK_MS, before it sends new events, and at once after a sign-out or a change to users or roles
+// taken here), and closes the streams that fail.
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { Deps } from "../domain/context.ts";
-import { AuctionFeed, type Reader } from "../domain/auction/feed.ts";
+import type { Actor, Deps } from "../domain/context.ts";
+import { AuctionFeed, type Reader, stillReading, type Viewer } from "../domain/auction/feed.ts";
 import type { AuctionEventRow, AuctionRow } from "../domain/auction/store.ts";
 import type { AppEnv } from "./route.ts";
 
@@ -16,9 +19,13 @@ const PROMPT_MS = 40;
 const KEEP_ALIVE_MS = 15_000;
 /** A page this many events behind (a stalled connection) is cut off: it reconnects and catches up. */
 const MAX_BACKLOG = 2000;
+/**
+ * How often each page's session is checked again (a sign-out, a revocation, a deactivation or a
+ * lost permission on another server is seen within this and one look at the database).
+ */
+const CHECK_MS = 500;
 
-type Subscriber = {
-  reader: Reader;
+type Subscriber = Viewer & {
   /** The id of the last event sent (or the one the page said it has). */
   lastSent: number;
   /** Still catching up from the database: live events wait in `queue`. */
@@ -26,6 +33,8 @@ type Subscriber = {
   queue: AuctionEventRow[];
   /** Sends these events (in order) in one write, the view on the last. */
   send: (events: AuctionEventRow[]) => void;
+  /** Closes the stream: its session has ended or no longer reaches the auction. */
+  end: () => void;
 };
 
 class Channel {
@@ -33,17 +42,47 @@ class Channel {
   #timer: ReturnType<typeof setInterval>;
   #pulling: Promise<void> | null = null;
   #soon: ReturnType<typeof setTimeout> | null = null;
+  /** When the pages' sessions were last checked (performance.now()); 0: check at the next pull. */
+  #checkedAt = 0;
 
-  constructor(readonly feed: AuctionFeed) {
+  constructor(private deps: Deps, readonly feed: AuctionFeed) {
     this.#timer = setInterval(() => this.pull(), POLL_MS);
   }
 
-  /** Reads the new events and hands them to every page (one pull at a time). */
+  /**
+   * Reads the new events and hands them to every page whose session still holds (one pull at a
+   * time); the sessions are checked before any new event goes out, and every CHECK_MS meanwhile.
+   */
   pull(): Promise<void> {
-    this.#pulling ??= this.feed.pull().then((rows) => {
+    this.#pulling ??= this.feed.pull().then(async (rows) => {
+      if (rows.length || performance.now() - this.#checkedAt >= CHECK_MS) await this.#check();
       if (rows.length) { for (const s of this.subs) deliver(s, rows); }
     }).catch((err) => console.error("auction feed:", err)).finally(() => (this.#pulling = null));
     return this.#pulling;
+  }
+
+  /**
+   * Ends the pages whose session has ended or no longer reaches the auction, in one check for all;
+   * when the check itself fails, every page (each reconnects and is checked as it does).
+   */
+  async #check() {
+    this.#checkedAt = performance.now();
+    const subs = [...this.subs];
+    if (!subs.length) return;
+    const still = await stillReading(this.deps, this.feed.board.auction.id, subs)
+      .catch((err) => (console.error("auction stream check:", err), []));
+    const kept = new Set(still);
+    for (const s of subs) {
+      if (kept.has(s)) continue;
+      this.subs.delete(s);
+      s.end();
+    }
+  }
+
+  /** The sessions checked shortly (a sign-out, a password or role change taken by this server). */
+  checkSoon() {
+    this.#checkedAt = 0;
+    this.soon();
   }
 
   /** A pull shortly: the changes of the next few milliseconds go out together. */
@@ -72,7 +111,7 @@ function channelOf(deps: Deps, a: AuctionRow): Promise<Channel> {
   if (!byAuction) channels.set(deps, byAuction = new Map());
   let ch = byAuction.get(a.id);
   if (!ch) {
-    ch = AuctionFeed.open(deps, a).then((feed) => new Channel(feed));
+    ch = AuctionFeed.open(deps, a).then((feed) => new Channel(deps, feed));
     ch.catch(() => byAuction!.delete(a.id));
     byAuction.set(a.id, ch);
   }
@@ -91,13 +130,23 @@ export function pokeAuction(deps: Deps, auctionId: number): void {
 }
 
 /**
- * The event stream of an auction for `reader`, from the event after `after` (the page's last one;
- * null: from now on). Ends when the page goes away or the server stops.
+ * Checks the sessions of every open event stream shortly: after a sign-out, a password change or a
+ * change to users or roles taken by this server (another server's are seen within CHECK_MS).
+ */
+export function recheckAuctionStreams(deps: Deps): void {
+  for (const ch of channels.get(deps)?.values() ?? []) ch.then((c) => c.checkSoon(), () => {});
+}
+
+/**
+ * The event stream of an auction for `actor` reading as `reader`, from the event after `after` (the
+ * page's last one; null: from now on). Ends when the page goes away, the server stops, or the
+ * actor's session ends or no longer reaches the auction.
  */
 export function auctionStream(
   c: Context<AppEnv>,
   deps: Deps,
   a: AuctionRow,
+  actor: Actor,
   reader: Reader,
   after: number | null,
 ): Response {
@@ -106,13 +155,28 @@ export function auctionStream(
     const ch = await channelOf(deps, a);
     let backlog = 0;
     let chain = Promise.resolve();
+    let closed = false;
+    let close = () => {};
+    const ended = new Promise<void>((resolve) => {
+      close = resolve;
+      stream.onAbort(resolve);
+      if (stopping?.aborted) resolve();
+      stopping?.addEventListener("abort", () => resolve(), { once: true });
+    });
     const sub: Subscriber = {
+      userId: actor.id,
+      // Without a session (never over HTTP) the first check ends the stream.
+      sessionId: actor.sessionId ?? "",
       reader,
       lastSent: after ?? ch.feed.lastId,
       ready: false,
       queue: [],
+      end: () => {
+        closed = true;
+        close();
+      },
       send: (events) => {
-        if (!events.length) return;
+        if (!events.length || closed) return;
         sub.lastSent = events[events.length - 1].id;
         const text = events.map((e, i) =>
           `event: ${e.type}\ndata: ${
@@ -125,11 +189,6 @@ export function auctionStream(
           .finally(() => (backlog -= events.length));
       },
     };
-    const ended = new Promise<void>((resolve) => {
-      stream.onAbort(resolve);
-      if (stopping?.aborted) resolve();
-      stopping?.addEventListener("abort", () => resolve(), { once: true });
-    });
     ch.subs.add(sub);
     try {
       // The browser's own EventSource waits this long before reconnecting.

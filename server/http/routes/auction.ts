@@ -48,7 +48,7 @@ async function stream(
 ) {
   const after = lastEventOf(c, query.after);
   const { auction, reader } = await readerOf(deps, actor, query.offProId);
-  return auctionStream(c, deps, auction, reader, after);
+  return auctionStream(c, deps, auction, actor, reader, after);
 }
 
 /** The buyer's view after a change, once the open pages have been sent it. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { authenticate, logout } from "../../domain/auth/service.ts";
 import { getUserInfo } from "../../domain/users/service.ts";
 import { defineRoute } from "../route.ts";
+import { recheckAuctionStreams } from "../auctionStream.ts";
 
 export const authRoutes = [
   defineRoute({
@@ -28,7 +29,10 @@ export const authRoutes = [
     access: "signedIn",
     audience: "any",
     summary: "End the current session; the token stops working everywhere.",
-    handler: ({ deps, actor }) => logout(deps, actor),
+    handler: async ({ deps, actor }) => {
+      await logout(deps, actor);
+      recheckAuctionStreams(deps); // its open event streams end at once
+    },
   }),
   defineRoute({
     method: "get",

@@ -7,6 +7,7 @@ import {
   sendResetLinkInput,
 } from "../../domain/auth/schemas.ts";
 import { defineRoute } from "../route.ts";
+import { recheckAuctionStreams } from "../auctionStream.ts";
 
 export const passwordResetRoutes = [
   defineRoute({
@@ -42,6 +43,7 @@ export const passwordResetRoutes = [
     handler: async ({ c, deps, body, meta }) => {
       const { userName, ...session } = await resetWithLink(deps, body, meta);
       c.set("auditUser", { id: session.userId, userName });
+      recheckAuctionStreams(deps); // the other sessions' open streams end
       return session;
     },
   }),

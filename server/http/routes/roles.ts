@@ -12,6 +12,7 @@ import {
   updateGroupInput,
 } from "../../domain/groups/schemas.ts";
 import { defineRoute } from "../route.ts";
+import { recheckAuctionStreams } from "../auctionStream.ts";
 
 const manageRoles = [Permissions.RoleSearch, Permissions.PagesRoles] as const;
 const manageGroups = Permissions.GroupSearch;
@@ -48,7 +49,11 @@ export const roleRoutes = [
     access: manageRoles,
     summary: "Change a role and its permissions.",
     body: updateRoleInput,
-    handler: ({ deps, body }) => roles.updateRole(deps, body),
+    handler: async ({ deps, body }) => {
+      const role = await roles.updateRole(deps, body);
+      recheckAuctionStreams(deps); // a permission taken away ends the streams that needed it
+      return role;
+    },
   }),
   defineRoute({
     method: "delete",
@@ -56,7 +61,10 @@ export const roleRoutes = [
     access: manageRoles,
     summary: "Delete a role that is not one of the seeded roles.",
     query: idQuery,
-    handler: ({ deps, query }) => roles.deleteRole(deps, query.id),
+    handler: async ({ deps, query }) => {
+      await roles.deleteRole(deps, query.id);
+      recheckAuctionStreams(deps);
+    },
   }),
   defineRoute({
     method: "get",

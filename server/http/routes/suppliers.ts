@@ -17,6 +17,7 @@ import {
 import { downloadResponse } from "../../domain/files/service.ts";
 import { SpooledFile } from "../../domain/files/spool.ts";
 import { defineRoute } from "../route.ts";
+import { recheckAuctionStreams } from "../auctionStream.ts";
 
 const access = Permissions.SupplierSearch;
 const base = "/QMO/Supplier";
@@ -86,7 +87,11 @@ export const supplierRoutes = [
     access,
     summary: "Set a supplier's portal password (generated when omitted); its sessions end.",
     body: portalAccountInput,
-    handler: ({ deps, body }) => suppliersSvc.setPortalPassword(deps, body),
+    handler: async ({ deps, body }) => {
+      const account = await suppliersSvc.setPortalPassword(deps, body);
+      recheckAuctionStreams(deps); // the supplier's open auction streams end with its sessions
+      return account;
+    },
   }),
   defineRoute({
     method: "get",

@@ -14,6 +14,7 @@ import {
   updateUserInput,
 } from "../../domain/users/schemas.ts";
 import { defineRoute } from "../route.ts";
+import { recheckAuctionStreams } from "../auctionStream.ts";
 
 const manage = [Permissions.UserSearch, Permissions.PagesUsers] as const;
 const idQuery = z.object({ id });
@@ -56,7 +57,11 @@ export const userRoutes = [
     access: manage,
     summary: "Change a user's details, roles, groups and active flag.",
     body: updateUserInput,
-    handler: ({ deps, body, actor }) => users.updateUser(deps, body, actor),
+    handler: async ({ deps, body, actor }) => {
+      const user = await users.updateUser(deps, body, actor);
+      recheckAuctionStreams(deps); // a deactivation or lost role ends its open streams
+      return user;
+    },
   }),
   defineRoute({
     method: "delete",
@@ -64,7 +69,10 @@ export const userRoutes = [
     access: manage,
     summary: "Delete a user (never yourself or the last admin).",
     query: idQuery,
-    handler: ({ deps, query, actor }) => users.deleteUser(deps, query.id, actor),
+    handler: async ({ deps, query, actor }) => {
+      await users.deleteUser(deps, query.id, actor);
+      recheckAuctionStreams(deps);
+    },
   }),
   defineRoute({
     method: "post",
@@ -72,7 +80,10 @@ export const userRoutes = [
     access: manage,
     summary: "Set a user's password; their open sessions end.",
     body: resetPasswordInput,
-    handler: ({ deps, body }) => users.resetPassword(deps, body),
+    handler: async ({ deps, body }) => {
+      await users.resetPassword(deps, body);
+      recheckAuctionStreams(deps);
+    },
   }),
   defineRoute({
     method: "post",
@@ -81,7 +92,10 @@ export const userRoutes = [
     audience: "any",
     summary: "Change your own password; your other sessions end, this one stays.",
     body: changePasswordInput,
-    handler: ({ deps, body, actor, meta }) => users.changeOwnPassword(deps, actor, body, meta),
+    handler: async ({ deps, body, actor, meta }) => {
+      await users.changeOwnPassword(deps, actor, body, meta);
+      recheckAuctionStreams(deps);
+    },
   }),
   defineRoute({
     method: "put",
