@@ -31,30 +31,53 @@ export class EventReader {
     while (!until(this.events)) {
       const { done, value } = await this.#reader.read();
       if (done) throw new Error(`the stream ended before ${what}: ${JSON.stringify(this.events)}`);
-      this.#text += this.#decoder.decode(value, { stream: true });
-      for (let end; (end = this.#text.indexOf("\n\n")) >= 0;) {
-        const block = this.#text.slice(0, end);
-        this.#text = this.#text.slice(end + 2);
-        const fields = new Map<string, string>();
-        for (const line of block.split("\n")) {
-          const at = line.indexOf(":");
-          if (at <= 0) continue; // a comment (keep-alive) or nothing
-          const key = line.slice(0, at);
-          const value = line.slice(at + 1).replace(/^ /, "");
-          fields.set(
-            key,
-            key === "data" && fields.has("data") ? `${fields.get("data")}\n${value}` : value,
-          );
-        }
-        if (!fields.has("id")) continue;
-        this.events.push({
-          id: Number(fields.get("id")),
-          type: fields.get("event") ?? "message",
-          data: JSON.parse(fields.get("data") ?? "{}"),
-        });
-      }
+      this.#take(value);
     }
     return this.events;
+  }
+
+  /**
+   * Reads until the server ends the stream, at most `ms` milliseconds: answers whether it ended in
+   * time (the events read meanwhile are in `events`).
+   */
+  async endsWithin(ms: number): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms)));
+    try {
+      for (;;) {
+        const read = await Promise.race([this.#reader.read(), late]);
+        if (read === "late") return false;
+        if (read.done) return true;
+        this.#take(read.value);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #take(chunk: Uint8Array) {
+    this.#text += this.#decoder.decode(chunk, { stream: true });
+    for (let end; (end = this.#text.indexOf("\n\n")) >= 0;) {
+      const block = this.#text.slice(0, end);
+      this.#text = this.#text.slice(end + 2);
+      const fields = new Map<string, string>();
+      for (const line of block.split("\n")) {
+        const at = line.indexOf(":");
+        if (at <= 0) continue; // a comment (keep-alive) or nothing
+        const key = line.slice(0, at);
+        const value = line.slice(at + 1).replace(/^ /, "");
+        fields.set(
+          key,
+          key === "data" && fields.has("data") ? `${fields.get("data")}\n${value}` : value,
+        );
+      }
+      if (!fields.has("id")) continue;
+      this.events.push({
+        id: Number(fields.get("id")),
+        type: fields.get("event") ?? "message",
+        data: JSON.parse(fields.get("data") ?? "{}"),
+      });
+    }
   }
 
   /** Waits for `n` events in all. */
