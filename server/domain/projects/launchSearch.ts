@@ -6,13 +6,13 @@ import { suppliers } from "../../../db/schema.ts";
 import { idIn, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { orderBy } from "../paging.ts";
-import { exactQuery, supplierMatches, supplierTextContains } from "./search.ts";
-import { invitability } from "./service.ts";
-import { supplierSummary } from "./summary.ts";
+import { exactQuery, supplierMatches, supplierTextContains } from "../suppliers/search.ts";
+import { invitability } from "../suppliers/service.ts";
+import { supplierSummary } from "../suppliers/summary.ts";
 import { type Lang, t } from "../../i18n.ts";
-import { requiredCertificatesOf } from "./certificates.ts";
-import { type supplierSearchInput } from "../projects/schemas.ts";
-import { projectForActor } from "../projects/access.ts";
+import { requiredCertificatesOf } from "../suppliers/certificates.ts";
+import { type supplierSearchInput } from "./schemas.ts";
+import { projectForActor } from "./access.ts";
 
 const suppliersByIds = preparedQuery((db) =>
   db.select().from(suppliers).where(idIn(suppliers.id, "ids")).prepare()
