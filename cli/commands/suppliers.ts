@@ -12,7 +12,7 @@ import {
   expiringCertificates,
   listCertificates,
 } from "../../server/domain/suppliers/certificates.ts";
-import { listPerformance } from "../../server/domain/suppliers/performance.ts";
+import { listPerformance } from "../../server/domain/comparison/supplierPerformance.ts";
 import { syncFromErp, syncFromFile, type SyncReport } from "../../server/domain/suppliers/sync.ts";
 import {
   expiringInput,

@@ -2,7 +2,7 @@
 // project's quotes: the buyer's view of whom to invite and what to look at twice.
 import { Permissions, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as certificates from "../../domain/suppliers/certificates.ts";
-import * as performance from "../../domain/suppliers/performance.ts";
+import * as performance from "../../domain/comparison/supplierPerformance.ts";
 import { integritySignals } from "../../domain/quotes/integrity.ts";
 import {
   certificateIdInput,

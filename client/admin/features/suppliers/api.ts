@@ -18,7 +18,7 @@ import type {
 import type {
   listPerformance,
   supplierPerformance,
-} from "../../../../server/domain/suppliers/performance.ts";
+} from "../../../../server/domain/comparison/supplierPerformance.ts";
 
 export const SUP = "/QMO/Supplier";
 

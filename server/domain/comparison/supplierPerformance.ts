@@ -1,4 +1,4 @@
-// Supplier performance: for each supplier, how often it was invited, how often it answered, how
+// Supplier performance (read with the comparison matrix, hence here): for each supplier, how often it was invited, how often it answered, how
 // often it answered well ahead of the deadline, and its average rank among the suppliers who quoted
 // (by price where the comparison matrix ranks priced totals, else by the time of the first quote).
 import { and, asc, count, eq, gte, inArray, lte, min, type SQL, sql } from "drizzle-orm";
@@ -22,9 +22,13 @@ import {
   type RoundTiming,
   visibleKinds,
 } from "../projects/rules.ts";
-import { matrixOf } from "../comparison/service.ts";
-import type { performanceInput, performanceListInput } from "./schemas.ts";
-import type { PerformanceSummary, ProjectOutcome, RankBy } from "./qualificationTypes.ts";
+import { matrixOf } from "./service.ts";
+import type { performanceInput, performanceListInput } from "../suppliers/schemas.ts";
+import type {
+  PerformanceSummary,
+  ProjectOutcome,
+  RankBy,
+} from "../suppliers/qualificationTypes.ts";
 
 /**
  * A first quote counts as on time when it arrived at least this long before the deadline: before
