@@ -10,7 +10,7 @@ import { Icon } from "../../../shared/icons.tsx";
 import { Spinner } from "../../../shared/ui.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { Field, Section } from "../../components/Section.tsx";
-import { useRequiredId } from "../projects/parts.tsx";
+import { useRequiredId } from "../../components/hiddenPage.ts";
 import { kindPages } from "../../components/projectPages.ts";
 import { type ApprovalDetail, approvalsApi } from "./api.ts";
 import {

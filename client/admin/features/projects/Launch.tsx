@@ -21,14 +21,8 @@ import { localToInstant } from "../../components/dateInput.ts";
 import { type Kind, kindPages } from "../../components/projectPages.ts";
 import { PM, type ProjectData, projectsApi, type SupplierOption } from "./api.ts";
 import { Field, Section } from "../../components/Section.tsx";
-import {
-  AttachmentList,
-  ItemsTable,
-  ProjectClosing,
-  StatusBadge,
-  useCloseAndGo,
-  useRequiredId,
-} from "./parts.tsx";
+import { useCloseAndGo, useRequiredId } from "../../components/hiddenPage.ts";
+import { AttachmentList, ItemsTable, ProjectClosing, StatusBadge } from "./parts.tsx";
 import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "./Flags.tsx";

@@ -1,13 +1,8 @@
 // Pieces the project pages share: the status badge, when quoting closes, the line items table, the
-// attachment list, and the id check of the hidden launch and result pages.
-import { useEffect, useRef, useState } from "react";
+// attachment list, and the options of a code type.
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { message } from "../../../shared/messages.ts";
 import { DataTable } from "../../components/DataTable.tsx";
-import { closeTag, tags } from "../../layout/tags.ts";
-import { useView } from "../../layout/view.ts";
-import { HOME } from "../../layout/route.ts";
 import { ClosingTime } from "../../../shared/ClosingTime.tsx";
 import { closingOf } from "../../../../server/domain/shared/closing.ts";
 import { type Kind } from "../../components/projectPages.ts";
@@ -148,37 +143,3 @@ export function useCodeOptions(typeCode: "Unit" | "Factory" | "CloseReason", ena
 /** A code's name in the reader's language. */
 export const codeName = (o: CodeOption, lang: string) =>
   lang === "en" ? o.nameEn ?? o.name : o.name;
-
-/**
- * The hidden launch and result pages need ?id=…; without one a warning shows, the tab closes and
- * the main page opens (spec §2, §8). Answers the id, or null while leaving.
- */
-export function useRequiredId(): number | null {
-  const { t } = useTranslation();
-  const view = useView();
-  const navigate = useNavigate();
-  const raw = new URLSearchParams(view.search).get("id");
-  const id = raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-  const warned = useRef(false);
-  useEffect(() => {
-    if (id !== null || !view.active || warned.current) return;
-    warned.current = true;
-    message.warning(t("projectsPage.noId"));
-    closeTag(view.path);
-    navigate(HOME, { replace: true });
-  }, [id, view.active, view.path]);
-  return id;
-}
-
-/**
- * Closes this page's tab and goes back to the tab of `to` as it was left (its filters kept), or opens
- * `to` when no such tab is open (after publishing).
- */
-export function useCloseAndGo() {
-  const view = useView();
-  const navigate = useNavigate();
-  return (to: string) => {
-    closeTag(view.path);
-    navigate(tags.get().find((t) => t.path === to)?.fullPath ?? to);
-  };
-}

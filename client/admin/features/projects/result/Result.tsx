@@ -15,13 +15,8 @@ import { Questions } from "../../questions/Questions.tsx";
 import { type Kind, kindPages } from "../../../components/projectPages.ts";
 import { type ProjectResult, projectsApi, type SupplierResult } from "../api.ts";
 import { Field, Section } from "../../../components/Section.tsx";
-import {
-  AttachmentList,
-  ItemsTable,
-  ProjectClosing,
-  StatusBadge,
-  useRequiredId,
-} from "../parts.tsx";
+import { useRequiredId } from "../../../components/hiddenPage.ts";
+import { AttachmentList, ItemsTable, ProjectClosing, StatusBadge } from "../parts.tsx";
 import { formatTime } from "../../../../shared/time.ts";
 import { usePermission } from "../../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "../Flags.tsx";
