@@ -1,6 +1,7 @@
-// Supplier performance (read with the comparison matrix, hence here): for each supplier, how often it was invited, how often it answered, how
-// often it answered well ahead of the deadline, and its average rank among the suppliers who quoted
-// (by price where the comparison matrix ranks priced totals, else by the time of the first quote).
+// Supplier performance, read with the comparison matrix (hence here): for each supplier, how often
+// it was invited, how often it answered, how often it answered well ahead of the deadline, and its
+// average rank among the suppliers who quoted (by price where the comparison matrix ranks priced
+// totals, else by the time of the first quote).
 import { and, asc, count, eq, gte, inArray, lte, min, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
