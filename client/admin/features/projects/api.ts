@@ -23,7 +23,7 @@ import type {
   createProjectInput,
   revisePackInput,
 } from "../../../../server/domain/projects/schemas.ts";
-import type { searchSuppliers } from "../../../../server/domain/suppliers/launchSearch.ts";
+import type { searchSuppliers } from "../../../../server/domain/projects/launchSearch.ts";
 import type { Paged } from "../../../../server/domain/shared/paging.ts";
 import type { DayInfo } from "../../../../server/domain/calendar/service.ts";
 import type { CommercialOption } from "../../../../server/domain/dictionary/commercial.ts";
