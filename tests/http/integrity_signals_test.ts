@@ -16,7 +16,7 @@ import {
 } from "../../db/schema.ts";
 import { call, signIn, type TestEnv, testEnv } from "../helpers.ts";
 import { P, staff, supplier } from "../domain/projects_fixtures.ts";
-import { nearIdentical } from "../../server/domain/quotes/integrity.ts";
+import { nearIdentical } from "../../server/domain/comparison/integrity.ts";
 import { dec } from "../../server/domain/shared/decimal.ts";
 
 const SIGNALS = "/QMO/OfferProjectManager/GetIntegritySignals";

@@ -28,7 +28,7 @@ import { roundsByProject, roundsOf } from "../projects/access.ts";
 import { packVersions } from "../projects/pack.ts";
 import { answersOlderPack } from "../shared/quoted.ts";
 import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
-import { awardsOfSupplier, type MyAward } from "../comparison/supplierAward.ts";
+import { awardsOfSupplier, type MyAward } from "./supplierAward.ts";
 import { bidsIn } from "../auction/store.ts";
 import type { Lang } from "../../i18n.ts";
 import { type MyProjectsInput, myProjectsInput } from "./schemas.ts";

@@ -3,7 +3,7 @@
 import { Permissions, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as certificates from "../../domain/suppliers/certificates.ts";
 import * as performance from "../../domain/comparison/supplierPerformance.ts";
-import { integritySignals } from "../../domain/quotes/integrity.ts";
+import { integritySignals } from "../../domain/comparison/integrity.ts";
 import {
   certificateIdInput,
   certificateInput,

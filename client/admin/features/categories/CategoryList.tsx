@@ -19,7 +19,7 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
-import { CertificateTypePicker, TypeNames } from "../suppliers/CertificateTypes.tsx";
+import { CertificateTypePicker, TypeNames } from "../../components/CertificateTypes.tsx";
 import { categoriesApi, type Category } from "./api.ts";
 import { formatTime } from "../../../shared/time.ts";
 

@@ -12,7 +12,7 @@ import { searchItems } from "../../layout/menuSearch.ts";
 import { useMenu } from "../../layout/useMenu.ts";
 import { flattenRoutes } from "../../layout/route.ts";
 import { Overview } from "./Overview.tsx";
-import { SupplierOverview } from "./SupplierOverview.tsx";
+import { SupplierOverview } from "../suppliers/SupplierOverview.tsx";
 import { CalendarWarning } from "./CalendarWarning.tsx";
 import { MyApprovals } from "../approvals/MyApprovals.tsx";
 import { SavingsWidget } from "../savings/SavingsWidget.tsx";

@@ -23,7 +23,7 @@ import { PM, type ProjectData, projectsApi, type SupplierOption } from "./api.ts
 import { Field, Section } from "../../components/Section.tsx";
 import { useCloseAndGo, useRequiredId } from "../../components/hiddenPage.ts";
 import { AttachmentList, ItemsTable, ProjectClosing, StatusBadge } from "./parts.tsx";
-import { RequiredCertificates } from "../suppliers/CertificateTypes.tsx";
+import { RequiredCertificates } from "../../components/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "./Flags.tsx";
 import { QuestionDeadlineField } from "../questions/QuestionDeadlineField.tsx";

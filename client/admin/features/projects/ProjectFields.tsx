@@ -15,7 +15,7 @@ import {
 import { type Kind } from "../../components/projectPages.ts";
 import { type Attachment, type Category, QUOTATION_TYPES, type QuotationType } from "./api.ts";
 import type { DraftItem } from "./ItemEditor.tsx";
-import { CertificateTypePicker } from "../suppliers/CertificateTypes.tsx";
+import { CertificateTypePicker } from "../../components/CertificateTypes.tsx";
 import { DemandField } from "./AmsImport.tsx";
 
 /** Whether an amount as typed is a monthly purchase (as the server will judge it on saving). */

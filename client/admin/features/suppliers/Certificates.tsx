@@ -19,7 +19,7 @@ import {
 } from "../../components/index.ts";
 import { Section } from "../../components/Section.tsx";
 import { type Certificate, type CertificateType, qualificationsApi } from "./api.ts";
-import { typeName, useCertificateTypes } from "./qualifications.ts";
+import { typeName, useCertificateTypes } from "../../components/CertificateTypes.tsx";
 import { formatTime, relativeDays } from "../../../shared/time.ts";
 import { ACCEPTED_EXTENSIONS } from "../../../../server/domain/files/detect.ts";
 import { filesApi } from "../../components/files.ts";

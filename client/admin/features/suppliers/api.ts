@@ -79,8 +79,6 @@ export const qualificationsApi = {
   removeCertificate: (id: number) => api.delete(`${CERT}/Delete`, { Id: id }, { silent: true }),
   saveCertificate: (id: number | undefined, body: Record<string, unknown>) =>
     createOrUpdate({ create: `${CERT}/Create`, update: `${CERT}/Update` }, id, body),
-  certificateTypes: () =>
-    api.get<{ items: CertificateType[] }>(`${CERT}/GetTypes`, {}, { silent: true }),
   expiring: () => api.get<{ items: Expiring[] }>(`${CERT}/GetExpiring`, {}, { silent: true }),
   performance: (supplierId: number) =>
     api.get<SupplierPerformance>(`${PERF}/Get`, { SupplierId: supplierId }),

@@ -1,8 +1,39 @@
-// Required certificate types: shown read-only in a project's header, and chosen (checkboxes) in
+// Certificate types: the list of the data dictionary (loaded once), a type's name in the reader's
+// language; the required types shown read-only in a project's header, and chosen (checkboxes) in
 // the category and project dialogs.
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field } from "../../components/Section.tsx";
-import { typeName, useCertificateTypes } from "./qualifications.ts";
+import { api } from "../../shared/api.ts";
+import { Field } from "./Section.tsx";
+import type { CertificateTypeOption } from "../../../server/domain/suppliers/qualificationTypes.ts";
+
+type CertificateType = CertificateTypeOption;
+
+let typesOnce: Promise<CertificateType[]> | null = null;
+
+/** The certificate types of the data dictionary (loaded once per page load). */
+export function useCertificateTypes(): CertificateType[] {
+  const [types, setTypes] = useState<CertificateType[]>([]);
+  useEffect(() => {
+    typesOnce ??= api.get<{ items: CertificateType[] }>("/QMO/SupplierCertificate/GetTypes", {}, {
+      silent: true,
+    })
+      .then((r) => r.items)
+      .catch(() => {
+        typesOnce = null;
+        return [];
+      });
+    typesOnce.then(setTypes);
+  }, []);
+  return types;
+}
+
+/** A certificate type's name in the reader's language. */
+export const typeName = (types: CertificateType[], code: string, lang: string) => {
+  const t = types.find((x) => x.code === code);
+  if (!t) return code;
+  return lang === "en" ? t.nameEn || t.name : t.name;
+};
 
 /** The certificate types an invited supplier must hold (nothing when none is required). */
 export function RequiredCertificates({ types }: { types: string[] }) {

@@ -4,14 +4,10 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Permissions } from "../../../../server/domain/auth/permissions.ts";
-import { RateBars } from "../suppliers/charts.tsx";
-import { type Expiring, type PerformanceRow, qualificationsApi } from "../suppliers/api.ts";
-import {
-  percent,
-  SUPPLIER_PAGE,
-  typeName,
-  useCertificateTypes,
-} from "../suppliers/qualifications.ts";
+import { RateBars } from "./charts.tsx";
+import { type Expiring, type PerformanceRow, qualificationsApi } from "./api.ts";
+import { percent, SUPPLIER_PAGE } from "./qualifications.ts";
+import { typeName, useCertificateTypes } from "../../components/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { relativeDays } from "../../../shared/time.ts";
 
