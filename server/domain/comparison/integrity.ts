@@ -25,7 +25,7 @@ import type {
   SignalQuote,
 } from "../quotes/integrityTypes.ts";
 
-export type { IntegritySignalsDto } from "./integrityTypes.ts";
+export type { IntegritySignalsDto } from "../quotes/integrityTypes.ts";
 
 /**
  * Two suppliers' prices for a line are near-identical when they differ by at most this share of the
