@@ -23,11 +23,7 @@ import { type Kind, kindPages } from "../../components/projectPages.ts";
 import { fileSize } from "../../components/files.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
-import type { Wire } from "../../../shared/wire.ts";
-import type { SubmissionRowDto } from "../../../../server/domain/quotes/buyer.ts";
-import { resourcesApi } from "../resources/api.ts";
-
-type Submission = Wire<SubmissionRowDto>;
+import { type Submission, SUBMISSIONS, supplierOfferApi } from "./api.ts";
 
 type Query = {
   keyword: string;
@@ -85,7 +81,7 @@ export default function SupplierOffers() {
 function SubmissionList({ kinds }: { kinds: Kind[] }) {
   const { t } = useTranslation();
   const s = (k: string) => t(`supplierOfferPage.${k}`);
-  const list = usePagedList<Submission, Query>("/QMO/SupplierOffer/GetAllSubmissions", {
+  const list = usePagedList<Submission, Query>(SUBMISSIONS, {
     initialQuery: emptyQuery,
     toParams,
   });
@@ -266,7 +262,7 @@ function HowItWorks({ material, asset }: { material: boolean; asset: boolean }) 
   useEffect(() => {
     if (!mayReadSettings) return;
     const key = currentLanguage() === "en" ? "quoteInstructionEn" : "quoteInstructionZh";
-    resourcesApi.all()
+    supplierOfferApi.settings()
       .then((r) => setInstruction(String(r.items.find((i) => i.key === key)?.value ?? "")))
       .catch(() => {});
   }, [mayReadSettings]);
