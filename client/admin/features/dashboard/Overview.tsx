@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Kind, kindPages } from "../../components/projectPages.ts";
-import { ProjectClosing, StatusBadge } from "../projects/parts.tsx";
+import { ProjectClosing, StatusBadge } from "../../components/ProjectStatus.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { formatDuration } from "../../../shared/time.ts";
 import { dashboardApi, type Summary } from "./api.ts";
