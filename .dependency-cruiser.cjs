@@ -1,5 +1,7 @@
 // Import rules checked by `deno task check` (dependency-cruiser): imports run downward,
 // db <- server/domain/shared <- server/domain/<area> <- server/http, server/jobs, cli; no cycles.
+// Between business areas: files, email < suppliers < projects < quotes < questions, comparison
+// < auction (docs/architecture.md, "Domain areas and their order").
 module.exports = {
   forbidden: [
     {
@@ -31,6 +33,64 @@ module.exports = {
       to: { path: "^server/domain/(?!shared/)" },
     },
     {
+      name: "files-and-email-below-business",
+      comment: "The file store and the outbox are below every area that stores or mails: they " +
+        "import no projects, suppliers, quotes, questions, comparison or auction module.",
+      severity: "error",
+      from: { path: "^server/domain/(files|email)/" },
+      to: { path: "^server/domain/(projects|suppliers|quotes|questions|comparison|auction)/" },
+    },
+    {
+      name: "suppliers-below-projects",
+      comment: "Suppliers (master data, certificates) are below the projects that invite them.",
+      severity: "error",
+      from: { path: "^server/domain/suppliers/" },
+      to: { path: "^server/domain/(projects|quotes|questions|comparison|auction)/" },
+    },
+    {
+      name: "projects-below-their-stages",
+      comment: "A project is below its quotes, questions, comparison and auction.",
+      severity: "error",
+      from: { path: "^server/domain/projects/" },
+      to: { path: "^server/domain/(quotes|questions)/" },
+    },
+    {
+      name: "projects-below-comparison-and-auction",
+      comment: "A project is below its comparison and auction. Known exceptions to move: closing " +
+        "a project ends its auction and cancels a pending award approval (lifecycle.ts), and the " +
+        "result page hides the optimisation round while an auction runs (read.ts).",
+      severity: "error",
+      from: {
+        path: "^server/domain/projects/",
+        pathNot: "^server/domain/projects/(lifecycle|read)\\.ts$",
+      },
+      to: { path: "^server/domain/(comparison|auction)/" },
+    },
+    {
+      name: "quotes-below-comparison-and-auction",
+      comment: "Quotes are below the comparison, the questions and the auction that read them. " +
+        "Known exception to move: a supplier's project list reads its auction bids (service.ts).",
+      severity: "error",
+      from: { path: "^server/domain/quotes/" },
+      to: {
+        path: "^server/domain/(questions|comparison|auction)/",
+        pathNot: "^server/domain/auction/store\\.ts$",
+      },
+    },
+    {
+      name: "comparison-below-auction",
+      comment: "The comparison matrix is below the auction: an auction starts from the matrix's " +
+        "first quotes priced in CNY and prices its bids by the matrix's rules. Known exceptions " +
+        "to move: the matrix reads an ended auction's final bids as its last round (service.ts) " +
+        "and an award waits for the auction to end (award.ts).",
+      severity: "error",
+      from: {
+        path: "^server/domain/comparison/",
+        pathNot: "^server/domain/comparison/(service|award)\\.ts$",
+      },
+      to: { path: "^server/domain/(auction|questions)/" },
+    },
+    {
       name: "jobs-and-cli-apart-from-http",
       comment: "Each door translates for itself; a door does not call another door.",
       severity: "error",
@@ -55,6 +115,25 @@ module.exports = {
         pathNot: "^server/domain/(.+/schemas|auth/permissions|files/detect|shared/.+)\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
+    },
+    {
+      name: "client-areas-apart",
+      comment:
+        "A back-office feature (client/admin/features/<area>) imports nothing of another area: " +
+        "a piece two areas use lives in client/admin/components (or client/shared), and the " +
+        "shell (routes.ts) places each area's routes. Still open: the pages that show other " +
+        "areas' sections (the dashboard, a project's result and launch pages, the savings " +
+        "report's category list) import them directly.",
+      severity: "error",
+      from: {
+        path: "^client/admin/features/([^/]+)/",
+        pathNot: [
+          "^client/admin/features/dashboard/(Dashboard|Overview)\\.tsx$",
+          "^client/admin/features/projects/(Launch|result/Result|result/Comparison)\\.tsx$",
+          "^client/admin/features/savings/SavingsReport\\.tsx$",
+        ],
+      },
+      to: { path: "^client/admin/features/", pathNot: "^client/admin/features/$1/" },
     },
   ],
   options: {
