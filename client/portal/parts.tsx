@@ -35,13 +35,13 @@ export function StatusBadge({ status }: { status: QuoteStatus }) {
   );
 }
 
-/** When quoting closes, in UTC+8 (YYYY-MM-DD HH:mm), with the reason when it is not the deadline. */
+/** When quoting closes, in UTC+8 (YYYY-MM-DD HH:mm:ss, as every page shows times), with the reason when it is not the deadline. */
 export function Deadline({ closing }: { closing: Closing<string> }) {
   const { t } = useTranslation();
   return (
     <ClosingTime
       closing={closing}
-      pattern="{y}-{m}-{d} {h}:{i}"
+      pattern="{y}-{m}-{d} {h}:{i}:{s}"
       suffix={<span className="ml-1 text-xs text-slate-400">UTC+8</span>}
       empty={<span className="text-slate-400">{t("portal.noDeadline")}</span>}
     />

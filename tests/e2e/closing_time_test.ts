@@ -136,7 +136,7 @@ Deno.test("one closing time on every page, in both languages", opts, async (t) =
       await page.waitForURL((u) => u.pathname === "/portal");
       // Before the last quote: the deadline, nothing beside it.
       assert.deepEqual(await closingIn(portalRow(page, early.name)), {
-        time: "2026-11-23 13:00 UTC+8",
+        time: "2026-11-23 13:00:00 UTC+8",
         note: "",
       });
       await portalRow(page, early.name).click();
@@ -152,8 +152,8 @@ Deno.test("one closing time on every page, in both languages", opts, async (t) =
       const header = page.getByTestId("project-header");
       await header.getByText(words.en.early).waitFor();
       assert.deepEqual(await closingIn(header), {
-        time: "2026-11-23 10:30 UTC+8",
-        note: `${words.en.early} 2026-11-23 13:00`,
+        time: "2026-11-23 10:30:00 UTC+8",
+        note: `${words.en.early} 2026-11-23 13:00:00`,
       });
       assert.match(
         await page.getByTestId("quote-panel").getByTestId("countdown").innerText(),
@@ -170,28 +170,28 @@ Deno.test("one closing time on every page, in both languages", opts, async (t) =
         await signInAs(page, "CT1", PORTAL_PASSWORD);
         await page.waitForURL((u) => u.pathname === "/portal");
         assert.deepEqual(await closingIn(portalRow(page, early.name)), {
-          time: "2026-11-23 10:30 UTC+8",
-          note: `${w.early} 2026-11-23 13:00`,
+          time: "2026-11-23 10:30:00 UTC+8",
+          note: `${w.early} 2026-11-23 13:00:00`,
         });
         assert.deepEqual(await closingIn(portalRow(page, press.name)), {
-          time: "2026-11-24 12:00 UTC+8",
-          note: `${w.round} 2026-11-23 12:00`,
+          time: "2026-11-24 12:00:00 UTC+8",
+          note: `${w.round} 2026-11-23 12:00:00`,
         });
         assert.deepEqual(await closingIn(portalRow(page, byHand.name)), {
-          time: "2026-11-23 09:55 UTC+8",
-          note: `${w.byHand} 2026-11-23 13:00`,
+          time: "2026-11-23 09:55:05 UTC+8",
+          note: `${w.byHand} 2026-11-23 13:00:00`,
         });
         await screenshot(page, `closing-${lang}-portal-list`);
         await portalRow(page, byHand.name).click();
         assert.deepEqual(await closingIn(page.getByTestId("project-header")), {
-          time: "2026-11-23 09:55 UTC+8",
-          note: `${w.byHand} 2026-11-23 13:00`,
+          time: "2026-11-23 09:55:05 UTC+8",
+          note: `${w.byHand} 2026-11-23 13:00:00`,
         });
         await page.goto("/portal");
         await portalRow(page, early.name).click();
         assert.deepEqual(await closingIn(page.getByTestId("project-header")), {
-          time: "2026-11-23 10:30 UTC+8",
-          note: `${w.early} 2026-11-23 13:00`,
+          time: "2026-11-23 10:30:00 UTC+8",
+          note: `${w.early} 2026-11-23 13:00:00`,
         });
         await screenshot(page, `closing-${lang}-portal-project`);
         await context.close();

@@ -13,7 +13,7 @@ export function Header({ detail }: { detail: Timed<ProjectDetail> }) {
   const fields: [string, React.ReactNode][] = [
     [t("projects.fields.code"), <span key="code" className="font-mono">{detail.code}</span>],
     [t("projects.fields.category"), detail.typeName || "—"],
-    [t("projects.fields.pubDate"), formatTime(detail.pubDate, "{y}-{m}-{d} {h}:{i}") || "—"],
+    [t("projects.fields.pubDate"), formatTime(detail.pubDate) || "—"],
     [t("projects.fields.offerEndTime"), <Deadline key="end" closing={closingFor(detail)} />],
   ];
   if (detail.kind === "asset") {

@@ -14,7 +14,7 @@ import { checkFile, formatSize, type MyQuestion, portalApi, type Questions } fro
 import { Card, Empty } from "../parts.tsx";
 import { DownloadButton } from "./ProjectInfo.tsx";
 
-const time = (at: string | null) => formatTime(at, "{y}-{m}-{d} {h}:{i}");
+const time = (at: string | null) => formatTime(at);
 
 export function QuestionsCard({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

@@ -243,7 +243,7 @@ function Rounds({ rounds, active }: { rounds: RoundRow[]; active: number }) {
           </p>
           {r?.deadline && (
             <p className="mt-0.5 tabular-nums text-slate-400">
-              {formatTime(r.deadline, "{m}-{d} {h}:{i}")}
+              {formatTime(r.deadline, "{m}-{d} {h}:{i}:{s}")}
             </p>
           )}
         </li>
