@@ -11,7 +11,7 @@ import { openDatabase } from "../db/client.ts";
 import { loadConfig } from "../server/config.ts";
 import { systemClock } from "../server/domain/context.ts";
 import { setUpAuction } from "../server/domain/auction/setup.ts";
-import { loadBoard } from "../server/domain/auction/board.ts";
+import { loadStandings } from "../server/domain/auction/standings.ts";
 import { allPermissions } from "../server/domain/auth/permissions.ts";
 import { quotedProject } from "../tests/auction_fixtures.ts";
 import { ADMIN_PASSWORD, type Generated, loadAverage, type Server, signIn } from "./server.ts";
@@ -172,11 +172,11 @@ export async function auctionBench(
     )
       .where(sql`auction_id = ${a.id}`);
     const fresh = (await db.query.auctions.findFirst({ where: (x, { eq }) => eq(x.id, a.id) }))!;
-    const board = await loadBoard(db, fresh);
+    const standings = await loadStandings(db, fresh);
     let consistent = 0;
     let everyEvent = 0;
     pages.forEach((page, i) => {
-      const want = board.supplierView(bidders[i].supplierId, new Date(), 0).lines[0];
+      const want = standings.supplierView(bidders[i].supplierId, new Date(), 0).lines[0];
       if (page.own?.amount === want.own.amount && page.own.rank === want.own.rank) consistent++;
       if (page.distinct === page.events && page.events === Number(events)) everyEvent++;
     });

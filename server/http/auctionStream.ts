@@ -9,7 +9,12 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Actor, Deps } from "../domain/context.ts";
-import { AuctionFeed, type Reader, stillReading, type Viewer } from "../domain/auction/feed.ts";
+import {
+  AuctionEventsReader,
+  type Reader,
+  stillReading,
+  type Viewer,
+} from "../domain/auction/eventsReader.ts";
 import type { AuctionEventRow, AuctionRow } from "../domain/auction/store.ts";
 import type { AppEnv } from "./route.ts";
 
@@ -40,25 +45,25 @@ type Subscriber = Viewer & {
 class Channel {
   readonly subs = new Set<Subscriber>();
   #timer: ReturnType<typeof setInterval>;
-  #pulling: Promise<void> | null = null;
+  #reading: Promise<void> | null = null;
   #soon: ReturnType<typeof setTimeout> | null = null;
-  /** When the pages' sessions were last checked (performance.now()); 0: check at the next pull. */
+  /** When the pages' sessions were last checked (performance.now()); 0: check at the next read. */
   #checkedAt = 0;
 
-  constructor(private deps: Deps, readonly feed: AuctionFeed) {
-    this.#timer = setInterval(() => this.pull(), POLL_MS);
+  constructor(private deps: Deps, readonly events: AuctionEventsReader) {
+    this.#timer = setInterval(() => this.read(), POLL_MS);
   }
 
   /**
-   * Reads the new events and hands them to every page whose session still holds (one pull at a
+   * Reads the new events and hands them to every page whose session still holds (one read at a
    * time); the sessions are checked before any new event goes out, and every CHECK_MS meanwhile.
    */
-  pull(): Promise<void> {
-    this.#pulling ??= this.feed.pull().then(async (rows) => {
+  read(): Promise<void> {
+    this.#reading ??= this.events.readNew().then(async (rows) => {
       if (rows.length || performance.now() - this.#checkedAt >= CHECK_MS) await this.#check();
       if (rows.length) { for (const s of this.subs) deliver(s, rows); }
-    }).catch((err) => console.error("auction feed:", err)).finally(() => (this.#pulling = null));
-    return this.#pulling;
+    }).catch((err) => console.error("auction events:", err)).finally(() => (this.#reading = null));
+    return this.#reading;
   }
 
   /**
@@ -69,7 +74,7 @@ class Channel {
     this.#checkedAt = performance.now();
     const subs = [...this.subs];
     if (!subs.length) return;
-    const still = await stillReading(this.deps, this.feed.board.auction.id, subs)
+    const still = await stillReading(this.deps, this.events.standings.auction.id, subs)
       .catch((err) => (console.error("auction stream check:", err), []));
     const kept = new Set(still);
     for (const s of subs) {
@@ -85,11 +90,11 @@ class Channel {
     this.soon();
   }
 
-  /** A pull shortly: the changes of the next few milliseconds go out together. */
+  /** A read shortly: the changes of the next few milliseconds go out together. */
   soon() {
     this.#soon ??= setTimeout(() => {
       this.#soon = null;
-      this.pull();
+      this.read();
     }, PROMPT_MS);
   }
 
@@ -111,7 +116,7 @@ function channelOf(deps: Deps, a: AuctionRow): Promise<Channel> {
   if (!byAuction) channels.set(deps, byAuction = new Map());
   let ch = byAuction.get(a.id);
   if (!ch) {
-    ch = AuctionFeed.open(deps, a).then((feed) => new Channel(deps, feed));
+    ch = AuctionEventsReader.open(deps, a).then((events) => new Channel(deps, events));
     ch.catch(() => byAuction!.delete(a.id));
     byAuction.set(a.id, ch);
   }
@@ -124,8 +129,8 @@ function release(deps: Deps, auctionId: number, ch: Channel) {
   channels.get(deps)?.delete(auctionId);
 }
 
-/** Looks for new events shortly (after a bid, a pause … taken by this server). */
-export function pokeAuction(deps: Deps, auctionId: number): void {
+/** Wakes the auction's open streams: they read its new events shortly (after a bid, a pause … taken here). */
+export function wakeAuctionStreams(deps: Deps, auctionId: number): void {
   channels.get(deps)?.get(auctionId)?.then((ch) => ch.soon(), () => {});
 }
 
@@ -168,7 +173,7 @@ export function auctionStream(
       // Without a session (never over HTTP) the first check ends the stream.
       sessionId: actor.sessionId ?? "",
       reader,
-      lastSent: after ?? ch.feed.lastId,
+      lastSent: after ?? ch.events.lastId,
       ready: false,
       queue: [],
       end: () => {
@@ -180,7 +185,7 @@ export function auctionStream(
         sub.lastSent = events[events.length - 1].id;
         const text = events.map((e, i) =>
           `event: ${e.type}\ndata: ${
-            JSON.stringify(ch.feed.payload(reader, e, i === events.length - 1))
+            JSON.stringify(ch.events.payload(reader, e, i === events.length - 1))
           }\nid: ${e.id}\n\n`
         ).join("");
         backlog += events.length;
@@ -193,7 +198,7 @@ export function auctionStream(
     try {
       // The browser's own EventSource waits this long before reconnecting.
       await stream.write("retry: 1000\n\n");
-      sub.send(await ch.feed.missed(sub.lastSent));
+      sub.send(await ch.events.missed(sub.lastSent));
       sub.ready = true;
       deliver(sub, sub.queue.splice(0));
       const alive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS);

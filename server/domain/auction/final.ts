@@ -6,7 +6,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import { type MatrixItem, type MatrixQuote, priceInCny, totalOf } from "../comparison/matrix.ts";
 import { ratesOf } from "../dictionary/commercial.ts";
 import { cmp, type Dec, dec, div, mul, normalize } from "../shared/decimal.ts";
-import { loadBoard } from "./board.ts";
+import { loadStandings } from "./standings.ts";
 import { auctionOfProject } from "./store.ts";
 
 /** The round number an auction's final bids take in the matrix (after optimisation rounds 1, 2). */
@@ -38,16 +38,16 @@ export type FinalBids = {
 export async function finalBids(db: DbOrTx, projectId: number): Promise<FinalBids | null> {
   const a = await auctionOfProject(db, projectId);
   if (!a || a.status !== "ended") return null;
-  const board = await loadBoard(db, a);
+  const standings = await loadStandings(db, a);
   return {
     auctionId: a.id,
     basis: a.basis,
     endedAt: a.endedAt ?? a.closesAt,
-    bids: board.lineKeys().flatMap((itemId) =>
-      board.ranking(itemId).map((r) => ({
+    bids: standings.lineKeys().flatMap((itemId) =>
+      standings.ranking(itemId).map((r) => ({
         supplierId: r.supplierId,
         itemId,
-        start: board.standing(r.supplierId, itemId)!.start,
+        start: standings.standing(r.supplierId, itemId)!.start,
         final: r.amount,
         at: new Date(r.at),
         rank: r.rank,

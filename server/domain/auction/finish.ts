@@ -35,8 +35,8 @@ export async function closeAuction(
   return row;
 }
 
-/** The auction with its clock's end recorded if that end has come (the row unchanged otherwise). */
-export async function settleAuction(deps: Deps, a: AuctionRow): Promise<AuctionRow> {
+/** The auction with its clock's end written if that end has come (the row unchanged otherwise). */
+export async function finishAuction(deps: Deps, a: AuctionRow): Promise<AuctionRow> {
   if (a.status !== "active" || auctionState(a, deps.clock.now()) !== "ended") return a;
   const ended = await transaction(deps.db, async (tx) => {
     const fresh = await tx.query.auctions.findFirst({ where: eq(auctions.id, a.id) });
@@ -58,7 +58,7 @@ export async function recordAuctionEnds(deps: Deps): Promise<number[]> {
   ));
   const out: number[] = [];
   for (const a of due) {
-    if ((await settleAuction(deps, a)).status === "ended") out.push(a.projectId);
+    if ((await finishAuction(deps, a)).status === "ended") out.push(a.projectId);
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { type Lang, t } from "../../i18n.ts";
 import { supplierAddresses, writeEmail } from "../email/outbox.ts";
 import type { PlaceholderValues } from "../email/templates.ts";
 import { formatUtc8 } from "../shared/time.ts";
-import { loadBoard } from "./board.ts";
+import { loadStandings } from "./standings.ts";
 import type { AuctionRow } from "./store.ts";
 import { transaction } from "../../../db/client.ts";
 
@@ -116,16 +116,16 @@ export async function mailInvitations(tx: DbOrTx, deps: MailDeps, a: AuctionRow)
 
 /** Each bidder's own final rank per line it bid on, with its final bid (and why it ended early). */
 export async function mailResults(tx: DbOrTx, deps: MailDeps, a: AuctionRow) {
-  const board = await loadBoard(tx, a);
+  const standings = await loadStandings(tx, a);
   await mail(tx, deps, "auctionResult", `auction-result:${a.id}`, a, (lang, supplierId) => ({
     reason: a.endReason ? t(lang, "auctionMail.endedEarly", { reason: a.endReason }) : "",
-    auctionRank: board.lineKeys().flatMap((itemId) => {
-      const own = board.standing(supplierId, itemId);
+    auctionRank: standings.lineKeys().flatMap((itemId) => {
+      const own = standings.standing(supplierId, itemId);
       if (!own) return [];
-      const item = board.items.find((i) => i.id === itemId);
+      const item = standings.items.find((i) => i.id === itemId);
       const rank = t(lang, "auctionMail.rank", {
-        rank: board.rankOf(supplierId, itemId),
-        of: board.ranking(itemId).length,
+        rank: standings.rankOf(supplierId, itemId),
+        of: standings.ranking(itemId).length,
         amount: own.amount,
       });
       return [item ? `· ${item.itemName}: ${rank}` : `· ${rank}`];

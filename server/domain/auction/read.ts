@@ -6,8 +6,13 @@ import type { Actor, Deps } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { projectForActor } from "../projects/access.ts";
 import { supplierIdOf } from "../quotes/service.ts";
-import { type AuctionFacts, auctionFacts, type BuyerAuctionLine, loadBoard } from "./board.ts";
-import { settleAuction } from "./finish.ts";
+import {
+  type AuctionFacts,
+  auctionFacts,
+  type BuyerAuctionLine,
+  loadStandings,
+} from "./standings.ts";
+import { finishAuction } from "./finish.ts";
 import { setUpRefusal } from "./setup.ts";
 import { eligible, firstQuotes } from "./first.ts";
 import {
@@ -17,10 +22,10 @@ import {
 } from "./schemas.ts";
 import { auctionOfProject, type AuctionRow, lastEventId, type Participant } from "./store.ts";
 
-/** The auction of a project, its clock's end recorded if due; null without one. */
-export async function settledAuctionOf(deps: Deps, projectId: number): Promise<AuctionRow | null> {
+/** The auction of a project, its clock's end written if due; null without one. */
+export async function finishedAuctionOf(deps: Deps, projectId: number): Promise<AuctionRow | null> {
   const a = await auctionOfProject(deps.db, projectId);
-  return a ? await settleAuction(deps, a) : null;
+  return a ? await finishAuction(deps, a) : null;
 }
 
 export type BuyerAuctionDto = AuctionFacts & {
@@ -44,7 +49,7 @@ export type BuyerAuctionDto = AuctionFacts & {
 /** GetAuction: a project's auction as the buyer follows it, or null with whether one may start. */
 export async function buyerAuction(deps: Deps, actor: Actor, projectId: number) {
   const p = await projectForActor(deps, actor, projectId);
-  const a = await settledAuctionOf(deps, p.id);
+  const a = await finishedAuctionOf(deps, p.id);
   if (!a) {
     return {
       auction: null,
@@ -55,8 +60,9 @@ export async function buyerAuction(deps: Deps, actor: Actor, projectId: number) 
 }
 
 async function buyerView(deps: Deps, a: AuctionRow): Promise<BuyerAuctionDto> {
-  const board = await loadBoard(deps.db, a);
-  const label = (id: number) => board.participants.find((x) => x.supplierId === id)?.label ?? "";
+  const standings = await loadStandings(deps.db, a);
+  const label = (id: number) =>
+    standings.participants.find((x) => x.supplierId === id)?.label ?? "";
   const bids = await deps.db.select().from(auctionBids).where(eq(auctionBids.auctionId, a.id))
     .orderBy(asc(auctionBids.seq));
   const events = await deps.db.select().from(auctionEvents).where(and(
@@ -65,8 +71,8 @@ async function buyerView(deps: Deps, a: AuctionRow): Promise<BuyerAuctionDto> {
   )).orderBy(asc(auctionEvents.id));
   return {
     ...auctionFacts(a, deps.clock.now()),
-    participants: board.participants,
-    lines: board.buyerLines(),
+    participants: standings.participants,
+    lines: standings.buyerLines(),
     bids: bids.map((b) => ({
       seq: b.seq,
       supplierId: b.supplierId,
@@ -84,18 +90,18 @@ async function buyerView(deps: Deps, a: AuctionRow): Promise<BuyerAuctionDto> {
 /** The auction a supplier takes part in (404 alike when there is none or it is not invited). */
 async function auctionOfBidder(deps: Deps, actor: Actor, projectId: number) {
   const supplierId = supplierIdOf(actor);
-  const a = await settledAuctionOf(deps, projectId);
+  const a = await finishedAuctionOf(deps, projectId);
   if (!a) throw notFound("auction", projectId);
-  const board = await loadBoard(deps.db, a);
-  if (!board.participants.some((p) => p.supplierId === supplierId)) {
+  const standings = await loadStandings(deps.db, a);
+  if (!standings.participants.some((p) => p.supplierId === supplierId)) {
     throw notFound("auction", projectId);
   }
-  return { a, board, supplierId };
+  return { a, standings, supplierId };
 }
 
 /** GetAuction (portal): my own last bid and rank per line, the best if shown, the times. */
 export async function supplierAuction(deps: Deps, actor: Actor, projectId: number) {
-  const { a, board, supplierId } = await auctionOfBidder(deps, actor, projectId);
+  const { a, standings, supplierId } = await auctionOfBidder(deps, actor, projectId);
   const p = await deps.db.query.offerProjects.findFirst({
     columns: { code: true, name: true },
     where: eq(offerProjects.id, a.projectId),
@@ -103,7 +109,7 @@ export async function supplierAuction(deps: Deps, actor: Actor, projectId: numbe
   return {
     projectCode: p?.code ?? "",
     projectName: p?.name ?? "",
-    ...board.supplierView(supplierId, deps.clock.now(), await lastEventId(deps.db, a.id)),
+    ...standings.supplierView(supplierId, deps.clock.now(), await lastEventId(deps.db, a.id)),
   };
 }
 

@@ -15,7 +15,7 @@ import { cmp, dec } from "../shared/decimal.ts";
 import { auctionInput, auctionReasonInput, maxDropInput, setUpAuctionInput } from "./schemas.ts";
 import { auctionState, dropLeavesRoom, type DropRule, type StepRule } from "./rules.ts";
 import { appendBids } from "./chain.ts";
-import { loadBoard } from "./board.ts";
+import { loadStandings } from "./standings.ts";
 import { eligible, firstQuotes } from "./first.ts";
 import { addEvent, auctionOfProject, type AuctionRow, auditAuction, loadAuction } from "./store.ts";
 import { closeAuction } from "./finish.ts";
@@ -258,8 +258,10 @@ export async function changeMaxDrop(
   return await changeAuction(deps, actor, offProId, "maxDropChanged", meta, async (tx, a, now) => {
     const state = auctionState(a, now);
     if (state !== "paused" && state !== "scheduled") throw conflict("auction.maxDropWhileRunning");
-    const board = await loadBoard(tx, a);
-    const lasts = board.lineKeys().flatMap((itemId) => board.ranking(itemId).map((r) => r.amount));
+    const standings = await loadStandings(tx, a);
+    const lasts = standings.lineKeys().flatMap((itemId) =>
+      standings.ranking(itemId).map((r) => r.amount)
+    );
     checkMaxDrop({ ...a, maxDropKind, maxDrop }, lasts);
     before = { maxDropKind: a.maxDropKind, maxDrop: a.maxDrop };
     const [row] = await tx.update(auctions).set({ maxDropKind, maxDrop })

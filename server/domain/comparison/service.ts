@@ -21,7 +21,7 @@ import { dateInUtc8 } from "../shared/time.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
 import { auctionRound } from "../auction/final.ts";
 import { auctionOfProject } from "../auction/store.ts";
-import { settleAuction } from "../auction/finish.ts";
+import { finishAuction } from "../auction/finish.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
@@ -133,7 +133,7 @@ export async function projectMatrix(
   await assertQuotesReadable(deps, p);
   // An auction the clock has ended is recorded first: its final bids are the last round.
   const auction = await auctionOfProject(deps.db, p.id);
-  if (auction) await settleAuction(deps, auction);
+  if (auction) await finishAuction(deps, auction);
   const matrix = await matrixOf(deps.db, p);
   const shown = await currentQuotes(deps.db, p.id);
   await recordQuoteOpens(deps, actor, shown.map((q) => ({ quoteId: q.quoteId, how })));

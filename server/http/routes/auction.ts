@@ -11,7 +11,7 @@ import {
 } from "../../domain/auction/setup.ts";
 import { auctionSetup, buyerAuction, supplierAuction } from "../../domain/auction/read.ts";
 import { placeBid } from "../../domain/auction/bid.ts";
-import { readerOf } from "../../domain/auction/feed.ts";
+import { readerOf } from "../../domain/auction/eventsReader.ts";
 import {
   auctionInput,
   auctionReasonInput,
@@ -25,7 +25,7 @@ import { wholeNumberOf } from "../../domain/shared/input.ts";
 import type { Context } from "hono";
 import type { Actor, Deps } from "../../domain/context.ts";
 import { type AppEnv, defineRoute } from "../route.ts";
-import { auctionStream, pokeAuction } from "../auctionStream.ts";
+import { auctionStream, wakeAuctionStreams } from "../auctionStream.ts";
 
 const base = "/QMO/Auction";
 const portal = "/QMO/SupplierOffer";
@@ -53,7 +53,7 @@ async function stream(
 
 /** The buyer's view after a change, once the open pages have been sent it. */
 async function changed(deps: Deps, actor: Actor, projectId: number, auctionId: number) {
-  pokeAuction(deps, auctionId);
+  wakeAuctionStreams(deps, auctionId);
   return await buyerAuction(deps, actor, projectId);
 }
 
@@ -163,7 +163,7 @@ export const auctionRoutes = [
     handler: async ({ deps, actor, body, meta }) => {
       const outcome = await placeBid(deps, actor, body, meta);
       // The open pages are sent the bid shortly; the bidder's answer does not wait for them.
-      pokeAuction(deps, outcome.receipt.auctionId);
+      wakeAuctionStreams(deps, outcome.receipt.auctionId);
       return outcome;
     },
   }),

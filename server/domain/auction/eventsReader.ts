@@ -1,7 +1,8 @@
-// The live feed of an auction: the events after a reader's last one, read from the database (so a
-// page that reconnects, to any server, gets each event it missed exactly once), folded into the
-// board, and what each reader is sent for each event: a bidder its own view, the buyer the bid and
-// the ranking with names. Reading the feed also records the clock's end when it comes.
+// Reading an auction's events for its open pages: the events after a page's last one, read from the
+// database (so a page that reconnects, to any server, gets each event it missed exactly once) and
+// added to the auction's standings, and what each page is sent for each event: a bidder its own
+// view, the buyer the bid and the ranking with names. Reading the events also writes the clock's
+// end when it comes.
 import { eq, sql } from "drizzle-orm";
 import {
   auctionParticipants,
@@ -16,8 +17,8 @@ import { Permissions } from "../auth/permissions.ts";
 import { sessionActors } from "../auth/service.ts";
 import { maySee, projectForActor } from "../projects/access.ts";
 import type { ProjectKind } from "../projects/rules.ts";
-import { auctionFacts, type Board, loadBoard } from "./board.ts";
-import { settleAuction } from "./finish.ts";
+import { auctionFacts, loadStandings, type Standings } from "./standings.ts";
+import { finishAuction } from "./finish.ts";
 import { auctionState } from "./rules.ts";
 import {
   type AuctionEventRow,
@@ -29,7 +30,7 @@ import {
 
 export type Reader = { kind: "buyer" } | { kind: "supplier"; supplierId: number };
 
-/** Who reads a project's feed: the buyer (may see the project) or a bidder taking part. */
+/** Who reads a project's auction events: the buyer (may see the project) or a bidder taking part. */
 export async function readerOf(
   deps: Deps,
   actor: Actor,
@@ -49,7 +50,7 @@ export async function readerOf(
 }
 
 /**
- * Who may read an auction's feed: the kind of its project (for the buyer) and the suppliers taking
+ * Who may read an auction's events: the kind of its project (for the buyer) and the suppliers taking
  * part that are still invited to the project (for bidders); none when the auction is gone.
  */
 const readingFacts = preparedQuery((db: DbOrTx) =>
@@ -65,11 +66,11 @@ const readingFacts = preparedQuery((db: DbOrTx) =>
 type ReadingFacts = { kind: ProjectKind; bidders: string | null };
 const biddersOf = (f: ReadingFacts) => new Set((f.bidders ?? "").split(",").map(Number));
 
-/** Someone reading a feed: the session they connected with and what they read as. */
+/** Someone reading an auction's events: the session they connected with and what they read as. */
 export type Viewer = { userId: number; sessionId: string; reader: Reader };
 
 /**
- * The viewers who may still read the auction's feed, judged as when they connected: the session
+ * The viewers who may still read the auction's events, judged as when they connected: the session
  * still holds (not signed out, revoked by a password change or reset, expired; the user active), and
  * the user still may see the project's kind (the buyer) or still belongs to a supplier taking part
  * and invited, with the portal's permission (a bidder). Two statements for any number of viewers.
@@ -96,46 +97,46 @@ export async function stillReading<V extends Viewer>(
 /** Events read per look at the database. */
 const PAGE = 500;
 
-export class AuctionFeed {
+export class AuctionEventsReader {
   private constructor(
     private deps: Deps,
-    readonly board: Board,
-    /** The last event folded into the board. */
+    readonly standings: Standings,
+    /** The last event added to the standings. */
     public lastId: number,
   ) {}
 
-  static async open(deps: Deps, a: AuctionRow): Promise<AuctionFeed> {
-    // The last id first: events after it that the board already holds fold in again harmlessly
-    // (a bidder's latest bid is set again, in record order).
+  static async open(deps: Deps, a: AuctionRow): Promise<AuctionEventsReader> {
+    // The last id first: events after it that the standings already hold are added again
+    // harmlessly (a bidder's latest bid is set again, in record order).
     const last = await lastEventId(deps.db, a.id);
-    return new AuctionFeed(deps, await loadBoard(deps.db, a), last);
+    return new AuctionEventsReader(deps, await loadStandings(deps.db, a), last);
   }
 
-  /** The events the board has not folded in yet, folded in now, oldest first. */
-  async pull(): Promise<AuctionEventRow[]> {
-    const a = this.board.auction;
+  /** The events not added to the standings yet, added now, oldest first. */
+  async readNew(): Promise<AuctionEventRow[]> {
+    const a = this.standings.auction;
     if (a.status === "active" && auctionState(a, this.deps.clock.now()) === "ended") {
-      await settleAuction(this.deps, a); // its "ended" event comes with the next pull
+      await finishAuction(this.deps, a); // its "ended" event comes with the next read
     }
     const rows = await eventsAfter(this.deps.db, a.id, this.lastId, PAGE);
     let reload = false;
     for (const e of rows) {
-      if (e.type === "bid") this.board.apply(bidOf(e));
+      if (e.type === "bid") this.standings.apply(bidOf(e));
       else reload = true;
       this.lastId = e.id;
     }
     if (reload) {
       const fresh = await this.deps.db.query.auctions.findFirst({ where: eq(auctions.id, a.id) });
-      if (fresh) this.board.auction = fresh;
+      if (fresh) this.standings.auction = fresh;
     }
     return rows;
   }
 
-  /** Events after `afterId` up to the board's last, for a reader catching up. */
+  /** Events after `afterId` up to the last one read, for a page catching up. */
   async missed(afterId: number): Promise<AuctionEventRow[]> {
     const out: AuctionEventRow[] = [];
     for (let from = afterId; from < this.lastId;) {
-      const page = await eventsAfter(this.deps.db, this.board.auction.id, from, PAGE);
+      const page = await eventsAfter(this.deps.db, this.standings.auction.id, from, PAGE);
       const kept = page.filter((e) => e.id <= this.lastId);
       out.push(...kept);
       if (kept.length < PAGE) break;
@@ -158,16 +159,17 @@ export class AuctionFeed {
         ...base,
         mine,
         ...(e.type === "bid" ? {} : { data: e.data }),
-        ...(last ? { view: this.board.supplierView(reader.supplierId, now, e.id) } : {}),
+        ...(last ? { view: this.standings.supplierView(reader.supplierId, now, e.id) } : {}),
       };
     }
-    const label = this.board.participants.find((p) => p.supplierId === e.data.supplierId)?.label;
+    const label = this.standings.participants.find((p) => p.supplierId === e.data.supplierId)
+      ?.label;
     return {
       ...base,
       data: e.data,
       label: label ?? null,
       ...(last
-        ? { auction: auctionFacts(this.board.auction, now), lines: this.board.buyerLines() }
+        ? { auction: auctionFacts(this.standings.auction, now), lines: this.standings.buyerLines() }
         : {}),
     };
   }

@@ -1,6 +1,7 @@
 // The standings of an auction: each bidder's latest bid per line (bids only ever go down, so the
 // latest is the lowest), ranked; and what each kind of reader may see of them. Pure and
-// incremental: the event stream folds each new bid in without reading the database again.
+// incremental: the events reader (eventsReader.ts) adds each new bid without reading the database
+// again.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { auctionBids } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -18,7 +19,7 @@ import {
   type Standing,
 } from "./rules.ts";
 
-export type BoardBid = {
+export type StandingsBid = {
   id: number;
   seq: number;
   supplierId: number;
@@ -28,7 +29,7 @@ export type BoardBid = {
   kind: "start" | "bid";
 };
 
-export type BoardItem = { id: number; itemName: string; unit: string | null };
+export type StandingsItem = { id: number; itemName: string; unit: string | null };
 
 const keyOf = (itemId: number | null) => itemId ?? 0;
 
@@ -59,7 +60,7 @@ export function auctionFacts(a: AuctionRow, now: Date) {
 }
 export type AuctionFacts = ReturnType<typeof auctionFacts>;
 
-export class Board {
+export class Standings {
   /** Per line (0 for a total): supplier → its latest bid. */
   #latest = new Map<number, Map<number, Standing & { start: string }>>();
   #ranked = new Map<number, Ranked[]>();
@@ -68,14 +69,14 @@ export class Board {
   constructor(
     public auction: AuctionRow,
     readonly participants: Participant[],
-    readonly items: BoardItem[],
-    bids: BoardBid[] = [],
+    readonly items: StandingsItem[],
+    bids: StandingsBid[] = [],
   ) {
     for (const b of bids) this.apply(b);
   }
 
   /** Folds one bid in (bids come in record order). */
-  apply(b: BoardBid) {
+  apply(b: StandingsBid) {
     const key = keyOf(b.itemId);
     let line = this.#latest.get(key);
     if (!line) this.#latest.set(key, line = new Map());
@@ -185,19 +186,19 @@ export class Board {
   }
 }
 
-type SupplierAuctionView = ReturnType<Board["supplierView"]>;
-export type BuyerAuctionLine = ReturnType<Board["buyerLines"]>[number];
+type SupplierAuctionView = ReturnType<Standings["supplierView"]>;
+export type BuyerAuctionLine = ReturnType<Standings["buyerLines"]>[number];
 
 /**
- * The board of an auction as stored: the starting bids and each bidder's latest bid per line,
+ * The standings of an auction as stored: the starting bids and each bidder's latest bid per line,
  * applied in record order.
  */
-export async function loadBoard(db: DbOrTx, a: AuctionRow): Promise<Board> {
+export async function loadStandings(db: DbOrTx, a: AuctionRow): Promise<Standings> {
   const rows = await db.select().from(auctionBids).where(and(
     eq(auctionBids.auctionId, a.id),
     sql`(${auctionBids.kind} = 'start' or ${auctionBids.id} in (select max(id) from ${auctionBids}
       where auction_id = ${a.id} group by supplier_id, item_id))`,
   )).orderBy(asc(auctionBids.seq));
   const items = a.basis === "lines" ? await quotableItems(db, a.projectId) : [];
-  return new Board(a, await participantsOf(db, a.id), items, rows);
+  return new Standings(a, await participantsOf(db, a.id), items, rows);
 }
