@@ -29,10 +29,12 @@ import { Sidebar } from "./Sidebar.tsx";
 import { addTag, tags } from "./tags.ts";
 import { TagsView } from "./TagsView.tsx";
 import { useMenu } from "./useMenu.ts";
+import { MenuContext } from "./menuContext.ts";
 import { ViewContext } from "./view.ts";
 
 export function Layout() {
-  const { routes, flat } = useMenu();
+  const menu = useMenu();
+  const { routes, flat } = menu;
   const loc = useLocation();
   const { t } = useTranslation();
   const app = useStore(appState);
@@ -71,18 +73,20 @@ export function Layout() {
   }
 
   return (
-    <div className="flex h-screen overflow-hidden" data-device={app.device}>
-      {mobile && app.sidebarOpened && (
-        <div
-          className="fixed inset-0 z-30 bg-slate-900/40"
-          data-testid="sidebar-backdrop"
-          onClick={closeSidebar}
-        />
-      )}
-      <Sidebar routes={routes} />
-      <AppMain route={route} flat={flat} fixedHeader={s.fixedHeader} tagsView={s.tagsView} />
-      <SettingsPanel />
-    </div>
+    <MenuContext.Provider value={menu}>
+      <div className="flex h-screen overflow-hidden" data-device={app.device}>
+        {mobile && app.sidebarOpened && (
+          <div
+            className="fixed inset-0 z-30 bg-slate-900/40"
+            data-testid="sidebar-backdrop"
+            onClick={closeSidebar}
+          />
+        )}
+        <Sidebar routes={routes} />
+        <AppMain route={route} flat={flat} fixedHeader={s.fixedHeader} tagsView={s.tagsView} />
+        <SettingsPanel />
+      </div>
+    </MenuContext.Provider>
   );
 }
 

@@ -9,7 +9,7 @@ import { useStore } from "../../../shared/store.ts";
 import { formatDay } from "../../../shared/time.ts";
 import { Avatar } from "../../../shared/ui.tsx";
 import { searchItems } from "../../layout/menuSearch.ts";
-import { useMenu } from "../../layout/useMenu.ts";
+import { useMenuOfLayout } from "../../layout/menuContext.ts";
 import { flattenRoutes } from "../../layout/route.ts";
 import { Overview } from "./Overview.tsx";
 import { SupplierOverview } from "../suppliers/SupplierOverview.tsx";
@@ -21,7 +21,7 @@ import { roleDisplayName } from "../../components/roleName.ts";
 export default function Dashboard() {
   const { t, i18n } = useTranslation();
   const user = useStore(session);
-  const { routes } = useMenu();
+  const { routes } = useMenuOfLayout();
   const [filter, setFilter] = useState("");
   const icons = useMemo(() => flattenRoutes(routes), [routes]);
   // Error pages and the error log stay in the menu but are no destination worth a card.
