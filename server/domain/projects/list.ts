@@ -12,6 +12,7 @@ import { type ProjectKind, visibleKinds } from "./rules.ts";
 import {
   type ExportProjectsInput,
   judgedByClock,
+  keywordsOf,
   listConditions,
   type ListProjectsInput,
   type ListQuery,
@@ -21,6 +22,7 @@ import {
 import { ProjectDto, projectsByIds } from "./dto.ts";
 import { listTotal } from "./listCount.ts";
 import { clockMovedIdsAt } from "./statusSql.ts";
+import { keywordPlan } from "./listText.ts";
 
 /** The kinds of project the list covers: those the actor may see, or the one asked for. */
 function listKinds(actor: Actor, input: ExportProjectsInput): ProjectKind[] {
@@ -88,17 +90,22 @@ export async function selectProjects(
   return await projectsByIds(db, page.map((r) => r.id), now);
 }
 
-/** The list asked for: the kinds, the filters and, where one is judged by the clock, the clock-moved ids. */
+/**
+ * The list asked for: the kinds, the filters and, where one is judged by the clock, the clock-moved
+ * ids; where a keyword is given, how its matches are found.
+ */
 async function listQueryOf(
   deps: Deps,
   actor: Actor,
   input: ExportProjectsInput,
   now: Date,
 ): Promise<ListQuery> {
+  const keywords = keywordsOf(input);
   return {
     kinds: listKinds(actor, input),
     input,
     clockMoved: judgedByClock(input) ? await clockMovedIdsAt(deps.db, now) : undefined,
+    keywordPlan: keywords.length ? await keywordPlan(deps.db, keywords) : undefined,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   type Keyword,
   type KeywordColumns,
   keywordConditions,
+  type KeywordPlan,
   keywordValues,
   keywordWay,
 } from "./listText.ts";
@@ -189,13 +190,14 @@ export type ExportProjectsInput = z.infer<typeof exportProjectsInput>;
 // ---- What the table gives the list ------------------------------------------------------------
 
 /**
- * One list asked for: the kinds it covers, its input, and the clock-moved ids when a filter given
- * is judged by the clock.
+ * One list asked for: the kinds it covers, its input, the clock-moved ids when a filter given is
+ * judged by the clock, and how its keywords are found when one is given (listText.ts keywordPlan).
  */
 export type ListQuery = {
   kinds: ProjectKind[];
   input: ExportProjectsInput;
   clockMoved?: ClockMovedIds;
+  keywordPlan?: KeywordPlan;
 };
 
 type GivenFilter = { name: FilterName; f: AnyFilter; given: NonNullable<unknown> };
@@ -209,6 +211,12 @@ function givenFilters(input: ExportProjectsInput): GivenFilter[] {
   }
   return out;
 }
+
+/** The keywords given. */
+export const keywordsOf = (input: ExportProjectsInput): Keyword[] =>
+  givenFilters(input).flatMap(({ name, f, given }) =>
+    f.keyword ? [{ field: name, text: given as string, ...f.keyword }] : []
+  );
 
 /** Whether a filter given is judged by the clock (the list then reads the clock-moved ids). */
 export const judgedByClock = (input: ExportProjectsInput) =>
@@ -247,7 +255,7 @@ export function filterConditions(
     const condition = f.where?.({ given, bound: sql.placeholder(name), clockMoved });
     if (condition) where.push(condition);
   }
-  return [...keywordConditions(keywords), ...where];
+  return [...keywordConditions(keywords, query.keywordPlan), ...where];
 }
 
 /** The list's conditions on offer_projects, each value a placeholder that `listValues` binds. */
@@ -277,17 +285,18 @@ export function listValues(query: ListQuery, now: Date): Record<string, unknown>
     if (f.keyword) keywords.push({ field: name, text: given as string, ...f.keyword });
     else values[name] = f.value ? f.value(given) : given;
   }
-  return Object.assign(values, keywordValues(keywords));
+  return Object.assign(values, keywordValues(keywords, query.keywordPlan));
 }
 
 /**
  * What the list's statements are built from, as a string: the kinds, which clock-moved sets are
- * empty, and each filter given (with what its `key` says of it). One statement is prepared per key
+ * empty, how keywords are found, and each filter given (with what its `key` says of it). One statement is prepared per key
  * (db/client.ts preparedPerKey); the values are only bound.
  */
-export const statementKey = ({ kinds, input, clockMoved }: ListQuery) =>
+export const statementKey = ({ kinds, input, clockMoved, keywordPlan }: ListQuery) =>
   JSON.stringify([
     kinds,
     clockMoved && [clockMoved.closedByClock.length > 0, clockMoved.inRound.length > 0],
+    keywordPlan?.way,
     ...givenFilters(input).map(({ name, f, given }) => f.key ? `${name}=${f.key(given)}` : name),
   ]);

@@ -1,10 +1,13 @@
 // The project list's keyword filters (number, name, demand number; declared in listFilters.ts):
 // "contains", through the trigram index of migration 0019 for pieces of two characters or more (no
 // row read to check them), all of them in one search of the index; a single character is checked
-// on the rows.
+// on the rows. Before the list's statements run, one look at the index (`keywordPlan`) decides how
+// they find the matches: by the ids it found when they are few, on the rows when they are most of
+// the projects (a search of the index would read them all for a page of 20), else by the index.
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { offerProjects } from "../../../db/schema.ts";
+import { type DbOrTx, idIn, preparedPerKey } from "../../../db/client.ts";
 import { containsBound, likePattern } from "../paging.ts";
 import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
 
@@ -23,15 +26,17 @@ export function keywordWay(text: string): KeywordWay {
 }
 
 /**
- * The keywords' conditions: the pieces for the index in one search of it that asks for all of them
- * at once (no row read to check them), the others on the rows. Their values are bound by
- * `keywordValues`.
+ * How the list's statements find the keywords' matches: through the index (`index`), by the ids
+ * the index found (`ids`: all of them, IDS_AT_MOST at most), or on the rows (`rows`).
  */
-export function keywordConditions(keywords: Keyword[]): SQL[] {
+export type KeywordPlan = { way: "index" } | { way: "ids"; ids: number[] } | { way: "rows" };
+const byIndex: KeywordPlan = { way: "index" };
+
+/** The index's MATCH value for the keywords it answers, made of placeholders; undefined if none. */
+function matchValue(keywords: Keyword[]): SQL | undefined {
   const p = sql.placeholder;
   const matches: SQL[] = [];
-  const where: SQL[] = [];
-  for (const { field, text, column, indexed } of keywords) {
+  for (const { field, text, indexed } of keywords) {
     switch (keywordWay(text)) {
       case "phrase":
         matches.push(sql`${p(field)}`);
@@ -40,23 +45,38 @@ export function keywordConditions(keywords: Keyword[]): SQL[] {
         matches.push(
           prefixMatch(indexed, "offer_projects_fts_terms", p(field), p(`${field}None`)),
         );
-        break;
-      default:
-        where.push(containsBound(column, field));
     }
   }
-  if (matches.length) {
+  return matches.length ? sql.join(matches, sql` || ' AND ' || `) : undefined;
+}
+
+/**
+ * The keywords' conditions: the pieces for the index in one search of it that asks for all of them
+ * at once (no row read to check them), or the ids it found, or all on the rows (`plan`); a single
+ * character always on the rows. Their values are bound by `keywordValues`.
+ */
+export function keywordConditions(keywords: Keyword[], plan: KeywordPlan = byIndex): SQL[] {
+  const where: SQL[] = [];
+  for (const { field, text, column } of keywords) {
+    if (plan.way === "rows" || keywordWay(text) === "rows") {
+      where.push(containsBound(column, field));
+    }
+  }
+  if (plan.way === "ids") where.push(idIn(offerProjects.id, "keywordIds"));
+  const match = plan.way === "index" ? matchValue(keywords) : undefined;
+  if (match) {
     where.push(sql`${offerProjects.id} in (select rowid from offer_projects_fts
-      where offer_projects_fts match ${sql.join(matches, sql` || ' AND ' || `)})`);
+      where offer_projects_fts match ${match})`);
   }
   return where;
 }
 
 /** The values `keywordConditions`' placeholders stand for. */
-export function keywordValues(keywords: Keyword[]) {
+export function keywordValues(keywords: Keyword[], plan: KeywordPlan = byIndex) {
   const values: Record<string, string> = {};
+  if (plan.way === "ids") values.keywordIds = JSON.stringify(plan.ids);
   for (const { field, text, indexed } of keywords) {
-    switch (keywordWay(text)) {
+    switch (plan.way === "rows" ? "rows" : keywordWay(text)) {
       case "phrase":
         values[field] = phraseMatch(indexed, text);
         break;
@@ -69,4 +89,43 @@ export function keywordValues(keywords: Keyword[]) {
     }
   }
   return values;
+}
+
+/** Up to this many matches are listed by their ids. */
+const IDS_AT_MOST = 200;
+/** Matches at least this dense among the ids they span are looked for on the rows. */
+const DENSE = 0.2;
+
+/** The first IDS_AT_MOST + 1 matches of the keywords in the index, in id order. */
+const firstMatches = preparedPerKey(
+  (keywords: Keyword[]) => keywords.map((k) => `${k.field}=${keywordWay(k.text)}`).join(),
+  (db, keywords: Keyword[]) =>
+    db.select({ id: sql<number>`rowid` }).from(sql`offer_projects_fts`)
+      .where(sql`offer_projects_fts match ${matchValue(keywords)}`)
+      .orderBy(sql`rowid`).limit(IDS_AT_MOST + 1).prepare(),
+);
+
+/**
+ * Whether a keyword is checked on the rows as the index checks it: LIKE folds the case of ASCII
+ * letters only, the index that of every letter, so a keyword of other letters with a case (É, Ж)
+ * stays with the index. (A stored letter outside ASCII that the index folds into an ASCII one, such
+ * as the Kelvin sign K, is matched by the index only: docs/decisions.md.)
+ */
+const foldsAlike = (text: string) =>
+  [...text].every((ch) => ch < "\x80" || ch.toLowerCase() === ch.toUpperCase());
+
+/**
+ * How the list finds the keywords' matches (see KeywordPlan): the first matches in the index
+ * (fast to read: the index gives them in id order and stops) say how many there are, or, when
+ * there are more, how dense they are among the first ids. The answer is the same every way.
+ */
+export async function keywordPlan(db: DbOrTx, keywords: Keyword[]): Promise<KeywordPlan> {
+  if (!keywords.some((k) => keywordWay(k.text) !== "rows")) return byIndex;
+  const found = await firstMatches(db, keywords).all(keywordValues(keywords));
+  if (found.length <= IDS_AT_MOST) return { way: "ids", ids: found.map((r) => r.id) };
+  // Among the ids from the first match to the last found, the share that match.
+  const span = found[IDS_AT_MOST].id - found[0].id + 1;
+  return found.length / span >= DENSE && keywords.every((k) => foldsAlike(k.text))
+    ? { way: "rows" }
+    : byIndex;
 }
