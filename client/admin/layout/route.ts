@@ -7,7 +7,7 @@ import type { RouteMeta } from "../../shared/permission.ts";
 
 export const HOME = "/dashboard";
 
-export type PageComponent = LazyExoticComponent<ComponentType> | ComponentType;
+type PageComponent = LazyExoticComponent<ComponentType> | ComponentType;
 
 /**
  * A page that serves both kinds of project, bound to one kind: the route says which kind its page

@@ -29,7 +29,7 @@ import type { DayInfo } from "../../../../server/domain/calendar/service.ts";
 import type { CommercialOption } from "../../../../server/domain/dictionary/commercial.ts";
 
 export const PM = "/QMO/OfferProjectManager";
-export const PT = "/QMO/OfferProjectType";
+const PT = "/QMO/OfferProjectType";
 
 export type { DisplayStatus };
 export type QuotationType = NonNullable<z.output<typeof createProjectInput>["offerItemType"]>;
