@@ -2,7 +2,10 @@
 // at the database for new events (every POLL_MS, and PROMPT_MS after a change taken here) and sends
 // them to every open page in one write, each page its own view. A page that connects, or reconnects with the id of
 // the last event it got (Last-Event-ID), first gets every event after that one from the database,
-// then the live ones: none twice, none missed, whichever server it was on before. A page's stream
+// then the live ones: none twice, none missed, whichever server it was on before. Reading writes
+// nothing: once the clock has ended an auction whose end is not written yet, the pages are sent that
+// end as a view without an id (the "ended" event with its id follows once the job or a bid writes
+// it), within POLL_MS. A page's stream
 // ends with its session: the channel checks every page's session and right to the auction
 // (CHECK_MS, before it sends new events, and at once after a sign-out or a change to users or roles
 // taken here), and closes the streams that fail.
@@ -38,6 +41,8 @@ type Subscriber = Viewer & {
   queue: AuctionEventRow[];
   /** Sends these events (in order) in one write, the view on the last. */
   send: (events: AuctionEventRow[]) => void;
+  /** Sends the end by the clock, not written yet, if it has come (a view without an id). */
+  sendClockEnd: () => void;
   /** Closes the stream: its session has ended or no longer reaches the auction. */
   end: () => void;
 };
@@ -49,6 +54,8 @@ class Channel {
   #soon: ReturnType<typeof setTimeout> | null = null;
   /** When the pages' sessions were last checked (performance.now()); 0: check at the next read. */
   #checkedAt = 0;
+  /** The closing time (ms) whose end by the clock the pages have been sent; 0: none. */
+  #clockEndSent = 0;
 
   constructor(private deps: Deps, readonly events: AuctionEventsReader) {
     this.#timer = setInterval(() => this.read(), POLL_MS);
@@ -57,11 +64,17 @@ class Channel {
   /**
    * Reads the new events and hands them to every page whose session still holds (one read at a
    * time); the sessions are checked before any new event goes out, and every CHECK_MS meanwhile.
+   * Then, once, the end by the clock when it has come and is not written yet.
    */
   read(): Promise<void> {
     this.#reading ??= this.events.readNew().then(async (rows) => {
       if (rows.length || performance.now() - this.#checkedAt >= CHECK_MS) await this.#check();
       if (rows.length) { for (const s of this.subs) deliver(s, rows); }
+      const end = this.events.clockEnd();
+      if (end && end.at !== this.#clockEndSent) {
+        this.#clockEndSent = end.at;
+        for (const s of this.subs) if (s.ready) s.sendClockEnd();
+      }
     }).catch((err) => console.error("auction events:", err)).finally(() => (this.#reading = null));
     return this.#reading;
   }
@@ -193,6 +206,12 @@ export function auctionStream(
         chain = chain.then(async () => void await stream.write(text))
           .finally(() => (backlog -= events.length));
       },
+      sendClockEnd: () => {
+        const end = ch.events.clockEnd();
+        if (!end || closed) return;
+        const text = `event: ended\ndata: ${JSON.stringify(ch.events.payload(reader, end))}\n\n`;
+        chain = chain.then(async () => void await stream.write(text));
+      },
     };
     ch.subs.add(sub);
     try {
@@ -201,6 +220,7 @@ export function auctionStream(
       sub.send(await ch.events.missed(sub.lastSent));
       sub.ready = true;
       deliver(sub, sub.queue.splice(0));
+      sub.sendClockEnd();
       const alive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
       await ended;
       clearInterval(alive);

@@ -1,7 +1,8 @@
 // A supplier's bid: decided and written in one transaction with the server's time, so it is judged
 // on the auction as it is at that instant (its end, its pause, the bidder's own last bid), stored
 // once with its entry in the record, and moves the end when it comes in the last minutes. A POST
-// sent again with the same bid key is answered with the bid stored the first time.
+// sent again with the same bid key is answered with the bid stored the first time. A bid that comes
+// after the clock's end, not written yet, writes that end (finish.ts) and is refused.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { auctionBids, auctions } from "../../../db/schema.ts";
@@ -14,7 +15,8 @@ import { cmp, dec, grouped, toFixed } from "../shared/decimal.ts";
 import { bidInput } from "./schemas.ts";
 import { bidRefusal, extensionMs, placesOf } from "./rules.ts";
 import { appendBids, type BidReceipt, type BidRow, receiptOf } from "./chain.ts";
-import { addEvent, loadAuction } from "./store.ts";
+import { addEvent, type AuctionRow, loadAuction } from "./store.ts";
+import { auditClockEnd, closeWhenDue } from "./finish.ts";
 import { transaction } from "../../../db/client.ts";
 
 export type BidOutcome = {
@@ -59,7 +61,7 @@ export async function placeBid(
   const itemId = input.itemId ?? null;
   if (a0.basis === "total" && itemId !== null) throw fieldError("itemId", "auction.totalOnly");
   if (a0.basis === "lines" && itemId === null) throw fieldError("itemId", "auction.chooseLine");
-  return await transaction(deps.db, async (tx) => {
+  const outcome = await transaction<BidOutcome | { ended: AuctionRow }>(deps.db, async (tx) => {
     const [last] = await lastBid(tx, a0.id, supplierId, itemId);
     if (!last) {
       // Not taking part: as if there were no such auction. Taking part, but not on this line.
@@ -89,6 +91,8 @@ export async function placeBid(
     });
     if (project?.status === "closed") throw conflict("auction.projectClosed");
     const now = deps.clock.now();
+    const ended = await closeWhenDue(tx, deps, a, now);
+    if (ended) return { ended };
     const refusal = bidRefusal(a, last.amount, input.amount, now);
     if (refusal) throw conflict(refusal.key, "params" in refusal ? shown(refusal.params) : {});
     const amount = toFixed(dec(input.amount), placesOf(a.basis));
@@ -125,4 +129,7 @@ export async function placeBid(
     }
     return { receipt: receiptOf(bid), repeated: false, closesAt };
   });
+  if (!("ended" in outcome)) return outcome;
+  await auditClockEnd(deps, outcome.ended);
+  throw conflict("auction.over");
 }

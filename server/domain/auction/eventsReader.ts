@@ -1,8 +1,9 @@
 // Reading an auction's events for its open pages: the events after a page's last one, read from the
 // database (so a page that reconnects, to any server, gets each event it missed exactly once) and
 // added to the auction's standings, and what each page is sent for each event: a bidder its own
-// view, the buyer the bid and the ranking with names. Reading the events also writes the clock's
-// end when it comes.
+// view, the buyer the bid and the ranking with names. A pure read: an auction past its end, not
+// written ended yet, is sent as ended by the clock (`clockEnd`); the end is written by the job and
+// by a bid (finish.ts).
 import { eq, sql } from "drizzle-orm";
 import {
   auctionParticipants,
@@ -17,13 +18,21 @@ import { Permissions } from "../auth/permissions.ts";
 import { sessionActors } from "../auth/service.ts";
 import { maySee, projectForActor } from "../projects/access.ts";
 import type { ProjectKind } from "../projects/rules.ts";
-import { auctionFacts, loadStandings, type Standings } from "./standings.ts";
-import { finishAuction } from "./finish.ts";
+import {
+  type AuctionFacts,
+  auctionFacts,
+  type BuyerAuctionLine,
+  loadStandings,
+  type Standings,
+  type SupplierAuctionView,
+} from "./standings.ts";
 import { auctionState } from "./rules.ts";
 import {
   type AuctionEventRow,
   type AuctionRow,
+  type EventOf,
   eventsAfter,
+  factsOf,
   lastEventId,
   loadAuction,
 } from "./store.ts";
@@ -97,6 +106,26 @@ export async function stillReading<V extends Viewer>(
 /** Events read per look at the database. */
 const PAGE = 500;
 
+/** An event as a page is sent it: its kind and facts, and when (ms). */
+type Happening = EventOf & { at: number };
+
+/**
+ * What a bidder is sent for one event: an extension, pause, resumption, change of the largest drop
+ * or end with its facts; of a bid only that it happened (`mine` says whose); on the last of the
+ * events sent together, its own view as of now.
+ */
+export type BidderEvent =
+  & { at: Date; mine: boolean; view?: SupplierAuctionView }
+  & (Exclude<EventOf, { type: "bid" }> | { type: "bid" });
+
+/**
+ * What the buyer is sent for one event: its facts (a bid's bidder by its label too); on the last of
+ * the events sent together, the auction and every line's ranking as of now.
+ */
+export type BuyerEvent =
+  & { at: Date; label: string | null; auction?: AuctionFacts; lines?: BuyerAuctionLine[] }
+  & EventOf;
+
 export class AuctionEventsReader {
   private constructor(
     private deps: Deps,
@@ -112,16 +141,14 @@ export class AuctionEventsReader {
     return new AuctionEventsReader(deps, await loadStandings(deps.db, a), last);
   }
 
-  /** The events not added to the standings yet, added now, oldest first. */
+  /** The events not added to the standings yet, added now, oldest first. Writes nothing. */
   async readNew(): Promise<AuctionEventRow[]> {
     const a = this.standings.auction;
-    if (a.status === "active" && auctionState(a, this.deps.clock.now()) === "ended") {
-      await finishAuction(this.deps, a); // its "ended" event comes with the next read
-    }
     const rows = await eventsAfter(this.deps.db, a.id, this.lastId, PAGE);
     let reload = false;
     for (const e of rows) {
-      if (e.type === "bid") this.standings.apply(bidOf(e));
+      const f = factsOf(e);
+      if (f.type === "bid") this.standings.apply({ ...f.data, id: f.data.bidId, kind: "bid" });
       else reload = true;
       this.lastId = e.id;
     }
@@ -146,41 +173,49 @@ export class AuctionEventsReader {
   }
 
   /**
-   * What `reader` is sent for event `e`. Events sent together carry the reader's view as of now on
-   * the last one only (`last`): the page applies each event's facts, then that view. A bidder is
-   * told of another's bid only that it happened; of an extension, pause or end, what it says.
+   * The end by the clock when it has come and is not written yet (the job or a bid writes it, and
+   * its "ended" event follows): an event without a row, at the closing time; else null.
    */
-  payload(reader: Reader, e: AuctionEventRow, last = true) {
+  clockEnd(): Happening | null {
+    const a = this.standings.auction;
+    if (a.status !== "active" || auctionState(a, this.deps.clock.now()) !== "ended") return null;
+    return { type: "ended", at: a.closesAt.getTime(), data: { reason: null, early: false } };
+  }
+
+  /**
+   * What `reader` is sent for event `e`. Events sent together carry the reader's view as of now on
+   * the last one only (`last`): the page applies each event's facts, then that view.
+   */
+  payload(reader: Reader, e: AuctionEventRow | Happening, last = true): BidderEvent | BuyerEvent {
+    const h: Happening = "id" in e ? { ...factsOf(e), at: e.at } : e;
+    return reader.kind === "supplier"
+      ? this.#forBidder(reader.supplierId, h, last && ("id" in e ? e.id : this.lastId))
+      : this.#forBuyer(h, last);
+  }
+
+  /** `viewAt`: the id of the last event sent, with the bidder's view; false: no view. */
+  #forBidder(supplierId: number, e: Happening, viewAt: number | false): BidderEvent {
     const now = this.deps.clock.now();
-    const base = { type: e.type, at: new Date(e.at) };
-    if (reader.kind === "supplier") {
-      const mine = e.type !== "bid" || e.data.supplierId === reader.supplierId;
-      return {
-        ...base,
-        mine,
-        ...(e.type === "bid" ? {} : { data: e.data }),
-        ...(last ? { view: this.standings.supplierView(reader.supplierId, now, e.id) } : {}),
-      };
+    const view = viewAt === false
+      ? {}
+      : { view: this.standings.supplierView(supplierId, now, viewAt) };
+    const at = new Date(e.at);
+    if (e.type === "bid") {
+      return { type: "bid", at, mine: e.data.supplierId === supplierId, ...view };
     }
-    const label = this.standings.participants.find((p) => p.supplierId === e.data.supplierId)
-      ?.label;
+    return { ...e, at, mine: true, ...view };
+  }
+
+  #forBuyer(e: Happening, last: boolean): BuyerEvent {
+    const now = this.deps.clock.now();
+    const s = this.standings;
+    const supplierId = e.type === "bid" ? e.data.supplierId : null;
+    const label = s.participants.find((p) => p.supplierId === supplierId)?.label ?? null;
     return {
-      ...base,
-      data: e.data,
-      label: label ?? null,
-      ...(last
-        ? { auction: auctionFacts(this.standings.auction, now), lines: this.standings.buyerLines() }
-        : {}),
+      ...e,
+      at: new Date(e.at),
+      label,
+      ...(last ? { auction: auctionFacts(s.auction, now), lines: s.buyerLines() } : {}),
     };
   }
 }
-
-const bidOf = (e: AuctionEventRow) => ({
-  id: Number(e.data.bidId),
-  seq: Number(e.data.seq),
-  supplierId: Number(e.data.supplierId),
-  itemId: (e.data.itemId ?? null) as number | null,
-  amount: String(e.data.amount),
-  at: Number(e.data.at),
-  kind: "bid" as const,
-});

@@ -7,6 +7,7 @@ import { type MatrixItem, type MatrixQuote, priceInCny, totalOf } from "../compa
 import { ratesOf } from "../dictionary/commercial.ts";
 import { cmp, type Dec, dec, div, mul, normalize } from "../shared/decimal.ts";
 import { loadStandings } from "./standings.ts";
+import { auctionState } from "./rules.ts";
 import { auctionOfProject } from "./store.ts";
 
 /** The round number an auction's final bids take in the matrix (after optimisation rounds 1, 2). */
@@ -33,11 +34,16 @@ export type FinalBids = {
 
 /**
  * The final bids of a project's auction once it has ended (null without an ended auction): every
- * participant's last bid per line with its rank, beside its starting bid.
+ * participant's last bid per line with its rank, beside its starting bid. Given `now`, an auction
+ * the clock has ended counts before its end is written (a read writes nothing).
  */
-export async function finalBids(db: DbOrTx, projectId: number): Promise<FinalBids | null> {
+export async function finalBids(
+  db: DbOrTx,
+  projectId: number,
+  now?: Date,
+): Promise<FinalBids | null> {
   const a = await auctionOfProject(db, projectId);
-  if (!a || a.status !== "ended") return null;
+  if (!a || (a.status !== "ended" && (!now || auctionState(a, now) !== "ended"))) return null;
   const standings = await loadStandings(db, a);
   return {
     auctionId: a.id,
@@ -61,16 +67,17 @@ const SPREAD_PLACES = 10;
 
 /**
  * The auction's final bids as quotes of round 3 (in CNY, the first quote's other terms kept), for
- * the bidders that bid at least once; none before the auction has ended. `first` are the project's
- * first quotes as the matrix reads them.
+ * the bidders that bid at least once; none before the auction has ended (by `now`, if given, as in
+ * `finalBids`). `first` are the project's first quotes as the matrix reads them.
  */
 export async function auctionRound(
   db: DbOrTx,
   projectId: number,
   first: MatrixQuote[],
   items: MatrixItem[],
+  now?: Date,
 ): Promise<MatrixQuote[]> {
-  const final = await finalBids(db, projectId);
+  const final = await finalBids(db, projectId, now);
   if (!final) return [];
   const moved = final.bids.filter((b) => cmp(dec(b.final), dec(b.start)) !== 0);
   const bidders = [...new Set(moved.map((b) => b.supplierId))];

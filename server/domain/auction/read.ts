@@ -1,5 +1,7 @@
 // Reading an auction: the buyer's live view (ranking with names and labels, every bid for the
 // chart, extensions, pauses, the record), the bidder's own view, and what the set-up dialog needs.
+// A read writes nothing: an auction past its end reads "ended" by the clock until the end is
+// written (finish.ts).
 import { and, asc, eq, ne } from "drizzle-orm";
 import { auctionBids, auctionEvents, offerProjects } from "../../../db/schema.ts";
 import type { Actor, Deps } from "../context.ts";
@@ -12,7 +14,6 @@ import {
   type BuyerAuctionLine,
   loadStandings,
 } from "./standings.ts";
-import { finishAuction } from "./finish.ts";
 import { setUpRefusal } from "./setup.ts";
 import { eligible, firstQuotes } from "./first.ts";
 import {
@@ -21,12 +22,6 @@ import {
   DEFAULT_MAX_DROP,
 } from "./schemas.ts";
 import { auctionOfProject, type AuctionRow, lastEventId, type Participant } from "./store.ts";
-
-/** The auction of a project, its clock's end written if due; null without one. */
-export async function finishedAuctionOf(deps: Deps, projectId: number): Promise<AuctionRow | null> {
-  const a = await auctionOfProject(deps.db, projectId);
-  return a ? await finishAuction(deps, a) : null;
-}
 
 export type BuyerAuctionDto = AuctionFacts & {
   participants: Participant[];
@@ -49,7 +44,7 @@ export type BuyerAuctionDto = AuctionFacts & {
 /** GetAuction: a project's auction as the buyer follows it, or null with whether one may start. */
 export async function buyerAuction(deps: Deps, actor: Actor, projectId: number) {
   const p = await projectForActor(deps, actor, projectId);
-  const a = await finishedAuctionOf(deps, p.id);
+  const a = await auctionOfProject(deps.db, p.id);
   if (!a) {
     return {
       auction: null,
@@ -90,7 +85,7 @@ async function buyerView(deps: Deps, a: AuctionRow): Promise<BuyerAuctionDto> {
 /** The auction a supplier takes part in (404 alike when there is none or it is not invited). */
 async function auctionOfBidder(deps: Deps, actor: Actor, projectId: number) {
   const supplierId = supplierIdOf(actor);
-  const a = await finishedAuctionOf(deps, projectId);
+  const a = await auctionOfProject(deps.db, projectId);
   if (!a) throw notFound("auction", projectId);
   const standings = await loadStandings(deps.db, a);
   if (!standings.participants.some((p) => p.supplierId === supplierId)) {

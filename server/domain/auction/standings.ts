@@ -186,7 +186,7 @@ export class Standings {
   }
 }
 
-type SupplierAuctionView = ReturnType<Standings["supplierView"]>;
+export type SupplierAuctionView = ReturnType<Standings["supplierView"]>;
 export type BuyerAuctionLine = ReturnType<Standings["buyerLines"]>[number];
 
 /**

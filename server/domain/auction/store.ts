@@ -68,12 +68,39 @@ export async function participantsOf(db: DbOrTx, auctionId: number): Promise<Par
   }));
 }
 
-export async function addEvent(
+/** What each kind of event records (its `data`). */
+type EventFacts = {
+  bid: {
+    bidId: number;
+    seq: number;
+    supplierId: number;
+    itemId: number | null;
+    amount: string;
+    /** When it was placed (ms). */
+    at: number;
+  };
+  /** A bid in the last minutes moved the end to `closesAt` (ms), `byMs` later. */
+  extended: { closesAt: number; byMs: number; bidId: number };
+  paused: { reason: string };
+  /** Bidding open again until `closesAt` (ms). */
+  resumed: { closesAt: number };
+  /** By the buyer with a reason (early), or by the clock (reason null). */
+  ended: { reason: string | null; early: boolean };
+  maxDropChanged: { maxDropKind: "amount" | "percent"; maxDrop: string };
+};
+
+/** An event's kind with its facts, told apart by `type`. */
+export type EventOf = { [K in EventType]: { type: K; data: EventFacts[K] } }[EventType];
+
+/** The kind and facts of a stored event (written by `addEvent`, so of that kind's shape). */
+export const factsOf = (e: AuctionEventRow) => ({ type: e.type, data: e.data }) as EventOf;
+
+export async function addEvent<K extends EventType>(
   tx: DbOrTx,
   auctionId: number,
-  type: EventType,
+  type: K,
   at: Date,
-  data: Record<string, unknown>,
+  data: EventFacts[K],
 ): Promise<number> {
   const [row] = await tx.insert(auctionEvents).values({ auctionId, type, at: at.getTime(), data })
     .returning({ id: auctionEvents.id });

@@ -33,7 +33,7 @@ import { approverOf, auditTrail, writeTrail } from "./approvalTrail.ts";
 import { approvalsByIds, type AwardApprovalDto } from "./approvalRead.ts";
 import { awardInput } from "./schemas.ts";
 import { auctionOfProject } from "../auction/store.ts";
-import { finishedAuctionOf } from "../auction/read.ts";
+import { finishedAuctionOf } from "../auction/finish.ts";
 import { transaction } from "../../../db/client.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
@@ -156,7 +156,7 @@ export async function awardProject(
 ): Promise<AwardOutcome> {
   const input = awardInput.parse(raw);
   const setting = await getSetting(deps, "awardApproval");
-  // An auction the clock has ended is recorded first: its final bids are the last round.
+  // An auction the clock has ended is written ended first: its final bids are the last round.
   await finishedAuctionOf(deps, input.offProId);
   const proposalId = await transaction(deps.db, async (tx) => {
     const p = await tx.query.offerProjects.findFirst({

@@ -20,8 +20,6 @@ import { commercialNames, PAYMENT_METHOD, ratesOf, TRADE_TERMS } from "../dictio
 import { dateInUtc8 } from "../shared/time.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
 import { auctionRound } from "../auction/final.ts";
-import { auctionOfProject } from "../auction/store.ts";
-import { finishAuction } from "../auction/finish.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
@@ -39,9 +37,14 @@ export async function invitedSuppliers(db: DbOrTx, projectId: number) {
 
 /**
  * The current quote of each supplier and round, with its priced lines and its date in UTC+8; once
- * the project's reverse auction has ended, its final bids as the last round (auction/final.ts).
+ * the project's reverse auction has ended (by `now` too, if given), its final bids as the last round
+ * (auction/final.ts).
  */
-export async function matrixQuotes(db: DbOrTx, projectId: number): Promise<MatrixQuote[]> {
+export async function matrixQuotes(
+  db: DbOrTx,
+  projectId: number,
+  now?: Date,
+): Promise<MatrixQuote[]> {
   const current = await currentQuotes(db, projectId);
   const lines = await linesOfQuotes(db, current.map((q) => q.quoteId));
   const quotes = current.map((q) => ({
@@ -53,7 +56,7 @@ export async function matrixQuotes(db: DbOrTx, projectId: number): Promise<Matri
     lines: lines.get(q.quoteId) ?? [],
   }));
   const items = await quotableItems(db, projectId);
-  return [...quotes, ...await auctionRound(db, projectId, quotes, items)];
+  return [...quotes, ...await auctionRound(db, projectId, quotes, items, now)];
 }
 
 export type AwardDto = {
@@ -131,10 +134,8 @@ export async function projectMatrix(
 ): Promise<ProjectMatrix> {
   const p = await projectForActor(deps, actor, projectId);
   await assertQuotesReadable(deps, p);
-  // An auction the clock has ended is recorded first: its final bids are the last round.
-  const auction = await auctionOfProject(deps.db, p.id);
-  if (auction) await finishAuction(deps, auction);
-  const matrix = await matrixOf(deps.db, p);
+  // An auction the clock has ended is the last round at once, before the job writes its end.
+  const matrix = await matrixOf(deps.db, p, deps.clock.now());
   const shown = await currentQuotes(deps.db, p.id);
   await recordQuoteOpens(deps, actor, shown.map((q) => ({ quoteId: q.quoteId, how })));
   return matrix;
@@ -172,13 +173,16 @@ export async function matrixOfQuotes(
   });
 }
 
-/** The matrix of a project, without a permission check (performance ranks, integrity signals). */
-export async function matrixOf(db: DbOrTx, p: ProjectRow): Promise<ProjectMatrix> {
+/**
+ * The matrix of a project, without a permission check (performance ranks, integrity signals); given
+ * `now`, with the final bids of an auction the clock has ended before its end is written.
+ */
+export async function matrixOf(db: DbOrTx, p: ProjectRow, now?: Date): Promise<ProjectMatrix> {
   const award = await currentAward(db, p.id);
   const matrix = await matrixOfQuotes(
     db,
     p.id,
-    await matrixQuotes(db, p.id),
+    await matrixQuotes(db, p.id, now),
     new Map(award?.lines.map((l) => [l.itemId, l.supplierId]) ?? []),
   );
   return {
