@@ -81,20 +81,8 @@ Deno.test("an award of 200,000 CNY or more (a USD quote) waits for the person in
     lang: "en",
     body: { id },
   });
-  // Someone who is not the approver learns nothing of it: the answer of a proposal that does not
-  // exist, without its state or the approver's name.
-  const missing = await call(env, "post", `${AA}/Approve`, {
-    token: other.token,
-    lang: "en",
-    body: { id: id + 1000 },
-  });
-  assert.equal(stranger.status, 404);
-  assert.equal(missing.status, 404);
-  assert.equal(
-    stranger.json.error.message,
-    missing.json.error.message.replace(String(id + 1000), String(id)),
-  );
-  assert.doesNotMatch(JSON.stringify(stranger.json), /Li Na|pending/);
+  assert.equal(stranger.status, 403);
+  assert.match(stranger.json.error.message, /Only Li Na, to whom this award was sent/);
   // A second proposal waits for this one.
   const again = await award({
     scope: "lines",
@@ -133,6 +121,25 @@ Deno.test("an award of 200,000 CNY or more (a USD quote) waits for the person in
   assert.deepEqual(own.actions, []);
   const outsider = await call(env, "get", `${AA}/Get`, { token: deputy.token, query: { id } });
   assert.equal(outsider.status, 403);
+  // Nor does approving tell them anything: the answer of a proposal that does not exist, without
+  // its state or the approver's name.
+  const blind = await call(env, "post", `${AA}/Approve`, {
+    token: deputy.token,
+    lang: "en",
+    body: { id },
+  });
+  const missing = await call(env, "post", `${AA}/Approve`, {
+    token: deputy.token,
+    lang: "en",
+    body: { id: id + 1000 },
+  });
+  assert.equal(blind.status, 404);
+  assert.equal(missing.status, 404);
+  assert.equal(
+    blind.json.error.message,
+    missing.json.error.message.replace(String(id + 1000), String(id)),
+  );
+  assert.doesNotMatch(JSON.stringify(blind.json), /Li Na|pending/);
 
   const ok = await call(env, "post", `${AA}/Approve`, {
     token: leader.token,
@@ -195,7 +202,7 @@ Deno.test("an award of 200,000 CNY or more (a USD quote) waits for the person in
   assert.deepEqual(approved.suppliers, ["Abbr S1"]);
   const refused = await env.db.select().from(auditLogs)
     .where(and(eq(auditLogs.methodName, "Approve"), eq(auditLogs.httpStatus, 403)));
-  assert.equal(refused.length, 2, "the refused self-approvals are logged");
+  assert.equal(refused.length, 3, "the refused self-approvals and the stranger's try are logged");
 });
 
 Deno.test("a rejected award returns to the buyer, who proposes again; an admin reassigns the approval when the leader is away; the trail keeps both", async () => {

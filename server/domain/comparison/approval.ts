@@ -15,10 +15,26 @@ import { auditTrail, writeTrail } from "./approvalTrail.ts";
 import { approvalsByIds, type AwardApprovalDto, managesApprovals } from "./approvalRead.ts";
 import type { MatrixSnapshot } from "./approvalRules.ts";
 import { decideApprovalInput, reassignApprovalInput } from "./schemas.ts";
-import { transaction } from "../../../db/client.ts";
+import { type DbOrTx, transaction } from "../../../db/client.ts";
 
 type Meta = ClientMeta & { via?: "http" | "cli" };
 type Action = "approve" | "reject" | "reassign";
+
+type Proposal = typeof awardProposals.$inferSelect;
+
+/**
+ * Who may open a proposal: its approver (present or past), its proposer, whoever decided it, staff
+ * who may see its project, and admins who manage approvals.
+ */
+async function maySeeProposal(db: DbOrTx, actor: Actor, p: Proposal): Promise<boolean> {
+  if ([p.proposedBy, p.approverId, p.decidedBy].includes(actor.id)) return true;
+  if (managesApprovals(actor)) return true;
+  const project = await db.query.offerProjects.findFirst({
+    columns: { kind: true },
+    where: eq(offerProjects.id, p.projectId),
+  });
+  return !!project && actor.permissions.has(searchPermissionOf(project.kind));
+}
 
 async function loadProposal(deps: Deps, id: number) {
   const p = await deps.db.query.awardProposals.findFirst({ where: eq(awardProposals.id, id) });
@@ -58,13 +74,17 @@ export async function decideApproval(
     const p = await tx.query.awardProposals.findFirst({
       where: eq(awardProposals.id, input.id),
     });
-    // Only the approver (and the proposer, told why not) learns anything of a proposal here:
-    // anyone else gets the answer of a proposal that does not exist, neither its state nor names.
-    if (!p || (p.approverId !== actor.id && p.proposedBy !== actor.id)) {
-      throw notFound("awardApproval", input.id);
-    }
+    // Whoever may not open the proposal (GetAwardApproval) learns nothing of it here either: the
+    // answer of a proposal that does not exist, neither its state nor the approver's name.
+    if (!p || !(await maySeeProposal(tx, actor, p))) throw notFound("awardApproval", input.id);
     if (p.status !== "pending") throw conflict(`approval.already.${p.status}`);
     if (p.proposedBy === actor.id) throw forbidden("approval.selfApproval");
+    if (p.approverId !== actor.id) {
+      const approver = p.approverId
+        ? await tx.query.users.findFirst({ where: eq(users.id, p.approverId) })
+        : undefined;
+      throw forbidden("approval.notApprover", { name: approver?.name ?? "" });
+    }
     const project = (await tx.query.offerProjects.findFirst({
       where: eq(offerProjects.id, p.projectId),
     }))!;
@@ -171,10 +191,8 @@ export async function approvalDetail(
   if (actor.kind !== "staff") throw forbidden();
   const row = await loadProposal(deps, id);
   const [dto] = await approvalsByIds(deps.db, [id]);
-  const involved = row.proposedBy === actor.id || row.approverId === actor.id ||
-    row.decidedBy === actor.id;
   const mayOpenProject = actor.permissions.has(searchPermissionOf(dto.projectKind));
-  if (!involved && !mayOpenProject && !managesApprovals(actor)) throw forbidden();
+  if (!(await maySeeProposal(deps.db, actor, row))) throw forbidden();
   const snapshot = row.matrixSnapshot as MatrixSnapshot;
   let matrixChanged = false;
   if (row.status === "pending") {
