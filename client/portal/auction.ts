@@ -5,27 +5,15 @@ import { api } from "../shared/api.ts";
 import type { Wire } from "../shared/wire.ts";
 import type { supplierAuction } from "../../server/domain/auction/read.ts";
 import type { BidOutcome } from "../../server/domain/auction/bid.ts";
+import type { BidderEvent } from "../../server/domain/auction/eventsReader.ts";
 import type { bidInput } from "../../server/domain/auction/schemas.ts";
 import { cmp, dec, div, mul, sub, toFixed } from "../../server/domain/shared/decimal.ts";
 
 /** The auction as this bidder sees it: times, its own bid and rank per line, the best if shown. */
 export type MyAuction = Wire<Awaited<ReturnType<typeof supplierAuction>>>;
 export type MyLine = MyAuction["lines"][number];
-/** What each event of the stream carries for a bidder. */
-export type MyEvent = {
-  type: string;
-  at: string;
-  mine: boolean;
-  /** What an extension, pause, resumption, end or change of the largest drop says. */
-  data?: {
-    closesAt?: number;
-    reason?: string | null;
-    maxDropKind?: "amount" | "percent";
-    maxDrop?: string;
-  };
-  /** My view as of the last of the events sent together. */
-  view?: Omit<MyAuction, "projectCode" | "projectName">;
-};
+/** What each event of the stream carries for a bidder, told apart by `type`. */
+export type MyEvent = Wire<BidderEvent>;
 
 const base = "/QMO/SupplierOffer";
 

@@ -1,11 +1,22 @@
 // Server-sent events read with fetch (EventSource cannot send the bearer token): the stream of a
 // path from the event after `lastId`, reconnecting after a drop with the id of the last event
-// received (Last-Event-ID), so the server sends exactly the events missed meanwhile.
+// received (Last-Event-ID), so the server sends exactly the events missed meanwhile. A page keeps
+// itself up to date from the stream alone; only when the server refuses a reconnection for good
+// (`onLost`: signed out, no longer allowed) does it read its whole state again.
 import { API_ROOT } from "./api.ts";
 import { getToken } from "./auth.ts";
 import { i18n } from "./i18n.ts";
 
-export type StreamEvent<T> = { id: number; type: string; data: T };
+/** An event; `id` null for a message the server sends without one (it moves no Last-Event-ID). */
+export type StreamEvent<T> = { id: number | null; type: string; data: T };
+
+type Handlers<T> = {
+  onEvent: (e: StreamEvent<T>) => void;
+  /** Whether it is connected (a page shows "reconnecting" meanwhile). */
+  onLive?: (live: boolean) => void;
+  /** A reconnection refused for good: the stream has stopped (the page reads its state again). */
+  onLost?: () => void;
+};
 
 const RETRY_MS = 1000;
 const MAX_RETRY_MS = 8000;
@@ -28,23 +39,18 @@ function parse<T>(text: string, onEvent: (e: StreamEvent<T>) => void): string {
       else if (key === "event") type = value;
       else if (key === "data") data.push(value);
     }
-    if (id !== null && Number.isSafeInteger(id)) {
-      onEvent({ id, type, data: JSON.parse(data.join("\n") || "{}") as T });
-    }
+    if (!data.length || (id !== null && !Number.isSafeInteger(id))) continue;
+    onEvent({ id, type, data: JSON.parse(data.join("\n")) as T });
   }
   return rest;
 }
 
-/**
- * Opens the stream; `onLive` says whether it is connected (a page shows "reconnecting" meanwhile).
- * Answers the function that closes it for good.
- */
+/** Opens the stream; answers the function that closes it for good. */
 export function openEventStream<T>(
   path: string,
   params: Record<string, string | number>,
   lastId: number,
-  onEvent: (e: StreamEvent<T>) => void,
-  onLive: (live: boolean) => void = () => {},
+  { onEvent, onLive = () => {}, onLost = () => {} }: Handlers<T>,
 ): () => void {
   let last = lastId;
   let stopped = false;
@@ -67,6 +73,7 @@ export function openEventStream<T>(
         if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
           await res.body?.cancel();
           onLive(false);
+          if (!stopped) onLost();
           return;
         }
         if (!res.ok || !res.body) throw new Error(String(res.status));
@@ -78,7 +85,7 @@ export function openEventStream<T>(
           const { done, value } = await reader.read();
           if (done) break;
           text = parse<T>(text + value, (e) => {
-            last = e.id;
+            if (e.id !== null) last = e.id;
             onEvent(e);
           });
         }

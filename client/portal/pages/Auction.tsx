@@ -1,8 +1,8 @@
 // The bidder's live auction page: the countdown by the server's clock, its own last bid and rank
 // per line, the best bid when the buyer shows it, and the bid form with the server's answer (a bid
-// far below the last is read back in words first). Kept live by the event stream (reconnecting with
-// the last event's id); a reload starts again from the server's state, and the layout holds on a
-// phone.
+// far below the last is read back in words first). Read once, then kept up to date by the event
+// stream's views alone (a bid's answer too comes back that way); the whole state is read again only
+// when the stream cannot reconnect (client/shared/eventStream.ts). The layout holds on a phone.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -46,14 +46,14 @@ export function AuctionPage() {
   const [error, setError] = useState("");
   const [live, setLive] = useState(true);
   const [notice, setNotice] = useState("");
+  /** Counts the times the whole state was read again after the stream was lost. */
+  const [readings, setReadings] = useState(0);
   usePageTitle(a ? `${t("auctionPage.title")} · ${a.projectName}` : t("auctionPage.title"));
 
   const take = (v: Omit<MyAuction, "projectCode" | "projectName">) => {
     setA((prev) => prev ? { ...prev, ...v } : prev);
     setOffset(offsetOf(v.serverNow));
   };
-  const reload = () => auctionApi.get(id).then((v) => (setA(v), setOffset(offsetOf(v.serverNow))));
-
   useEffect(() => {
     let close = () => {};
     let gone = false;
@@ -61,25 +61,16 @@ export function AuctionPage() {
       if (gone) return;
       setA(v);
       setOffset(offsetOf(v.serverNow));
-      close = openEventStream<MyEvent>(auctionApi.events, { offProId: id }, v.lastEventId, (e) => {
-        const d = e.data.data;
-        if (e.data.view) take(e.data.view);
-        if (e.type === "extended" && d?.closesAt) {
-          setNotice(
-            t("auctionPage.extendedTo", { time: formatTime(new Date(d.closesAt), "{h}:{i}:{s}") }),
-          );
-        } else if (e.type === "paused") setNotice(t("auctionPage.pausedBy", { reason: d?.reason }));
-        else if (e.type === "resumed") setNotice(t("auctionPage.resumed"));
-        else if (e.type === "maxDropChanged" && d?.maxDrop) {
-          setNotice(t("auctionPage.maxDropChanged", { rule: maxDropText(t, d) }));
-        } else if (e.type === "ended") {
-          setNotice(
-            d?.reason
-              ? t("auctionPage.endedEarly", { reason: d.reason })
-              : t("auctionPage.endedNotice"),
-          );
-        }
-      }, setLive);
+      setLive(true);
+      close = openEventStream<MyEvent>(auctionApi.events, { offProId: id }, v.lastEventId, {
+        onEvent: ({ data: e }) => {
+          if (e.view) take(e.view);
+          const said = noticeOf(t, e);
+          if (said) setNotice(said);
+        },
+        onLive: setLive,
+        onLost: () => setReadings((n) => n + 1),
+      });
     }).catch((err: ApiError) =>
       setError(err.status === 404 || err.status === 400 ? t("auctionPage.notFound") : err.message)
     );
@@ -87,7 +78,7 @@ export function AuctionPage() {
       gone = true;
       close();
     };
-  }, [id]);
+  }, [id, readings]);
 
   const now = useServerNow(offset);
   const back = (
@@ -156,14 +147,34 @@ export function AuctionPage() {
         </p>
       )}
       <Rules a={a} />
-      {a.lines.map((line) => (
-        <LineCard key={line.itemId ?? 0} a={a} line={line} state={state} onBid={reload} />
-      ))}
+      {a.lines.map((line) => <LineCard key={line.itemId ?? 0} a={a} line={line} state={state} />)}
     </div>
   );
 }
 
 type T = ReturnType<typeof useTranslation>["t"];
+
+/** What the page says of an event (none for a bid: the view shows it). */
+function noticeOf(t: T, e: MyEvent): string | null {
+  switch (e.type) {
+    case "extended":
+      return t("auctionPage.extendedTo", {
+        time: formatTime(new Date(e.data.closesAt), "{h}:{i}:{s}"),
+      });
+    case "paused":
+      return t("auctionPage.pausedBy", { reason: e.data.reason });
+    case "resumed":
+      return t("auctionPage.resumed");
+    case "maxDropChanged":
+      return t("auctionPage.maxDropChanged", { rule: maxDropText(t, e.data) });
+    case "ended":
+      return e.data.reason
+        ? t("auctionPage.endedEarly", { reason: e.data.reason })
+        : t("auctionPage.endedNotice");
+    default:
+      return null;
+  }
+}
 
 /** "no bid more than 20 % below your last", or an amount in CNY. */
 const maxDropText = (t: T, r: { maxDropKind?: "amount" | "percent"; maxDrop?: string }) =>
@@ -193,12 +204,7 @@ function Rules({ a }: { a: MyAuction }) {
 }
 
 function LineCard(
-  { a, line, state, onBid }: {
-    a: MyAuction;
-    line: MyLine;
-    state: MyAuction["state"];
-    onBid: () => void;
-  },
+  { a, line, state }: { a: MyAuction; line: MyLine; state: MyAuction["state"] },
 ) {
   const { t } = useTranslation();
   return (
@@ -233,21 +239,13 @@ function LineCard(
         </div>
       </dl>
       {/* Once over, the last bid stands: no form to bid with. */}
-      {state !== "ended" && (
-        <BidForm projectId={a.projectId} line={line} open={state === "live"} onBid={onBid} />
-      )}
+      {state !== "ended" && <BidForm projectId={a.projectId} line={line} open={state === "live"} />}
     </Card>
   );
 }
 
-function BidForm(
-  { projectId, line, open, onBid }: {
-    projectId: number;
-    line: MyLine;
-    open: boolean;
-    onBid: () => void;
-  },
-) {
+/** The bid form; the bid's effect on the page (own bid, rank, limits) comes by the stream. */
+function BidForm({ projectId, line, open }: { projectId: number; line: MyLine; open: boolean }) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState("");
   const [error, setError] = useState("");
@@ -286,7 +284,6 @@ function BidForm(
         no: r.receipt.recordNo,
         time: formatTime(r.receipt.at, "{h}:{i}:{s}"),
       }));
-      onBid();
     } catch (err) {
       const e = err as ApiError;
       if (e.status !== 0) pending.current = null;

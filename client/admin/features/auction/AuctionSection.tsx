@@ -2,8 +2,10 @@
 // ended), then the live view: state and countdown by the server's clock, the ranking with names
 // and labels, the chart of bids over time, extensions and pauses as they happen, and pausing,
 // resuming or ending early with a reason (ending asks for confirmation); the largest drop of a bid
-// among the rules, changed before the start or while paused.
-import { useEffect, useState } from "react";
+// among the rules, changed before the start or while paused. The live view is read once and then
+// changed by the event stream alone (the buyer's own pause or end too); it is read again only when
+// the stream cannot reconnect.
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { message } from "../../../shared/messages.ts";
 import { formatTime } from "../../../shared/time.ts";
@@ -35,9 +37,16 @@ export function AuctionSection(
   const { t } = useTranslation();
   const [found, setFound] = useState<Found | null>(null);
   const [setting, setSetting] = useState(false);
+  /** Asks for the view to be read again (after its stream was lost). */
+  const [readings, setReadings] = useState(0);
+  /** Counts the views read: each one read opens a live view with a stream of its own. */
+  const [loaded, setLoaded] = useState(0);
   useEffect(() => {
-    auctionApi.get(projectId).then(setFound).catch(() => {});
-  }, [projectId]);
+    auctionApi.get(projectId).then((f) => {
+      setFound(f);
+      setLoaded((n) => n + 1);
+    }).catch(() => {});
+  }, [projectId, readings]);
   if (!found) return null;
   if (!found.auction) {
     if (!mayPublish || found.setUpRefusal) return null;
@@ -69,42 +78,50 @@ export function AuctionSection(
   }
   return (
     <LiveView
-      key={found.auction.auctionId}
+      key={`${found.auction.auctionId}:${loaded}`}
       initial={found.auction}
       mayPublish={mayPublish}
       onEnded={onEnded}
+      onLost={() => setReadings((n) => n + 1)}
     />
   );
 }
 
-/** Folds one event of the stream into the view. */
-function fold(a: Auction, id: number, e: BuyerEvent): Auction {
-  const d = e.data;
+/**
+ * Folds one event of the stream into the view: a bid joins the chart, any other event the list (one
+ * without an id, the end by the clock before it is written, only changes the state).
+ */
+function fold(a: Auction, id: number | null, e: BuyerEvent): Auction {
   return {
     ...a,
     ...e.auction,
     lines: e.lines ?? a.lines,
     bids: e.type === "bid"
       ? [...a.bids, {
-        seq: Number(d.seq),
-        supplierId: Number(d.supplierId),
+        seq: e.data.seq,
+        supplierId: e.data.supplierId,
         label: e.label ?? "",
-        itemId: (d.itemId ?? null) as number | null,
-        amount: String(d.amount),
-        at: new Date(Number(d.at)).toISOString(),
+        itemId: e.data.itemId,
+        amount: e.data.amount,
+        at: new Date(e.data.at).toISOString(),
         kind: "bid",
       }]
       : a.bids,
-    // A change's answer may have brought its event already.
-    events: e.type === "bid" || a.events.some((x) => x.id === id)
+    events: e.type === "bid" || id === null
       ? a.events
-      : [...a.events, { id, type: e.type, at: e.at, data: d }],
-    lastEventId: id,
+      : [...a.events, { id, type: e.type, at: e.at, data: e.data }],
+    lastEventId: id ?? a.lastEventId,
   };
 }
 
 function LiveView(
-  { initial, mayPublish, onEnded }: { initial: Auction; mayPublish: boolean; onEnded: () => void },
+  { initial, mayPublish, onEnded, onLost }: {
+    initial: Auction;
+    mayPublish: boolean;
+    onEnded: () => void;
+    /** The stream cannot reconnect: the view is read again (and streamed from there). */
+    onLost: () => void;
+  },
 ) {
   const { t } = useTranslation();
   const a_ = (k: string, p: Record<string, unknown> = {}) => t(`auctionPage.${k}`, p);
@@ -118,35 +135,37 @@ function LiveView(
   const [run] = useAction();
   const now = useServerNow(offset, 500);
 
+  // The result page reads the final round once, when the view first turns "ended".
+  const ended = useRef(initial.state === "ended");
   useEffect(
     () =>
       openEventStream<BuyerEvent>(
         auctionApi.events,
         { offProId: initial.projectId },
         initial.lastEventId,
-        (e) => {
-          setA((prev) => fold(prev, e.id, e.data));
-          if (e.data.auction) setOffset(offsetOf(e.data.auction.serverNow));
-          if (e.type === "ended") onEnded();
+        {
+          onEvent: (e) => {
+            setA((prev) => fold(prev, e.id, e.data));
+            if (e.data.auction) setOffset(offsetOf(e.data.auction.serverNow));
+            if (e.data.type === "ended" && !ended.current) {
+              ended.current = true;
+              onEnded();
+            }
+          },
+          onLive: setLive,
+          onLost,
         },
-        setLive,
       ),
     [initial.auctionId],
   );
 
   const state = stateAt(a, now);
   const shown = a.lines.find((l) => l.itemId === line) ?? a.lines[0];
+  // A change's effect on the view comes by the stream, like everyone else's.
   const act = (fn: () => Promise<Found>, done: string) =>
     run(async () => {
-      const f = await fn();
-      if (f.auction) {
-        setA((prev) => ({
-          ...f.auction!,
-          bids: prev.bids.length > f.auction!.bids.length ? prev.bids : f.auction!.bids,
-        }));
-      }
+      await fn();
       message.success(done);
-      if (f.auction?.state === "ended") onEnded();
     }, (err) => message.error((err as Error).message));
 
   const controls = mayPublish && state !== "ended" && (
@@ -323,10 +342,7 @@ function LiveView(
         auction={a}
         open={changingDrop}
         onClose={() => setChangingDrop(false)}
-        onDone={(f) => {
-          setChangingDrop(false);
-          if (f.auction) setA((prev) => ({ ...prev, ...f.auction! }));
-        }}
+        onDone={() => setChangingDrop(false)}
       />
       {confirmElement}
     </Section>

@@ -8,22 +8,15 @@ import type {
   BuyerAuctionDto,
 } from "../../../../server/domain/auction/read.ts";
 import type { setUpAuctionInput } from "../../../../server/domain/auction/schemas.ts";
+import type { BuyerEvent as BuyerEventPayload } from "../../../../server/domain/auction/eventsReader.ts";
 
 /** A project's auction as the buyer follows it (null with why none can be set up now). */
 export type Found = Wire<Awaited<ReturnType<typeof buyerAuction>>>;
 export type Auction = Wire<BuyerAuctionDto>;
 export type Line = Auction["lines"][number];
 export type Setup = Wire<Awaited<ReturnType<typeof auctionSetup>>>;
-/** What each event of the buyer's stream carries. */
-export type BuyerEvent = {
-  type: string;
-  at: string;
-  data: Record<string, unknown>;
-  label: string | null;
-  /** The auction and every line's ranking as of the last of the events sent together. */
-  auction?: Omit<Auction, "participants" | "lines" | "bids" | "events" | "lastEventId">;
-  lines?: Line[];
-};
+/** What each event of the buyer's stream carries, told apart by `type`. */
+export type BuyerEvent = Wire<BuyerEventPayload>;
 
 const base = "/QMO/Auction";
 const quiet = { silent: true };
