@@ -7,6 +7,11 @@ import getAbsoluteFSPath from "swagger-ui-dist/absolute-path.js";
 import { join } from "node:path";
 import { type AppEnv, audienceOf, requiredPermissions, type RouteDef } from "./route.ts";
 
+/**
+ * A schema as JSON Schema. Inputs are described as they are read (`io: "input"`: an id may come as
+ * text), results as they are written on the wire (also "input": an instant is its ISO text, the
+ * `Date` the handler answers being the schema's output).
+ */
 function jsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, {
     io: "input",
@@ -24,12 +29,91 @@ function jsonSchema(schema: z.ZodType) {
 const envelope = (result: Record<string, unknown>) => ({
   type: "object",
   properties: {
-    success: { type: "boolean" },
-    result,
-    error: { $ref: "#/components/schemas/ErrorInfo" },
-    unAuthorizedRequest: { type: "boolean" },
+    success: { type: "boolean", description: "True when the call succeeded." },
+    result: {
+      ...result,
+      description: [
+        "The call's result; null when it failed.",
+        typeof result.description === "string" ? result.description : "",
+      ].join(" ").trim(),
+    },
+    error: {
+      $ref: "#/components/schemas/ErrorInfo",
+      description: "Why the call failed; null when it succeeded.",
+    },
+    unAuthorizedRequest: {
+      type: "boolean",
+      description: "True when the call failed for want of a valid sign-in (status 401).",
+    },
   },
+  required: ["success", "result", "error", "unAuthorizedRequest"],
 });
+
+/** Each failure status a route may answer: its response's name and description. */
+const FAILURES: Record<number, [name: string, description: string]> = {
+  400: [
+    "BadRequest",
+    "The input is refused: error.validationErrors names each field and why (a field missing, out of range, given twice, or holding control characters).",
+  ],
+  401: ["Unauthorized", "No valid bearer token (none, expired or signed out): sign in again."],
+  403: [
+    "Forbidden",
+    "The signed-in user may not do this: a permission or the kind of user (staff or supplier) is missing, or the record is not theirs to see.",
+  ],
+  404: [
+    "NotFound",
+    "A record the input names (by its id) does not exist, or is not visible to the caller; an export answers it for an empty list.",
+  ],
+  409: [
+    "Conflict",
+    "The state of a record does not allow this now (for example a project already published, ended or closed, or a name already taken); error.message says which.",
+  ],
+  413: ["PayloadTooLarge", "The body or an uploaded file is larger than its limit."],
+  415: [
+    "UnsupportedMediaType",
+    "An uploaded file's type is not accepted: its extension is not allowed, hides a program's extension, or disagrees with its content.",
+  ],
+  429: [
+    "TooManyRequests",
+    "Too many attempts from this client or for this account: wait and try again.",
+  ],
+  503: [
+    "ServiceUnavailable",
+    "Another system this call needs (ERP, asset system) is not set up or did not answer.",
+  ],
+  507: ["InsufficientStorage", "The server's storage is full: nothing was kept; try again later."],
+};
+
+/** The required top-level fields of an input schema. */
+function requiredFields(schema: z.ZodType | undefined): string[] {
+  return schema ? (jsonSchema(schema).required as string[] | undefined) ?? [] : [];
+}
+
+/** Whether an input names a record by a required id (id, offProId, supplierId, ...). */
+const takesRequiredId = (r: RouteDef) =>
+  [r.query, r.body, r.form].some((s) => requiredFields(s).some((f) => /^(id|\w+Id)$/.test(f)));
+
+/** Whether a form takes a file (a binary part). */
+function takesFile(r: RouteDef): boolean {
+  const props = r.form ? jsonSchema(r.form).properties as Record<string, { format?: string }> : {};
+  return Object.values(props ?? {}).some((p) => p.format === "binary");
+}
+
+/**
+ * The failure statuses a route may answer: 400 when it takes input, 401 unless it is public, 403
+ * when it needs a permission or a kind of user, 404 when a required id names a record (unless
+ * `noNotFound`), 413 for a body or form, 415 and 507 for a file; and those it lists (`errors`).
+ */
+function errorStatusesOf(r: RouteDef): number[] {
+  const statuses = new Set<number>(r.errors);
+  if (r.query || r.body || r.form) statuses.add(400);
+  if (r.access !== "public") statuses.add(401);
+  if (requiredPermissions(r.access) || audienceOf(r) !== "any") statuses.add(403);
+  if (takesRequiredId(r) && !r.noNotFound) statuses.add(404);
+  if (r.body || r.form) statuses.add(413);
+  if (takesFile(r)) [415, 507].forEach((s) => statuses.add(s));
+  return [...statuses].sort((a, b) => a - b);
+}
 
 /**
  * The controllers (the path's middle segment, one OpenAPI tag each) and what their calls are for.
@@ -114,9 +198,12 @@ function buildOpenApi(routes: RouteDef[]) {
               "application/json": { schema: envelope(r.result ? jsonSchema(r.result) : {}) },
             },
           },
-        400: { $ref: "#/components/responses/Failure" },
-        ...(r.access === "public" ? {} : { 401: { $ref: "#/components/responses/Failure" } }),
-        ...(perms ? { 403: { $ref: "#/components/responses/Failure" } } : {}),
+        ...Object.fromEntries(
+          errorStatusesOf(r).map((status) => [
+            status,
+            { $ref: `#/components/responses/${FAILURES[status][0]}` },
+          ]),
+        ),
       },
     };
     if (r.query) {
@@ -124,12 +211,16 @@ function buildOpenApi(routes: RouteDef[]) {
         properties?: Record<string, unknown>;
         required?: string[];
       };
-      op.parameters = Object.entries(s.properties ?? {}).map(([name, schema]) => ({
-        name,
-        in: "query",
-        required: s.required?.includes(name) ?? false,
-        schema,
-      }));
+      op.parameters = Object.entries(s.properties ?? {}).map(([name, schema]) => {
+        const { description, ...rest } = schema as { description?: string };
+        return {
+          name,
+          in: "query",
+          description,
+          required: s.required?.includes(name) ?? false,
+          schema: rest,
+        };
+      });
     }
     if (r.body) {
       op.requestBody = {
@@ -164,28 +255,39 @@ function buildOpenApi(routes: RouteDef[]) {
         ErrorInfo: {
           type: ["object", "null"],
           properties: {
-            code: { type: "integer" },
-            message: { type: "string" },
-            details: { type: ["string", "null"] },
+            code: { type: "integer", description: "The HTTP status of the failure." },
+            message: { type: "string", description: "What went wrong, in the caller's language." },
+            details: {
+              type: ["string", "null"],
+              description: "Each field's problem on a line of its own; null when none.",
+            },
             validationErrors: {
               type: ["array", "null"],
+              description: "The fields refused, each with its message; null when none.",
               items: {
                 type: "object",
                 properties: {
-                  message: { type: "string" },
-                  members: { type: "array", items: { type: "string" } },
+                  message: { type: "string", description: "Why the field is refused." },
+                  members: {
+                    type: "array",
+                    description: "The field's name (its path, dotted, inside a list).",
+                    items: { type: "string" },
+                  },
                 },
               },
             },
           },
         },
       },
-      responses: {
-        Failure: {
-          description: "Failure in the envelope",
-          content: { "application/json": { schema: envelope({ type: "null" }) } },
-        },
-      },
+      responses: Object.fromEntries(
+        [...new Set(routes.flatMap(errorStatusesOf))].sort((a, b) => a - b).map((status) => [
+          FAILURES[status][0],
+          {
+            description: FAILURES[status][1],
+            content: { "application/json": { schema: envelope({ type: "null" }) } },
+          },
+        ]),
+      ),
     },
     paths,
   };

@@ -66,7 +66,15 @@ type HandlerCtx<Q, B> = {
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
-export type RouteDef<Q extends AnyObject = AnyObject, B extends AnyObject = AnyObject> = {
+/**
+ * Failure statuses a route answers beyond those its declaration implies (openapi.ts `errorsOf`):
+ * 404 where no required id names the record, 409 for a state conflict, 429 for too many attempts,
+ * 503 when another system does not answer, and so on. tests/http/openapi_errors_test.ts fails
+ * when the domain functions a handler calls can raise a failure its route does not declare.
+ */
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
+
+type RouteBase<Q extends AnyObject, B extends AnyObject> = {
   method: "get" | "post" | "put" | "delete";
   /** Below /api/services, e.g. /app/User/GetAll */
   path: string;
@@ -75,8 +83,6 @@ export type RouteDef<Q extends AnyObject = AnyObject, B extends AnyObject = AnyO
   summary: string;
   query?: Q;
   body?: B;
-  /** Documented result schema (optional). */
-  result?: z.ZodType;
   /**
    * Multipart form input instead of JSON: the text fields and files (as `File`) are validated by
    * this schema and handed over as `body`. The body size is capped by MAX_UPLOAD_MB.
@@ -84,25 +90,77 @@ export type RouteDef<Q extends AnyObject = AnyObject, B extends AnyObject = AnyO
   form?: B;
   /** A form's body cap (MB) when it is below the upload limit (a price sheet is small). */
   maxFormMb?: number;
-  /** Answers a file instead of the envelope. */
-  binary?: boolean;
-  /** Answers a stream of server-sent events (text/event-stream) instead of the envelope. */
-  stream?: boolean;
   /**
    * Input fields the audit log keeps only the size of (a sealed quote's file name and prices must
    * not be readable there), whether or not the call succeeds.
    */
   auditOmit?: readonly string[];
-  handler: (ctx: HandlerCtx<z.infer<Q>, z.infer<B>>) => unknown | Promise<unknown>;
+  /** Failure statuses the domain answers beyond those the declaration implies (ErrorStatus). */
+  errors?: readonly ErrorStatus[];
+  /**
+   * The route names a record by a required id but answers an unknown one without 404 (a 400
+   * naming the field, or an answer such as false), so 404 is not implied.
+   */
+  noNotFound?: true;
 };
 
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * What a handler may answer for its result schema: the schema's output (a `Date` where the schema
+ * reads an instant), or nothing where the result may be null (the envelope's result is then null).
+ */
+type Answer<R extends z.ZodType> = z.output<R> | (null extends z.output<R> ? void : never);
+
+/** A route answering JSON in the envelope: `result` describes its result, and the handler must answer it. */
+type JsonRouteDef<Q extends AnyObject, B extends AnyObject, R extends z.ZodType> =
+  & RouteBase<Q, B>
+  & {
+    /** The result's schema: the OpenAPI document describes it, and the handler's answer is typed by it. */
+    result?: R;
+    binary?: never;
+    stream?: never;
+    handler: (ctx: HandlerCtx<z.infer<Q>, z.infer<B>>) => MaybePromise<Answer<R>>;
+  };
+
+/** A route answering a file or a stream of events: its content is described by openapi.ts. */
+type FileRouteDef<Q extends AnyObject, B extends AnyObject> =
+  & RouteBase<Q, B>
+  & (
+    /** Answers a file instead of the envelope. */
+    | { binary: true; stream?: never }
+    /** Answers a stream of server-sent events (text/event-stream) instead of the envelope. */
+    | { stream: true; binary?: never }
+  )
+  & {
+    result?: never;
+    handler: (ctx: HandlerCtx<z.infer<Q>, z.infer<B>>) => MaybePromise<Response>;
+  };
+
+/** A route as the app mounts it and the OpenAPI document describes it, whatever its types. */
+export type RouteDef = RouteBase<AnyObject, AnyObject> & {
+  result?: z.ZodType;
+  binary?: boolean;
+  stream?: boolean;
+  handler: (ctx: HandlerCtx<Record<string, unknown>, Record<string, unknown>>) => unknown;
+};
+
+/**
+ * Declares a route. A JSON route's handler must answer what its `result` schema says (a change of
+ * a DTO that the schema does not follow fails the type check); a file or stream route answers a
+ * Response.
+ */
+export function defineRoute<
+  R extends z.ZodType,
+  Q extends AnyObject = z.ZodObject<Record<never, never>>,
+  B extends AnyObject = z.ZodObject<Record<never, never>>,
+>(def: JsonRouteDef<Q, B, R>): RouteDef;
 export function defineRoute<
   Q extends AnyObject = z.ZodObject<Record<never, never>>,
   B extends AnyObject = z.ZodObject<Record<never, never>>,
->(
-  def: RouteDef<Q, B>,
-): RouteDef {
-  return def as unknown as RouteDef;
+>(def: FileRouteDef<Q, B>): RouteDef;
+export function defineRoute(def: unknown): RouteDef {
+  return def as RouteDef;
 }
 
 export const requiredPermissions = (access: Access): Permission[] | null =>

@@ -8,18 +8,15 @@ import { conflict, fieldError, notFound } from "../errors.ts";
 import { contains, orderBy } from "../paging.ts";
 import type { Paged } from "../shared/paging.ts";
 import { checkCertificateTypes } from "../suppliers/certificates.ts";
-import { createCategoryInput, type listCategoriesInput, updateCategoryInput } from "./schemas.ts";
+import {
+  type categoryDto,
+  createCategoryInput,
+  type listCategoriesInput,
+  updateCategoryInput,
+} from "./schemas.ts";
 import { transaction } from "../../../db/client.ts";
 
-export type CategoryDto = {
-  id: number;
-  name: string;
-  description: string | null;
-  sort: number;
-  requiredCertificates: string[];
-  creationTime: Date;
-  lastModificationTime: Date | null;
-};
+export type CategoryDto = z.infer<typeof categoryDto>;
 
 const toDto = (r: typeof offerProjectTypes.$inferSelect): CategoryDto => ({
   id: r.id,

@@ -3,34 +3,45 @@ import { z } from "zod";
 import { id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../shared/paging.ts";
 
-export const matrixInput = z.object({ offProId: id });
+export const matrixInput = z.object({ offProId: id.describe("The project's id.") });
 
 export const awardInput = z.object({
-  offProId: id,
+  offProId: id.describe("The project's id."),
   /** "project": the whole project to `supplierId`; "lines": each of `lines` to its supplier. */
-  scope: z.enum(["project", "lines"]),
-  supplierId: id.nullish(),
+  scope: z.enum(["project", "lines"]).describe(
+    "project: the whole project to supplierId; lines: each of lines to its supplier.",
+  ),
+  supplierId: id.nullish().describe("The supplier of a whole-project award."),
   lines: z.array(z.object({
-    itemId: id,
-    supplierId: id,
-  })).max(500).default([]),
+    itemId: id.describe("The line item's id."),
+    supplierId: id.describe("The supplier it is awarded to."),
+  })).max(500).default([]).describe("For scope lines: each line item and its supplier."),
   reason: multiLine(
     z.string({ error: "award.reasonRequired" }).trim()
-      .min(1, { error: "award.reasonRequired" }).max(1000),
+      .min(1, { error: "award.reasonRequired" }).max(1000).describe(
+        "Why it is awarded so (up to 1000 characters).",
+      ),
   ),
 });
 
 type AwardInput = z.input<typeof awardInput>;
 
-const comment = multiLine(z.string().trim().max(1000).nullish().transform((v) => v || null));
+const comment = (text: string) =>
+  multiLine(z.string().trim().max(1000).nullish().transform((v) => v || null).describe(text));
+const proposalId = id.describe("The proposal's id.");
 
 /** Approve or reject a pending award; a rejection needs its comment (the domain says so). */
-export const decideApprovalInput = z.object({ id, comment });
-export const approvalInput = z.object({ id });
+export const decideApprovalInput = z.object({
+  id: proposalId,
+  comment: comment("A comment (up to 1000 characters); a rejection needs one."),
+});
+export const approvalInput = z.object({ id: proposalId });
 /** An admin hands a pending approval to another person in charge (a leader who is away). */
 export const reassignApprovalInput = z.object({
-  id,
-  approverId: wholeNumber(1, Number.MAX_SAFE_INTEGER, "approval.approverRequired"),
-  comment,
+  id: proposalId,
+  approverId: wholeNumber(1, Number.MAX_SAFE_INTEGER, "approval.approverRequired").describe(
+    "The new approver's user id.",
+  ),
+  comment: comment("Why it is handed over (up to 1000 characters), or none."),
 });
 export const pendingApprovalsInput = z.object({ ...pagedInput });

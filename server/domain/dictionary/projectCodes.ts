@@ -41,7 +41,11 @@ const projectCodeTypes: SeedType[] = [
 
 export const ensureProjectCodes = (db: DbOrTx) => ensureSeededCodeTypes(db, projectCodeTypes);
 
-export const optionsInput = z.object({ typeCode: z.enum([UNIT, FACTORY, CLOSE_REASON]) });
+export const optionsInput = z.object({
+  typeCode: z.enum([UNIT, FACTORY, CLOSE_REASON]).describe(
+    "Which choices: Unit (of a line item), Factory (using a line item) or CloseReason.",
+  ),
+});
 
 /** GetOptions: the type's active codes in the dictionary's order, each with both names. */
 export async function projectCodeOptions(db: DbOrTx, typeCode: string) {

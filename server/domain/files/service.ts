@@ -10,18 +10,12 @@ import { asStorageFull, DomainError, forbidden, notFound, validation } from "../
 import { sha256OfFile } from "../shared/hashing.ts";
 import { detectContentType, HEAD_BYTES, type NameProblem, uploadProblem } from "./detect.ts";
 import { Spool, SpooledFile, uploadTmpDir } from "./spool.ts";
+import type { z } from "zod";
+import type { fileDto } from "./schemas.ts";
 
 type FilePurpose = "project" | "quote" | "certificate" | "question" | "other";
 
-export type FileDto = {
-  id: number;
-  fileName: string;
-  size: number;
-  contentType: string;
-  purpose: FilePurpose;
-  projectId: number | null;
-  creationTime: Date;
-};
+export type FileDto = z.infer<typeof fileDto>;
 
 export type FileRow = typeof files.$inferSelect;
 

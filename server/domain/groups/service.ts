@@ -9,20 +9,14 @@ import { contains, orderBy } from "../paging.ts";
 import type { Paged } from "../shared/paging.ts";
 import {
   createGroupInput,
+  type groupDto,
   type listGroupsInput,
   type setMembersInput,
   updateGroupInput,
 } from "./schemas.ts";
 import { transaction } from "../../../db/client.ts";
 
-type GroupMember = { id: number; userName: string; name: string };
-export type GroupDto = {
-  id: number;
-  name: string;
-  description: string | null;
-  creationTime: Date;
-  members: GroupMember[];
-};
+export type GroupDto = z.infer<typeof groupDto>;
 
 async function toDtos(db: DbOrTx, rows: (typeof groups.$inferSelect)[]): Promise<GroupDto[]> {
   if (!rows.length) return [];

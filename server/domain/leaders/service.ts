@@ -6,18 +6,15 @@ import type { Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import { contains, orderBy } from "../paging.ts";
 import type { Paged } from "../shared/paging.ts";
-import { type ListLeadersInput, type SetLeaderInput, setLeaderInput } from "./schemas.ts";
+import type { z } from "zod";
+import {
+  type ListLeadersInput,
+  type SetLeaderInput,
+  setLeaderInput,
+  type userLeaderDto,
+} from "./schemas.ts";
 
-export type UserLeaderDto = {
-  userId: number;
-  userName: string;
-  name: string;
-  emailAddress: string | null;
-  leaderId: number | null;
-  leaderUserName: string | null;
-  leaderName: string | null;
-  leaderEmailAddress: string | null;
-};
+export type UserLeaderDto = z.infer<typeof userLeaderDto>;
 
 const leader = aliasedTable(users, "leader");
 

@@ -61,19 +61,29 @@ type Filter<S extends z.ZodType> = {
 };
 const filter = <S extends z.ZodType>(f: Filter<S>) => f;
 
-const keyword = (max: number, column: SQLiteColumn, indexed: string) =>
+const keyword = (max: number, column: SQLiteColumn, indexed: string, what: string) =>
   filter({
-    param: z.string().trim().max(max).optional(),
+    param: z.string().trim().max(max).optional().describe(`Part of the project's ${what}.`),
     keyword: { column, indexed },
     key: keywordWay,
   });
-const from = (column: SQLiteColumn) =>
-  filter({ param: instant.optional(), where: ({ bound }) => gte(column, bound) });
-const to = (column: SQLiteColumn) =>
-  filter({ param: instant.optional(), where: ({ bound }) => lte(column, bound) });
+const from = (column: SQLiteColumn, what: string) =>
+  filter({
+    param: instant.optional().describe(`Only projects ${what} at or after this instant.`),
+    where: ({ bound }) => gte(column, bound),
+  });
+const to = (column: SQLiteColumn, what: string) =>
+  filter({
+    param: instant.optional().describe(`Only projects ${what} at or before this instant.`),
+    where: ({ bound }) => lte(column, bound),
+  });
 const closing = (compare: "<=" | ">=") =>
   filter({
-    param: instant.optional(),
+    param: instant.optional().describe(
+      `Only projects whose quoting closes (the deadline, an open round's end, or early once everyone quoted) at or ${
+        compare === ">=" ? "after" : "before"
+      } this instant.`,
+    ),
     where: ({ bound }) => sql`${closesAtSql(sql.placeholder("now"))} ${sql.raw(compare)} ${bound}`,
     value: (d) => d.getTime(),
   });
@@ -81,17 +91,19 @@ const c = projectCounts;
 
 /** The project list's filters, in the order the API describes them. */
 const listFilters = {
-  code: keyword(64, offerProjects.code, "code"),
-  name: keyword(200, offerProjects.name, "name"),
+  code: keyword(64, offerProjects.code, "code", "number"),
+  name: keyword(200, offerProjects.name, "name", "name"),
   /** The category (OfferProjectType id). */
   category: filter({
-    param: id.optional(),
+    param: id.optional().describe("Only projects of the category with this id."),
     where: ({ bound }) => eq(offerProjects.typeId, bound),
     counted: ({ bound }) => eq(c.typeId, bound),
   }),
   /** The display status, judged at the request's time. */
   status: filter({
-    param: displayStatusSchema.optional(),
+    param: displayStatusSchema.optional().describe(
+      "Only projects in this state (judged now): unpublished, published, inQuotation, ended or closed.",
+    ),
     where: ({ given, clockMoved }) => statusCondition(given, clockMoved),
     byClock: () => true,
     key: (status) => status,
@@ -108,24 +120,31 @@ const listFilters = {
     },
   }),
   /** One kind: it narrows the kinds the list covers (list.ts listKinds), which every list asks for. */
-  kind: filter({ param: kindSchema.optional(), counted: () => undefined }),
+  kind: filter({
+    param: kindSchema.optional().describe("Only material or only asset projects."),
+    counted: () => undefined,
+  }),
   offerItemType: filter({
-    param: quotationTypeSchema.optional(),
+    param: quotationTypeSchema.optional().describe(
+      "Only projects asking quotes this way: tendering, comparePrices, bargaining or optimize.",
+    ),
     where: ({ bound }) => eq(offerProjects.offerItemType, bound),
   }),
-  demandCode: keyword(64, offerProjects.demandCode, "demand_code"),
-  createdFrom: from(offerProjects.createdAt),
-  createdTo: to(offerProjects.createdAt),
-  pubDateFrom: from(offerProjects.pubDate),
-  pubDateTo: to(offerProjects.pubDate),
-  offerEndTimeFrom: from(offerProjects.offerEndTime),
-  offerEndTimeTo: to(offerProjects.offerEndTime),
+  demandCode: keyword(64, offerProjects.demandCode, "demand_code", "asset system demand number"),
+  createdFrom: from(offerProjects.createdAt, "created"),
+  createdTo: to(offerProjects.createdAt, "created"),
+  pubDateFrom: from(offerProjects.pubDate, "published"),
+  pubDateTo: to(offerProjects.pubDate, "published"),
+  offerEndTimeFrom: from(offerProjects.offerEndTime, "whose deadline is"),
+  offerEndTimeTo: to(offerProjects.offerEndTime, "whose deadline is"),
   /** When quoting closes (an open round's end, or early once everyone quoted), from / to. */
   closingFrom: closing(">="),
   closingTo: closing("<="),
   /** "1": open for quoting (published or in the quotation), as the dashboard counts them. */
   open: filter({
-    param: z.stringbool().optional(),
+    param: z.stringbool().optional().describe(
+      "1: only projects open for quoting (published or in the quotation).",
+    ),
     where: ({ given, clockMoved }) => given ? openCondition(clockMoved) : undefined,
     byClock: (open) => open,
     key: String,
@@ -133,7 +152,9 @@ const listFilters = {
   }),
   /** Projects with a quote submitted at or after this instant. */
   quotedFrom: filter({
-    param: instant.optional(),
+    param: instant.optional().describe(
+      "Only projects with a quote submitted at or after this instant.",
+    ),
     where: ({ bound }) =>
       sql`exists (select 1 from quotes q where q.project_id = ${offerProjects.id}
         and q.submitted_at >= ${bound})`,
@@ -141,7 +162,9 @@ const listFilters = {
   }),
   /** "1": open projects with at least one invited supplier yet to quote. */
   awaitingQuotes: filter({
-    param: z.stringbool().optional(),
+    param: z.stringbool().optional().describe(
+      "1: only open projects with at least one invited supplier yet to quote.",
+    ),
     where: ({ given, clockMoved }) =>
       given ? and(openCondition(clockMoved), awaitingQuotesSql) : undefined,
     byClock: (awaiting) => awaiting,
@@ -182,7 +205,7 @@ export const listProjectsInput = z.object({ ...params, ...pagedInput }).superRef
 );
 export const exportProjectsInput = z.object({
   ...params,
-  sorting: z.string().max(100).optional(),
+  sorting: pagedInput.sorting,
 }).superRefine(rangesInOrder);
 export type ListProjectsInput = z.infer<typeof listProjectsInput>;
 export type ExportProjectsInput = z.infer<typeof exportProjectsInput>;

@@ -127,39 +127,53 @@ export function checkLineFields(
   };
 }
 
-export const offProIdInput = z.object({ offProId: id });
-export const quoteIdInput = z.object({ quoteId: id });
+const projectId = id.describe("The project's id.");
+export const offProIdInput = z.object({ offProId: projectId });
+export const quoteIdInput = z.object({ quoteId: id.describe("The quote's id.") });
 
 export const myProjectsInput = z.object({
-  keyword: z.string().trim().max(200).optional(),
-  status: z.enum(["canOffer", "quoted", "notQuoted"]).optional(),
+  keyword: z.string().trim().max(200).optional().describe("Part of the project's number or name."),
+  status: z.enum(["canOffer", "quoted", "notQuoted"]).optional().describe(
+    "Only projects where this supplier may quote (canOffer), has quoted, or has not and may no longer.",
+  ),
   ...pagedInput,
 });
 
 export const instructionInput = z.object({
-  offProId: id.optional(),
+  offProId: id.optional().describe(
+    "The project, to learn whether this supplier agreed to the rules for it (none: the rules alone).",
+  ),
 });
 
 /** 0 = first quote, 1 and 2 = the optimisation rounds of an asset project. */
 const quoteRoundSchema = wholeNumber(0, 2);
 
 /** The priced lines, sent beside the file as one form field holding a JSON array (lines.ts reads it). */
-const linesField = multiLine(z.union([z.string().max(1_000_000), z.array(z.unknown()).max(1000)]))
-  .optional();
+const linesField = multiLine(
+  z.union([z.string().max(1_000_000), z.array(z.unknown()).max(1000)]).optional().describe(
+    "The priced lines as a JSON array: { itemId, unitPrice, taxRate, currency, tradeTerms, paymentMethod, paymentTermDays, leadTimeDays, validUntil, remark } each.",
+  ),
+);
 
 export const submitQuoteForm = z.object({
-  offProId: id,
-  round: quoteRoundSchema.default(0),
-  file: z.instanceof(File, { message: "files.missing" }),
+  offProId: projectId,
+  round: quoteRoundSchema.default(0).describe(
+    "0 the first quote (the default), 1 or 2 an optimisation round of an asset project.",
+  ),
+  file: z.instanceof(File, { message: "files.missing" }).describe("The quote document."),
   /** The request pack version the supplier read; a newer one refuses the quote (409). */
-  packVersion: id.optional(),
+  packVersion: id.optional().describe(
+    "The request pack version the supplier read; when a newer one is in force the quote is refused (409).",
+  ),
   lines: linesField,
 });
 
 /** A filled price sheet to read back (nothing is saved): the project and the .xlsx. */
 export const priceSheetForm = z.object({
-  offProId: id,
-  file: z.instanceof(File, { message: "files.missing" }),
+  offProId: projectId,
+  file: z.instanceof(File, { message: "files.missing" }).describe(
+    "The project's price sheet (.xlsx from GetPriceSheet), filled in.",
+  ),
 });
 
 export type MyProjectsInput = z.input<typeof myProjectsInput>;
@@ -171,13 +185,17 @@ type SubmitQuoteInput = z.infer<typeof submitQuoteForm>;
  */
 export const allSubmissionsInput = z.object({
   /** Project code or name, or supplier code, abbreviation or full name. */
-  keyword: z.string().trim().max(200).optional(),
-  kind: kindSchema.optional(),
-  round: quoteRoundSchema.optional(),
-  submittedFrom: instant.optional(),
-  submittedTo: instant.optional(),
+  keyword: z.string().trim().max(200).optional().describe(
+    "Part of the project's number or name, or of the supplier's code, short or full name.",
+  ),
+  kind: kindSchema.optional().describe("Only material or only asset projects."),
+  round: quoteRoundSchema.optional().describe("Only round 0 (first quotes), 1 or 2."),
+  submittedFrom: instant.optional().describe("Only submissions at or after this instant."),
+  submittedTo: instant.optional().describe("Only submissions at or before this instant."),
   /** "1": only the submission that counts (the last of its supplier and round). */
-  currentOnly: z.stringbool().optional(),
+  currentOnly: z.stringbool().optional().describe(
+    "1: only the submission that counts (the last of its supplier and round).",
+  ),
   ...pagedInput,
 });
 

@@ -14,19 +14,10 @@ import {
   staticRolePermissions,
   StaticRoles,
 } from "../auth/permissions.ts";
-import { createRoleInput, type listRolesInput, updateRoleInput } from "./schemas.ts";
+import { createRoleInput, type listRolesInput, type roleDto, updateRoleInput } from "./schemas.ts";
 import { transaction } from "../../../db/client.ts";
 
-export type RoleDto = {
-  id: number;
-  name: string;
-  displayName: string;
-  description: string | null;
-  isStatic: boolean;
-  grantedPermissions: string[];
-  userCount: number;
-  creationTime: Date;
-};
+export type RoleDto = z.infer<typeof roleDto>;
 
 async function toDtos(db: DbOrTx, rows: (typeof roles.$inferSelect)[]): Promise<RoleDto[]> {
   if (!rows.length) return [];

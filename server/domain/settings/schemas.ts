@@ -1,6 +1,7 @@
 // Inputs of the system resources (typed settings); shared by the HTTP routes, the CLI and the client.
 import { z } from "zod";
 import { multiLine, wholeNumber } from "../shared/input.ts";
+import { isoInstant } from "../shared/results.ts";
 
 /** Which awards need the approval of the buyer's person in charge. */
 export const AWARD_APPROVAL_MODES = ["all", "none", "threshold"] as const;
@@ -31,11 +32,28 @@ export type SettingKey = keyof typeof settingSchemas;
 export type SettingValues = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> };
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 
+const keyText =
+  "The resource's key: quoteInstructionZh, quoteInstructionEn, reminderHours, uploadLimitMb or awardApproval.";
+const valueText =
+  "Its value: the quote instructions' text (quoteInstructionZh, quoteInstructionEn), hours before the deadline as a list of whole numbers (reminderHours), MiB (uploadLimitMb), or { mode: all | none | threshold, thresholdCny } (awardApproval).";
+
 export const updateSettingsInput = z.object({
   items: z.array(z.object({
-    key: z.enum(settingKeys as [SettingKey, ...SettingKey[]]),
+    key: z.enum(settingKeys as [SettingKey, ...SettingKey[]]).describe(keyText),
     /** Free text for the quote instructions (checked against its key's schema when applied). */
-    value: multiLine(z.unknown()),
-  })).min(1).max(settingKeys.length),
+    value: multiLine(z.unknown().describe(valueText)),
+  })).min(1).max(settingKeys.length).describe("The resources to save, each once."),
+});
+
+/** Every system resource with its value. */
+export const settingsResult = z.object({
+  items: z.array(
+    z.object({
+      key: z.enum(settingKeys as [SettingKey, ...SettingKey[]]).describe(keyText),
+      value: z.unknown().describe(valueText),
+      isDefault: z.boolean().describe("Whether the value is the default (never saved)."),
+      lastModificationTime: isoInstant.nullable().describe("When it was last saved, or null."),
+    }),
+  ).describe("Every resource."),
 });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsInput>;

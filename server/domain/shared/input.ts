@@ -64,11 +64,15 @@ export function hasControlCharacter(text: string, multiLine: boolean): boolean {
   return CONTROL.test(text) || (!multiLine && TAB_OR_BREAK.test(text.trim()));
 }
 
-const multiLineSchemas = new WeakSet<object>();
+/** The definitions of the schemas marked multiLine (a clone, as `.describe()` makes, shares it). */
+const multiLineDefs = new WeakSet<object>();
 
-/** Marks free text that may span lines (a remark, a description): tab, CR and LF are allowed. */
+/**
+ * Marks free text that may span lines (a remark, a description): tab, CR and LF are allowed. The
+ * mark holds for the schema's clones too (`multiLine(s).describe("…")` still spans lines).
+ */
 export function multiLine<T extends z.ZodType>(schema: T): T {
-  multiLineSchemas.add(schema);
+  multiLineDefs.add(defOf(schema));
   return schema;
 }
 
@@ -98,7 +102,7 @@ export function controlCharacterFields(schema: z.ZodType, value: unknown): strin
     }
   };
   const walk = (s: z.ZodType, v: unknown, path: string[], multi: boolean) => {
-    multi ||= multiLineSchemas.has(s);
+    multi ||= multiLineDefs.has(defOf(s));
     const def = defOf(s);
     if (typeof v === "string") {
       if (hasControlCharacter(v, multi)) found.push(path);

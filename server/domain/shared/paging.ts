@@ -6,9 +6,13 @@ import { wholeNumber } from "./input.ts";
 
 /** The paging fields of a list's input schema. */
 export const pagedInput = {
-  skipCount: wholeNumber(0).default(0),
-  maxResultCount: wholeNumber(1, 1000).default(20),
-  sorting: z.string().max(100).optional(),
+  skipCount: wholeNumber(0).default(0).describe("How many rows to skip before the page (0)."),
+  maxResultCount: wholeNumber(1, 1000).default(20).describe(
+    "How many rows the page holds at most (20, at most 1000).",
+  ),
+  sorting: z.string().max(100).optional().describe(
+    'The order: a field name, optionally followed by "asc" or "desc" ("creationTime desc").',
+  ),
 };
 
 /**

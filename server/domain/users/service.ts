@@ -22,26 +22,13 @@ import {
   resetPasswordInput,
   updateProfileInput,
   updateUserInput,
+  type userDto,
+  type userInfo,
 } from "./schemas.ts";
 import type { z } from "zod";
 import { transaction } from "../../../db/client.ts";
 
-export type UserDto = {
-  id: number;
-  userName: string;
-  name: string;
-  emailAddress: string | null;
-  isActive: boolean;
-  kind: "staff" | "supplier";
-  supplierId: number | null;
-  avatar: string | null;
-  introduction: string | null;
-  language: string | null;
-  lastLoginTime: Date | null;
-  creationTime: Date;
-  roleNames: string[];
-  groupIds: number[];
-};
+export type UserDto = z.infer<typeof userDto>;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -298,19 +285,7 @@ export async function changeLanguage(
     .where(eq(users.id, actor.id));
 }
 
-export type UserInfo = {
-  id: number;
-  name: string;
-  userName: string;
-  avatar: string | null;
-  introduction: string | null;
-  emailAddress: string | null;
-  language: string | null;
-  kind: "staff" | "supplier";
-  supplierId: number | null;
-  roleNames: readonly string[];
-  grantedPermissionNames: string[];
-};
+export type UserInfo = z.infer<typeof userInfo>;
 
 export async function getUserInfo(deps: Deps, actor: Actor): Promise<UserInfo> {
   const u = await deps.db.query.users.findFirst({ where: eq(users.id, actor.id) });
@@ -325,7 +300,7 @@ export async function getUserInfo(deps: Deps, actor: Actor): Promise<UserInfo> {
     language: u.language,
     kind: u.kind,
     supplierId: u.supplierId,
-    roleNames: actor.roleNames,
+    roleNames: [...actor.roleNames],
     grantedPermissionNames: [...actor.permissions].sort(),
   };
 }

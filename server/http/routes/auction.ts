@@ -20,6 +20,12 @@ import {
   maxDropInput,
   setUpAuctionInput,
 } from "../../domain/auction/schemas.ts";
+import {
+  auctionSetupResult,
+  bidOutcome,
+  buyerAuctionResult,
+  supplierAuctionResult,
+} from "../../domain/auction/results.ts";
 import { fieldError } from "../../domain/errors.ts";
 import { wholeNumberOf } from "../../domain/shared/input.ts";
 import type { Context } from "hono";
@@ -65,6 +71,7 @@ export const auctionRoutes = [
     summary:
       "What setting up a reverse auction starts from: the suppliers who quoted, each one's first-quote total in CNY and priced lines, whether it may take part on a total or per line, and why an auction cannot be set up now (refusal).",
     query: auctionInput,
+    result: auctionSetupResult,
     handler: ({ deps, actor, query }) => auctionSetup(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -74,6 +81,8 @@ export const auctionRoutes = [
     summary:
       "Set up a reverse auction instead of an optimisation round (the project's quoting has ended): startAt (left out: now) and endAt by the server clock, basis total or lines, excludedSupplierIds, stepKind amount/percent with step, maxDropKind amount/percent with maxDrop (the largest drop of one bid from the bidder's last; 20 percent unless set), visibility rank/best, extensionMinutes (2) and extensionCapMinutes (30). Answers the buyer's view.",
     body: setUpAuctionInput,
+    result: buyerAuctionResult,
+    errors: [409],
     handler: async ({ deps, actor, body, meta }) => {
       await setUpAuction(deps, actor, body, { ...meta, via: "http" });
       return await buyerAuction(deps, actor, body.offProId);
@@ -86,6 +95,7 @@ export const auctionRoutes = [
     summary:
       "A project's auction as the buyer follows it: state and times by the server clock, the ranking per line with names and labels, every bid for the chart, extensions, pauses and the end, and lastEventId to stream from; auction null (with setUpRefusal) when none.",
     query: auctionInput,
+    result: buyerAuctionResult,
     handler: ({ deps, actor, query }) => buyerAuction(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -104,6 +114,8 @@ export const auctionRoutes = [
     access: ProjectPublish,
     summary: "Pause a running auction with a reason the bidders are told; its clock stops.",
     body: auctionReasonInput,
+    result: buyerAuctionResult,
+    errors: [409],
     handler: async ({ deps, actor, body, meta }) => {
       const a = await pauseAuction(deps, actor, body, { ...meta, via: "http" });
       return await changed(deps, actor, body.offProId, a.id);
@@ -115,6 +127,8 @@ export const auctionRoutes = [
     access: ProjectPublish,
     summary: "Resume a paused auction with the time that was left when it was paused.",
     body: auctionInput,
+    result: buyerAuctionResult,
+    errors: [409],
     handler: async ({ deps, actor, body, meta }) => {
       const a = await resumeAuction(deps, actor, body, { ...meta, via: "http" });
       return await changed(deps, actor, body.offProId, a.id);
@@ -127,6 +141,8 @@ export const auctionRoutes = [
     summary:
       "Change the largest drop of one bid from the bidder's last (maxDropKind amount/percent, maxDrop) before the auction starts or while it is paused (409 while it runs or once over); the bidders' pages are told. Answers the buyer's view.",
     body: maxDropInput,
+    result: buyerAuctionResult,
+    errors: [409],
     handler: async ({ deps, actor, body, meta }) => {
       const a = await changeMaxDrop(deps, actor, body, { ...meta, via: "http" });
       return await changed(deps, actor, body.offProId, a.id);
@@ -139,6 +155,8 @@ export const auctionRoutes = [
     summary:
       "End an auction now (before or while it runs, or paused) with a reason the bidders are told; its final bids become the project's last round.",
     body: auctionReasonInput,
+    result: buyerAuctionResult,
+    errors: [409],
     handler: async ({ deps, actor, body, meta }) => {
       const a = await endAuctionEarly(deps, actor, body, { ...meta, via: "http" });
       return await changed(deps, actor, body.offProId, a.id);
@@ -151,6 +169,7 @@ export const auctionRoutes = [
     summary:
       "The auction I take part in, live: state and times by the server clock (serverNow), my last bid and rank per line, the best bid when shown, the most and the least I may bid next (minNext: the largest drop below my last), and lastEventId to stream from.",
     query: auctionInput,
+    result: supplierAuctionResult,
     handler: ({ deps, actor, query }) => supplierAuction(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -160,6 +179,8 @@ export const auctionRoutes = [
     summary:
       "Bid in CNY (amount; itemId per line) with a bidKey made once per bid: the same key again answers the bid stored then (repeated true). Answers the receipt (record number and hashes) and the end after the bid.",
     body: bidInput,
+    result: bidOutcome,
+    errors: [409],
     handler: async ({ deps, actor, body, meta }) => {
       const outcome = await placeBid(deps, actor, body, meta);
       // The open pages are sent the bid shortly; the bidder's answer does not wait for them.

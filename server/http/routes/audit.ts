@@ -3,7 +3,8 @@ import { z } from "zod";
 import { id } from "../../domain/shared/input.ts";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import { getAuditLog, listAuditLogs } from "../../domain/audit/service.ts";
-import { listAuditLogsInput } from "../../domain/audit/schemas.ts";
+import { auditLogDto, auditLogPage, listAuditLogsInput } from "../../domain/audit/schemas.ts";
+import { verifyReport } from "../../domain/quotes/results.ts";
 import { verifyChain } from "../../domain/quotes/chain.ts";
 import { defineRoute } from "../route.ts";
 
@@ -15,6 +16,7 @@ export const auditRoutes = [
     summary:
       "Audit log, newest first; filter by user, time range, service, method, status, exception.",
     query: listAuditLogsInput,
+    result: auditLogPage,
     handler: ({ deps, query }) => listAuditLogs(deps, query),
   }),
   defineRoute({
@@ -22,7 +24,8 @@ export const auditRoutes = [
     path: "/QMO/AuditLog/Get",
     access: Permissions.LogSearch,
     summary: "One audit log entry with its parameters and error.",
-    query: z.object({ id }),
+    query: z.object({ id: id.describe("The entry's id.") }),
+    result: auditLogDto,
     handler: ({ deps, query }) => getAuditLog(deps, query.id),
   }),
   defineRoute({
@@ -33,8 +36,10 @@ export const auditRoutes = [
       "Checks the tamper-evident record of quote submissions (as `cli audit verify`): every entry's hash, each naming the one before, each matching its quote; bytes=true also rehashes the stored files.",
     query: z.object({
       bytes: z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).optional()
-        .transform((v) => v === true || v === "true" || v === "1"),
+        .transform((v) => v === true || v === "true" || v === "1")
+        .describe("Also read every stored quote file again and compare its SHA-256 (slower)."),
     }),
+    result: verifyReport,
     handler: ({ deps, query }) => verifyChain(deps, { bytes: query.bytes }),
   }),
 ];

@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { authenticate, logout } from "../../domain/auth/service.ts";
 import { getUserInfo } from "../../domain/users/service.ts";
+import { userInfo } from "../../domain/users/schemas.ts";
+import { signedIn } from "../../domain/auth/results.ts";
+import { noResult } from "../../domain/shared/results.ts";
 import { defineRoute } from "../route.ts";
 import { recheckAuctionStreams } from "../auctionStream.ts";
 
@@ -12,11 +15,16 @@ export const authRoutes = [
     access: "public",
     summary: "Sign in with a user name (or email) and password; answers a bearer token.",
     body: z.object({
-      userNameOrEmailAddress: z.string().trim().min(1).max(256),
-      password: z.string().min(1).max(128),
-      rememberClient: z.boolean().optional(),
+      userNameOrEmailAddress: z.string().trim().min(1).max(256).describe(
+        "The user name or email address.",
+      ),
+      password: z.string().min(1).max(128).describe("The password."),
+      rememberClient: z.boolean().optional().describe(
+        "Accepted for compatibility; the session lasts as long either way.",
+      ),
     }),
-    result: z.object({ accessToken: z.string(), expireInSeconds: z.number(), userId: z.number() }),
+    result: signedIn,
+    errors: [401, 429],
     handler: async ({ c, deps, body, meta }) => {
       const result = await authenticate(deps, body, meta);
       c.set("auditUser", { id: result.userId, userName: body.userNameOrEmailAddress });
@@ -29,6 +37,7 @@ export const authRoutes = [
     access: "signedIn",
     audience: "any",
     summary: "End the current session; the token stops working everywhere.",
+    result: noResult,
     handler: async ({ deps, actor }) => {
       await logout(deps, actor);
       recheckAuctionStreams(deps); // its open event streams end at once
@@ -41,6 +50,7 @@ export const authRoutes = [
     audience: "any",
     summary:
       "The signed-in user: name, userName, avatar, introduction, roleNames, grantedPermissionNames.",
+    result: userInfo,
     handler: ({ deps, actor }) => getUserInfo(deps, actor),
   }),
   defineRoute({
@@ -49,7 +59,7 @@ export const authRoutes = [
     access: "signedIn",
     audience: "any",
     summary: "The permission names granted to the signed-in user.",
-    result: z.array(z.string()),
+    result: z.array(z.string()).describe("The permission names, sorted."),
     handler: ({ actor }) => [...actor.permissions].sort(),
   }),
 ];

@@ -10,6 +10,12 @@ import {
   pendingApprovalsInput,
   reassignApprovalInput,
 } from "../../domain/comparison/schemas.ts";
+import {
+  awardApprovalDetail,
+  awardApprovalDto,
+  awardApprovalPage,
+  awardApprovalTrail,
+} from "../../domain/comparison/results.ts";
 import { defineRoute } from "../route.ts";
 
 const via = "http" as const;
@@ -21,6 +27,7 @@ export const awardApprovalRoutes = [
     access: "signedIn",
     audience: "staff",
     summary: "The awards waiting for my approval (I am the person in charge they went to).",
+    result: awardApprovalPage,
     handler: ({ deps, actor }) => read.myApprovals(deps, actor),
   }),
   defineRoute({
@@ -29,6 +36,7 @@ export const awardApprovalRoutes = [
     access: Permissions.LeaderManagerSearch,
     summary: "Every award waiting for approval, with its approver, oldest first (paged).",
     query: pendingApprovalsInput,
+    result: awardApprovalPage,
     handler: ({ deps, actor, query }) => read.pendingApprovals(deps, actor, query),
   }),
   defineRoute({
@@ -39,6 +47,7 @@ export const awardApprovalRoutes = [
     summary:
       "One award proposal: what is awarded, amount in CNY, reason, the matrix snapshot it was proposed on (version, hash), the trail, and what I may do.",
     query: approvalInput,
+    result: awardApprovalDetail,
     handler: ({ deps, actor, query }) => approval.approvalDetail(deps, actor, query.id),
   }),
   defineRoute({
@@ -48,6 +57,7 @@ export const awardApprovalRoutes = [
     summary:
       "Every award proposal of a project, newest first: who proposed, who approved or rejected, when, comments, matrix version.",
     query: matrixInput,
+    result: awardApprovalTrail,
     handler: ({ deps, actor, query }) => read.projectApprovals(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -58,6 +68,8 @@ export const awardApprovalRoutes = [
     summary:
       "Approve a pending award (its approver only, never its proposer), with an optional comment: the award is recorded and the suppliers are mailed.",
     body: decideApprovalInput,
+    result: awardApprovalDto,
+    errors: [409],
     handler: ({ deps, actor, body, meta }) =>
       approval.decideApproval(deps, actor, body, "approved", { ...meta, via }),
   }),
@@ -69,6 +81,8 @@ export const awardApprovalRoutes = [
     summary:
       "Reject a pending award with a comment (required): it returns to the buyer, who may propose again.",
     body: decideApprovalInput,
+    result: awardApprovalDto,
+    errors: [409],
     handler: ({ deps, actor, body, meta }) =>
       approval.decideApproval(deps, actor, body, "rejected", { ...meta, via }),
   }),
@@ -79,6 +93,8 @@ export const awardApprovalRoutes = [
     summary:
       "Hand a pending approval to another active staff user (not the proposer), e.g. while the person in charge is away; they are mailed.",
     body: reassignApprovalInput,
+    result: awardApprovalDto,
+    errors: [409],
     handler: ({ deps, actor, body, meta }) =>
       approval.reassignApproval(deps, actor, body, { ...meta, via }),
   }),

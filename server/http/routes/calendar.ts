@@ -12,7 +12,11 @@ import { importOfficialFile } from "../../domain/calendar/import.ts";
 import {
   calendarDateInput,
   calendarImportForm,
+  calendarImportResult,
   calendarYearInput,
+  calendarYearResult,
+  dayInfoResult,
+  deadlineWarningsResult,
 } from "../../domain/calendar/schemas.ts";
 import { missingCalendarYears } from "../../domain/projects/calendarNotice.ts";
 import { SpooledFile } from "../../domain/files/spool.ts";
@@ -28,6 +32,7 @@ export const calendarRoutes = [
     summary:
       "A year of the calendar: whether its official schedule is loaded, its official days, the company days, and every loaded year.",
     query: calendarYearInput,
+    result: calendarYearResult,
     handler: ({ deps, query }) => calendarYear(deps, query.year),
   }),
   defineRoute({
@@ -37,6 +42,7 @@ export const calendarRoutes = [
     summary:
       "Load official holidays and make-up working days from an .ics, .csv or .xlsx file (multipart `file`; dryRun=true only reports); each year with a holiday in the file is replaced.",
     form: calendarImportForm,
+    result: calendarImportResult,
     handler: async ({ deps, body, actor }) =>
       importOfficialFile(
         deps,
@@ -51,6 +57,7 @@ export const calendarRoutes = [
     summary:
       "Whether a date (YYYY-MM-DD) is a working day and why (holiday, make-up day, weekend, company day), and whether its year's official schedule is loaded.",
     query: calendarDateInput,
+    result: dayInfoResult,
     handler: async ({ deps, query, lang }) => {
       const info = await dayInfo(deps, query.date.slice(0, 10));
       return { ...info, message: refusalText(info, lang), warning: notLoadedText(info, lang) };
@@ -60,6 +67,7 @@ export const calendarRoutes = [
     method: "get",
     path: "/QMO/Calendar/GetDeadlineWarnings",
     access: [...ProjectSearch],
+    result: deadlineWarningsResult,
     summary:
       "Years without an official holiday schedule in which deadlines fall (or are about to be set), with the warning to show.",
     handler: async ({ deps, actor, lang }) => {

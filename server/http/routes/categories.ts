@@ -4,12 +4,16 @@ import * as categories from "../../domain/categories/service.ts";
 import { exportCategories } from "../../domain/categories/export.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import {
+  categoryDto,
   categoryIdInput,
+  categoryOptionsResult,
+  categoryPage,
   createCategoryInput,
   exportCategoriesInput,
   listCategoriesInput,
   updateCategoryInput,
 } from "../../domain/categories/schemas.ts";
+import { noResult } from "../../domain/shared/results.ts";
 import { defineRoute } from "../route.ts";
 
 const manage = Permissions.OfferProjectTypeSearch;
@@ -21,6 +25,7 @@ export const categoryRoutes = [
     access: manage,
     summary: "Categories, paged; filter by name.",
     query: listCategoriesInput,
+    result: categoryPage,
     handler: ({ deps, query }) => categories.listCategories(deps, query),
   }),
   defineRoute({
@@ -30,6 +35,7 @@ export const categoryRoutes = [
     summary: "The filtered category list as an .xlsx file (headers in your language, UTC+8).",
     query: exportCategoriesInput,
     binary: true,
+    errors: [404],
     handler: async ({ deps, query, lang }) => {
       const file = await exportCategories(deps, query, lang);
       return downloadResponse(file.stream, file.fileName);
@@ -41,6 +47,7 @@ export const categoryRoutes = [
     access: manage,
     summary: "One category.",
     query: categoryIdInput,
+    result: categoryDto,
     handler: ({ deps, query }) => categories.getCategory(deps, query.id),
   }),
   defineRoute({
@@ -49,6 +56,8 @@ export const categoryRoutes = [
     access: manage,
     summary: "Delete a category no project uses (else 409).",
     query: categoryIdInput,
+    result: noResult,
+    errors: [409],
     handler: ({ deps, query }) => categories.deleteCategory(deps, query.id),
   }),
   defineRoute({
@@ -57,6 +66,7 @@ export const categoryRoutes = [
     access: manage,
     summary: "Create a category (unique name).",
     body: createCategoryInput,
+    result: categoryDto,
     handler: ({ deps, body }) => categories.createCategory(deps, body),
   }),
   defineRoute({
@@ -65,6 +75,7 @@ export const categoryRoutes = [
     access: manage,
     summary: "Rename or re-describe a category.",
     body: updateCategoryInput,
+    result: categoryDto,
     handler: ({ deps, body }) => categories.updateCategory(deps, body),
   }),
   defineRoute({
@@ -75,6 +86,7 @@ export const categoryRoutes = [
       ...ProjectSearch,
     ],
     summary: "Every category as { id, name }, for the project form.",
+    result: categoryOptionsResult,
     handler: ({ deps }) => categories.categoryOptions(deps),
   }),
 ];

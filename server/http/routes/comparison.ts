@@ -5,13 +5,17 @@ import * as comparison from "../../domain/comparison/service.ts";
 import { awardProject } from "../../domain/comparison/award.ts";
 import { exportMatrix } from "../../domain/comparison/export.ts";
 import { awardInput, matrixInput } from "../../domain/comparison/schemas.ts";
+import { awardDto, awardOutcome, projectMatrix } from "../../domain/comparison/results.ts";
 import * as rates from "../../domain/dictionary/commercial.ts";
 import {
   createRateInput,
-  idInput,
   listRatesInput,
+  rateDto,
+  rateIdInput,
+  ratePage,
   updateRateInput,
 } from "../../domain/dictionary/schemas.ts";
+import { noResult } from "../../domain/shared/results.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import { defineRoute } from "../route.ts";
 
@@ -26,6 +30,7 @@ export const comparisonRoutes = [
     summary:
       "The comparison matrix: line items × suppliers, prices in CNY at the rate of each quote's date, lowest per row, totals by yearly usage, ranks, each supplier's commercial terms, change from the first quote, the award.",
     query: matrixInput,
+    result: projectMatrix,
     handler: ({ deps, actor, query }) => comparison.projectMatrix(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -47,6 +52,8 @@ export const comparisonRoutes = [
     summary:
       "Award an ended project: scope 'project' with supplierId, or 'lines' with [{ itemId, supplierId }]; a reason. Answers { status, award, proposal }: 'awarded' (in force, the suppliers are mailed) or 'pendingApproval' (sent to the buyer's person in charge, nothing mailed to suppliers before approval).",
     body: awardInput,
+    result: awardOutcome,
+    errors: [409],
     handler: ({ deps, actor, body, meta }) =>
       awardProject(deps, actor, body, { ...meta, via: "http" }),
   }),
@@ -56,6 +63,7 @@ export const comparisonRoutes = [
     access: search,
     summary: "The award in force for a project (null when none).",
     query: matrixInput,
+    result: awardDto.nullable().describe("The award in force, or null when none."),
     handler: ({ deps, actor, query }) => comparison.getAward(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -65,6 +73,7 @@ export const comparisonRoutes = [
     audience: "staff",
     summary: "Exchange rates to CNY (per currency, from a date on), paged; filter by currency.",
     query: listRatesInput,
+    result: ratePage,
     handler: ({ deps, query }) => rates.listRates(deps, query),
   }),
   defineRoute({
@@ -74,6 +83,7 @@ export const comparisonRoutes = [
     summary:
       "Add a rate: currency (a dictionary currency), effectiveDate YYYY-MM-DD, rate (CNY per unit).",
     body: createRateInput,
+    result: rateDto,
     handler: ({ deps, actor, body }) => rates.createRate(deps, actor, body),
   }),
   defineRoute({
@@ -82,6 +92,7 @@ export const comparisonRoutes = [
     access: Permissions.SystemCodeTypeSearch,
     summary: "Change a rate.",
     body: updateRateInput,
+    result: rateDto,
     handler: ({ deps, actor, body }) => rates.updateRate(deps, actor, body),
   }),
   defineRoute({
@@ -89,7 +100,8 @@ export const comparisonRoutes = [
     path: "/QMO/SystemCodeType/DeleteExchangeRate",
     access: Permissions.SystemCodeTypeSearch,
     summary: "Delete a rate.",
-    query: idInput,
+    query: rateIdInput,
+    result: noResult,
     handler: ({ deps, query }) => rates.deleteRate(deps, query.id),
   }),
 ];

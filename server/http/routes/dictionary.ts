@@ -2,6 +2,12 @@
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as dict from "../../domain/dictionary/service.ts";
 import {
+  codeDto,
+  codeIdInput,
+  codeOptionsResult,
+  codePage,
+  codeTypeDto,
+  codeTypePage,
   createCodeInput,
   createCodeTypeInput,
   idInput,
@@ -10,6 +16,7 @@ import {
   updateCodeInput,
   updateCodeTypeInput,
 } from "../../domain/dictionary/schemas.ts";
+import { noResult } from "../../domain/shared/results.ts";
 import { optionsInput, projectCodeOptions } from "../../domain/dictionary/projectCodes.ts";
 import { defineRoute } from "../route.ts";
 
@@ -23,6 +30,7 @@ export const dictionaryRoutes = [
     summary:
       "The active codes a project form offers (typeCode Unit, Factory or CloseReason), in order.",
     query: optionsInput,
+    result: codeOptionsResult,
     handler: ({ deps, query }) => projectCodeOptions(deps.db, query.typeCode),
   }),
   defineRoute({
@@ -31,6 +39,7 @@ export const dictionaryRoutes = [
     access: manage,
     summary: "Code types, paged; filter by keyword.",
     query: listCodeTypesInput,
+    result: codeTypePage,
     handler: ({ deps, query }) => dict.listCodeTypes(deps, query),
   }),
   defineRoute({
@@ -39,6 +48,7 @@ export const dictionaryRoutes = [
     access: manage,
     summary: "One code type.",
     query: idInput,
+    result: codeTypeDto,
     handler: ({ deps, query }) => dict.getCodeType(deps, query.id),
   }),
   defineRoute({
@@ -47,6 +57,7 @@ export const dictionaryRoutes = [
     access: manage,
     summary: "Create a code type (unique code).",
     body: createCodeTypeInput,
+    result: codeTypeDto,
     handler: ({ deps, body }) => dict.createCodeType(deps, body),
   }),
   defineRoute({
@@ -55,6 +66,7 @@ export const dictionaryRoutes = [
     access: manage,
     summary: "Change a code type.",
     body: updateCodeTypeInput,
+    result: codeTypeDto,
     handler: ({ deps, body }) => dict.updateCodeType(deps, body),
   }),
   defineRoute({
@@ -63,6 +75,7 @@ export const dictionaryRoutes = [
     access: manage,
     summary: "Delete a code type and its codes.",
     query: idInput,
+    result: noResult,
     handler: ({ deps, query }) => dict.deleteCodeType(deps, query.id),
   }),
   defineRoute({
@@ -71,6 +84,7 @@ export const dictionaryRoutes = [
     access: manage,
     summary: "Codes of a type (typeId or typeCode), paged.",
     query: listCodesInput,
+    result: codePage,
     handler: ({ deps, query }) => dict.listCodes(deps, query),
   }),
   defineRoute({
@@ -80,6 +94,7 @@ export const dictionaryRoutes = [
     summary:
       "Add a code; CompanyCalendar codes are dates YYYY-MM-DD with value 1 (working) or 0 (day off).",
     body: createCodeInput,
+    result: codeDto,
     handler: ({ deps, body }) => dict.createCode(deps, body),
   }),
   defineRoute({
@@ -88,6 +103,7 @@ export const dictionaryRoutes = [
     access: manage,
     summary: "Change a code.",
     body: updateCodeInput,
+    result: codeDto,
     handler: ({ deps, body }) => dict.updateCode(deps, body),
   }),
   defineRoute({
@@ -95,7 +111,8 @@ export const dictionaryRoutes = [
     path: "/QMO/SystemCodeType/DeleteCode",
     access: manage,
     summary: "Delete a code.",
-    query: idInput,
+    query: codeIdInput,
+    result: noResult,
     handler: ({ deps, query }) => dict.deleteCode(deps, query.id),
   }),
 ];

@@ -5,7 +5,10 @@ import {
   deleteLeaderInput,
   listLeadersInput,
   setLeaderInput,
+  userLeaderDto,
+  userLeaderPage,
 } from "../../domain/leaders/schemas.ts";
+import { noResult } from "../../domain/shared/results.ts";
 import { defineRoute } from "../route.ts";
 
 const manage = Permissions.LeaderManagerSearch;
@@ -17,6 +20,7 @@ export const leaderRoutes = [
     access: manage,
     summary: "Staff users with their person in charge, paged.",
     query: listLeadersInput,
+    result: userLeaderPage,
     handler: ({ deps, query }) => leaders.listLeaders(deps, query),
   }),
   defineRoute({
@@ -25,6 +29,7 @@ export const leaderRoutes = [
     access: manage,
     summary: "Set (or replace) a user's person in charge.",
     body: setLeaderInput,
+    result: userLeaderDto,
     handler: ({ deps, body }) => leaders.setLeader(deps, body),
   }),
   defineRoute({
@@ -33,6 +38,7 @@ export const leaderRoutes = [
     access: manage,
     summary: "Remove a user's person in charge.",
     query: deleteLeaderInput,
+    result: noResult,
     handler: ({ deps, query }) => leaders.deleteLeader(deps, query.userId),
   }),
 ];

@@ -13,6 +13,16 @@ import {
   supplierIdQuery,
   updateCertificateInput,
 } from "../../domain/suppliers/schemas.ts";
+import {
+  certificateDto,
+  certificateList,
+  certificateTypes,
+  expiringCertificates,
+  performancePage,
+  supplierPerformance,
+} from "../../domain/suppliers/results.ts";
+import { integritySignalsResult } from "../../domain/quotes/results.ts";
+import { noResult } from "../../domain/shared/results.ts";
 import { projectIdInput } from "../../domain/projects/schemas.ts";
 import { defineRoute } from "../route.ts";
 
@@ -28,6 +38,7 @@ export const qualificationRoutes = [
       ...ProjectSearch,
     ],
     summary: "The certificate types (the data dictionary's CertificateType codes, active ones).",
+    result: certificateTypes,
     handler: async ({ deps }) => {
       const items = await certificates.certificateTypes(deps.db);
       return { items, totalCount: items.length };
@@ -40,6 +51,7 @@ export const qualificationRoutes = [
     summary:
       "A supplier's certificates (SupplierId) with status valid / expiring (30 days) / expired and days left.",
     query: supplierIdQuery,
+    result: certificateList,
     handler: ({ deps, query }) => certificates.listCertificates(deps, query.supplierId),
   }),
   defineRoute({
@@ -49,6 +61,7 @@ export const qualificationRoutes = [
     summary:
       "Add a certificate: supplierId, type (CertificateType code), number, issuedOn, expiresOn (YYYY-MM-DD, empty: no expiry), fileId (from FileService/Upload), remark.",
     body: certificateInput,
+    result: certificateDto,
     handler: ({ deps, actor, body }) => certificates.createCertificate(deps, actor, body),
   }),
   defineRoute({
@@ -57,6 +70,7 @@ export const qualificationRoutes = [
     access,
     summary: "Change a certificate (same fields and its id); a new expiry date is warned again.",
     body: updateCertificateInput,
+    result: certificateDto,
     handler: ({ deps, actor, body }) => certificates.updateCertificate(deps, actor, body),
   }),
   defineRoute({
@@ -65,6 +79,7 @@ export const qualificationRoutes = [
     access,
     summary: "Delete a certificate and its file.",
     query: certificateIdInput,
+    result: noResult,
     handler: ({ deps, query }) => certificates.deleteCertificate(deps, query.id),
   }),
   defineRoute({
@@ -73,6 +88,7 @@ export const qualificationRoutes = [
     access,
     summary: "Certificates expiring from today to Days ahead (default 30), soonest first.",
     query: expiringInput,
+    result: expiringCertificates,
     handler: async ({ deps, query }) => {
       const items = await certificates.expiringCertificates(deps, query.days);
       return { items, totalCount: items.length };
@@ -85,6 +101,7 @@ export const qualificationRoutes = [
     summary:
       "Every supplier invited in the period (From, To on the invitation time) with invitations, response rate, on-time rate and average rank; Sorting invitations | responseRate | onTimeRate | averageRank | code.",
     query: performanceListInput,
+    result: performancePage,
     handler: ({ deps, query }) => performance.listPerformance(deps, query),
   }),
   defineRoute({
@@ -94,6 +111,7 @@ export const qualificationRoutes = [
     summary:
       "One supplier's performance (SupplierId, optional From, To): summary, each invitation's outcome and rank (projects of the kinds you may see), invitations and quotes per month.",
     query: performanceInput,
+    result: supplierPerformance,
     handler: ({ deps, actor, query }) => performance.supplierPerformance(deps, actor, query),
   }),
   defineRoute({
@@ -103,6 +121,7 @@ export const qualificationRoutes = [
     summary:
       "Hints on a project's quotes: the same attachment (SHA-256) or the same client address from different suppliers, and near-identical priced lines (within 0.5 %; once no round is sealed).",
     query: projectIdInput,
+    result: integritySignalsResult,
     handler: ({ deps, actor, query, meta }) => integritySignals(deps, actor, query.offProId, meta),
   }),
 ];

@@ -1,7 +1,7 @@
 // System resources (spec §7 QMO/SystemResource): the editable, typed settings.
 import { Permissions } from "../../domain/auth/permissions.ts";
 import * as settingsSvc from "../../domain/settings/service.ts";
-import { updateSettingsInput } from "../../domain/settings/schemas.ts";
+import { settingsResult, updateSettingsInput } from "../../domain/settings/schemas.ts";
 import { defineRoute } from "../route.ts";
 
 export const settingRoutes = [
@@ -11,6 +11,7 @@ export const settingRoutes = [
     access: Permissions.SystemResourceSearch,
     summary:
       "Every system resource (quote instructions zh/en, reminder hours, upload limit) with its value.",
+    result: settingsResult,
     handler: ({ deps }) => settingsSvc.listSettings(deps),
   }),
   defineRoute({
@@ -19,6 +20,7 @@ export const settingRoutes = [
     access: Permissions.SystemResourceSearch,
     summary: "Save system resources: { items: [{ key, value }] }; all or none.",
     body: updateSettingsInput,
+    result: settingsResult,
     handler: ({ deps, body, actor }) => settingsSvc.updateSettings(deps, body, actor),
   }),
 ];

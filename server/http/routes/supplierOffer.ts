@@ -1,6 +1,7 @@
 // The supplier portal's quoting calls (QMO/SupplierOffer): only supplier users reach them, and each
 // answer is limited to the projects published to the caller's supplier. One staff call beside them:
 // the submissions across the projects a buyer may see (the supplier quotations page).
+import { z } from "zod";
 import { Permissions } from "../../domain/auth/permissions.ts";
 import {
   agree,
@@ -23,6 +24,18 @@ import {
   quoteIdInput,
   submitQuoteForm,
 } from "../../domain/quotes/schemas.ts";
+import {
+  agreedResult,
+  instructionResult,
+  myProjectDetail,
+  myProjectPage,
+  myQuoteList,
+  priceSheetPreview,
+  quoteDto,
+  quoteFormResult,
+  quoteReceiptResult,
+  submissionPage,
+} from "../../domain/quotes/results.ts";
 import { defineRoute } from "../route.ts";
 
 const access = Permissions.SupplierOfferSearch;
@@ -37,6 +50,7 @@ export const supplierOfferRoutes = [
     summary:
       "My projects: status (canOffer / quoted / notQuoted), deadline and seconds left by the server clock, most urgent first.",
     query: myProjectsInput,
+    result: myProjectPage,
     handler: ({ deps, actor, query }) => myProjects(deps, actor, query),
   }),
   defineRoute({
@@ -47,6 +61,7 @@ export const supplierOfferRoutes = [
     summary:
       "One of my projects, read-only: header, line items (opiList), attachments (attList) and whether I take part in its reverse auction (hasAuction; GetAuction answers only then).",
     query: offProIdInput,
+    result: myProjectDetail,
     handler: ({ deps, actor, query }) => myProject(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -57,6 +72,7 @@ export const supplierOfferRoutes = [
     summary:
       "The quote instructions in the caller's language; with OffProId also whether I agreed.",
     query: instructionInput,
+    result: instructionResult,
     handler: ({ deps, actor, query, lang }) => instruction(deps, actor, lang, query.offProId),
   }),
   defineRoute({
@@ -66,6 +82,7 @@ export const supplierOfferRoutes = [
     audience,
     summary: "Agree to the quote instructions for a project (recorded once, with the time).",
     body: offProIdInput,
+    result: agreedResult,
     handler: ({ deps, actor, body }) => agree(deps, actor, body.offProId),
   }),
   defineRoute({
@@ -77,6 +94,8 @@ export const supplierOfferRoutes = [
       "Submit a quote: multipart offProId, round (0 first quote, 1/2 optimisation) and one file (checked as any upload).",
     form: submitQuoteForm,
     auditOmit: ["file", "lines"],
+    result: quoteDto,
+    errors: [409],
     handler: ({ deps, actor, body, meta }) => submitQuote(deps, actor, body, meta),
   }),
   defineRoute({
@@ -86,6 +105,7 @@ export const supplierOfferRoutes = [
     audience,
     summary: "My submissions for a project, newest first; the last of each round is current.",
     query: offProIdInput,
+    result: myQuoteList,
     handler: ({ deps, actor, query }) => myQuotes(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -96,6 +116,7 @@ export const supplierOfferRoutes = [
     summary:
       "What pricing the lines needs: the items, whether every one must be priced, the dictionary's currencies, trade terms and payment methods, my latest lines, and the server's time (a validity date is judged by its day).",
     query: offProIdInput,
+    result: quoteFormResult,
     handler: ({ deps, actor, query }) => quoteForm(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -107,6 +128,7 @@ export const supplierOfferRoutes = [
       "The price sheet (.xlsx) of one of my projects: its line items filled and locked, a column per price field with the dictionary's codes as lists, starting from my latest lines.",
     query: offProIdInput,
     binary: true,
+    errors: [409],
     handler: async ({ deps, actor, query, lang }) => {
       const file = await priceSheet(deps, actor, query.offProId, lang);
       return downloadResponse(file.stream, file.fileName);
@@ -122,6 +144,8 @@ export const supplierOfferRoutes = [
     form: priceSheetForm,
     maxFormMb: PRICE_SHEET_LIMITS.fileMb,
     auditOmit: ["file"],
+    result: priceSheetPreview,
+    errors: [409],
     handler: ({ deps, actor, body }) => readPriceSheet(deps, actor, body),
   }),
   defineRoute({
@@ -132,6 +156,7 @@ export const supplierOfferRoutes = [
     summary:
       "The receipt of one of my submissions (QuoteId): file, time, request pack version, content hash and its entry in the tamper-evident record.",
     query: quoteIdInput,
+    result: quoteReceiptResult,
     handler: ({ deps, actor, query }) => quoteReceipt(deps, actor, query.quoteId),
   }),
   defineRoute({
@@ -141,6 +166,8 @@ export const supplierOfferRoutes = [
     audience,
     summary: "Whether I am invited to a published project (false alike for unknown ids).",
     query: offProIdInput,
+    result: z.boolean().describe("Whether this supplier is invited to the published project."),
+    noNotFound: true,
     handler: ({ deps, actor, query }) => isInvited(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -151,6 +178,7 @@ export const supplierOfferRoutes = [
     summary:
       "Staff: quote submissions across the projects of the kinds I may see, newest first (keyword, kind, round, submitted from/to, currentOnly); a sealed round's rows show who and when only (403 without any project search permission).",
     query: allSubmissionsInput,
+    result: submissionPage,
     handler: ({ deps, actor, query }) => allSubmissions(deps, actor, query),
   }),
 ];

@@ -14,6 +14,17 @@ import {
   syncQuery,
   updateSupplierInput,
 } from "../../domain/suppliers/schemas.ts";
+import {
+  changedCodes,
+  createdSupplier,
+  erpConnection,
+  introducedSupplier,
+  portalAccount,
+  supplierDeleted,
+  supplierDto,
+  supplierPage,
+  syncReport,
+} from "../../domain/suppliers/results.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import { SpooledFile } from "../../domain/files/spool.ts";
 import { defineRoute } from "../route.ts";
@@ -30,6 +41,7 @@ export const supplierRoutes = [
     access,
     summary: "Suppliers, paged; filter by Code, FullName, AbbrName, status, IsInvalidFiltering.",
     query: listSuppliersInput,
+    result: supplierPage,
     handler: ({ deps, query }) => suppliersSvc.listSuppliers(deps, query),
   }),
   defineRoute({
@@ -38,6 +50,7 @@ export const supplierRoutes = [
     access,
     summary: "One supplier with its portal sign-in name.",
     query: supplierIdInput,
+    result: supplierDto,
     handler: ({ deps, query }) => suppliersSvc.getSupplier(deps, query.id),
   }),
   defineRoute({
@@ -47,6 +60,8 @@ export const supplierRoutes = [
     summary:
       "Add a supplier; with createPortalAccount also its portal sign-in (a generated password is answered once).",
     body: createSupplierInput,
+    result: createdSupplier,
+    errors: [409],
     handler: ({ deps, body }) => suppliersSvc.createSupplier(deps, body),
   }),
   defineRoute({
@@ -55,6 +70,7 @@ export const supplierRoutes = [
     access,
     summary: "Change a supplier (the code cannot change).",
     body: update,
+    result: supplierDto,
     handler: ({ deps, body }) => suppliersSvc.updateSupplier(deps, body),
   }),
   defineRoute({
@@ -63,6 +79,7 @@ export const supplierRoutes = [
     access,
     summary: "Same as UpdateSupplierData, as a PUT.",
     body: update,
+    result: supplierDto,
     handler: ({ deps, body }) => suppliersSvc.updateSupplier(deps, body),
   }),
   defineRoute({
@@ -71,6 +88,7 @@ export const supplierRoutes = [
     access,
     summary: "Delete a supplier; one that was invited or has quotes becomes invalid instead.",
     query: supplierIdInput,
+    result: supplierDeleted,
     handler: ({ deps, query }) => suppliersSvc.deleteSupplier(deps, query.id),
   }),
   defineRoute({
@@ -79,6 +97,8 @@ export const supplierRoutes = [
     access,
     summary: "Create a supplier's portal sign-in (user name = code, role Supplier).",
     body: portalAccountInput,
+    result: portalAccount,
+    errors: [409],
     handler: ({ deps, body }) => suppliersSvc.createPortalAccount(deps, body),
   }),
   defineRoute({
@@ -87,6 +107,8 @@ export const supplierRoutes = [
     access,
     summary: "Set a supplier's portal password (generated when omitted); its sessions end.",
     body: portalAccountInput,
+    result: portalAccount,
+    errors: [409],
     handler: async ({ deps, body }) => {
       const account = await suppliersSvc.setPortalPassword(deps, body);
       recheckAuctionStreams(deps); // the supplier's open auction streams end with its sessions
@@ -100,6 +122,7 @@ export const supplierRoutes = [
     summary: "The filtered supplier list as an .xlsx file, in the caller's language.",
     query: listSuppliersInput,
     binary: true,
+    errors: [404],
     handler: async ({ deps, query, lang }) => {
       const file = await suppliersSvc.exportSuppliers(deps, query, lang);
       return downloadResponse(file.stream, file.fileName);
@@ -112,6 +135,8 @@ export const supplierRoutes = [
     summary:
       "The ERP's supplier codes edited at or after EditDate, each marked new / changed / same.",
     query: editDateInput,
+    result: changedCodes,
+    errors: [503],
     handler: async ({ deps, query }) => {
       const items = await sync.erpCodesChangedSince(deps, query.editDate);
       return { items, totalCount: items.length };
@@ -124,6 +149,8 @@ export const supplierRoutes = [
     summary:
       "Batch introduction from the ERP (optional query since, dryRun); answers created / updated / unchanged / rejected.",
     query: syncQuery,
+    result: syncReport,
+    errors: [503],
     handler: ({ deps, query, lang }) =>
       sync.syncFromErp(deps, { since: query.since, dryRun: query.dryRun, lang }),
   }),
@@ -133,6 +160,7 @@ export const supplierRoutes = [
     access,
     summary:
       "Whether an ERP supplier interface is set up (ERP_SUPPLIERS_URL): without one, introducing from the ERP answers 503 and the page offers the file import instead.",
+    result: erpConnection,
     handler: ({ deps }) => ({ connected: sync.erpConnected(deps) }),
   }),
   defineRoute({
@@ -141,6 +169,8 @@ export const supplierRoutes = [
     access,
     summary: "Introduce (or refresh) one supplier from the ERP by its code.",
     body: introduceInput,
+    result: introducedSupplier,
+    errors: [404, 503],
     handler: ({ deps, body, lang }) => sync.introduceSupplier(deps, body.code, lang),
   }),
   defineRoute({
@@ -150,6 +180,7 @@ export const supplierRoutes = [
     summary:
       "Batch introduction from an .xlsx or .csv file in the ERP's columns (multipart `file`).",
     form: importForm,
+    result: syncReport,
     handler: async ({ deps, body, lang }) =>
       sync.syncFromFile(
         deps,
