@@ -34,7 +34,6 @@ import { ProjectBadges } from "./Flags.tsx";
 import { ProjectDialog } from "./ProjectDialog.tsx";
 import { ReminderDialog } from "./ReminderDialog.tsx";
 import { formatTime } from "../../../shared/time.ts";
-import { DayAndTime } from "../../../shared/ClosingTime.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import type { ListFilterName } from "../../../../server/domain/projects/listFilters.ts";
 
@@ -157,55 +156,37 @@ export default function ProjectList({ kind }: { kind: Kind }) {
           </>
         ),
       },
-      // Category, creator and the times wrap (a time at its space) when the page is narrow, so
-      // the table fits beside the row actions at 1280 px instead of sliding under them.
-      { key: "categoryName", title: f("category") },
+      { key: "categoryName", title: f("category"), nowrap: true },
     ];
     if (kind === "asset") {
-      // The requirement number with the quotation type under it: one column, not two.
-      cols.push({
-        key: "demandCode",
-        title: `${f("demandCode")} · ${f("offerItemType")}`,
-        wrapTitle: true,
-        render: (p) => (
-          <>
-            <span className="block whitespace-nowrap">{p.demandCode}</span>
-            {p.offerItemType && (
-              <span className="block text-xs text-slate-500">
-                {t(`projects.quotationTypes.${p.offerItemType}`)}
-              </span>
-            )}
-          </>
-        ),
-      });
+      cols.push(
+        { key: "demandCode", title: f("demandCode"), nowrap: true },
+        {
+          key: "offerItemType",
+          title: f("offerItemType"),
+          nowrap: true,
+          render: (p) => (p.offerItemType ? t(`projects.quotationTypes.${p.offerItemType}`) : ""),
+        },
+      );
     }
     cols.push(
       {
-        // The state, and under it how many of the invited suppliers have quoted.
         key: "status",
         title: f("status"),
         sortField: "status",
-        render: (p) => (
-          <>
-            <StatusBadge status={p.status} />
-            {p.supplierCount > 0 && (
-              <span
-                className="block text-xs whitespace-nowrap text-slate-500 tabular-nums"
-                data-testid="project-quoted"
-              >
-                {t("projectsPage.quotedCount", {
-                  quoted: p.quotedCount,
-                  invited: p.supplierCount,
-                })}
-              </span>
-            )}
-          </>
-        ),
+        render: (p) => <StatusBadge status={p.status} />,
+      },
+      {
+        key: "quoted",
+        title: t("projectsPage.quotedOfInvited"),
+        align: "right",
+        nowrap: true,
+        className: "tabular-nums",
+        render: (p) => (p.supplierCount ? `${p.quotedCount} / ${p.supplierCount}` : ""),
       },
       {
         key: "award",
         title: f("award"),
-        wrapTitle: true,
         render: (p) =>
           p.award && (
             <span className="text-xs font-medium text-amber-800" data-testid="project-award">
@@ -213,20 +194,20 @@ export default function ProjectList({ kind }: { kind: Kind }) {
             </span>
           ),
       },
-      { key: "creatorName", title: f("creator") },
+      { key: "creatorName", title: f("creator"), nowrap: true },
       {
         key: "pubDate",
         title: f("pubDate"),
-        wrapTitle: true,
         sortField: "pubDate",
+        nowrap: true,
         className: "tabular-nums",
-        render: (p) => <DayAndTime text={formatTime(p.pubDate)} />,
+        render: (p) => formatTime(p.pubDate),
       },
       {
         key: "offerEndTime",
         title: f("offerEndTime"),
-        wrapTitle: true,
         sortField: "offerEndTime",
+        nowrap: true,
         className: "tabular-nums",
         render: (p) => <ProjectClosing project={p} />,
       },
