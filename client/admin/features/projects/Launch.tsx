@@ -27,7 +27,7 @@ import { AttachmentList, ItemsTable } from "./parts.tsx";
 import { RequiredCertificates } from "../../components/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "./Flags.tsx";
-import { QuestionDeadlineField } from "../questions/QuestionDeadlineField.tsx";
+import { QuestionDeadlineField } from "./QuestionDeadlineField.tsx";
 
 type Search = {
   Code: string;
