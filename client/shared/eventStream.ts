@@ -8,7 +8,7 @@ import { getToken } from "./auth.ts";
 import { i18n } from "./i18n.ts";
 
 /** An event; `id` null for a message the server sends without one (it moves no Last-Event-ID). */
-export type StreamEvent<T> = { id: number | null; type: string; data: T };
+type StreamEvent<T> = { id: number | null; type: string; data: T };
 
 type Handlers<T> = {
   onEvent: (e: StreamEvent<T>) => void;

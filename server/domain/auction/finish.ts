@@ -56,7 +56,7 @@ export const auditClockEnd = (deps: Deps, a: AuctionRow) =>
   auditAuction(deps, null, "ended", a, { closesAt: a.closesAt });
 
 /** The auction with its clock's end written if that end has come (the row unchanged otherwise). */
-export async function finishAuction(deps: Deps, a: AuctionRow): Promise<AuctionRow> {
+async function finishAuction(deps: Deps, a: AuctionRow): Promise<AuctionRow> {
   if (a.status !== "active" || auctionState(a, deps.clock.now()) !== "ended") return a;
   const ended = await transaction(deps.db, async (tx) => {
     const fresh = await tx.query.auctions.findFirst({ where: eq(auctions.id, a.id) });
