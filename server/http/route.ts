@@ -369,8 +369,12 @@ function jsonLimit(): MiddlewareHandler<AppEnv> {
 function takesFile(schema: z.ZodType): boolean {
   const def = defOf(schema);
   if (def.type === "custom") {
-    const bag = (schema as unknown as { _zod: { bag?: { Class?: unknown } } })._zod.bag;
-    return bag?.Class === File || bag?.Class === Blob;
+    // z.instanceof keeps its class in the schema's bag; a clone (.describe()) names it as parent.
+    type Inner = { _zod: { bag?: { Class?: unknown }; parent?: Inner } };
+    for (let s: Inner | undefined = schema as unknown as Inner; s; s = s._zod.parent) {
+      if (s._zod.bag?.Class === File || s._zod.bag?.Class === Blob) return true;
+    }
+    return false;
   }
   return def.innerType ? takesFile(def.innerType) : false;
 }
