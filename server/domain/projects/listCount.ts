@@ -14,6 +14,7 @@ import {
   countedByTable,
   countedConditions,
   filterConditions,
+  keywordsOf,
   kindsCondition,
   listConditions,
   type ListQuery,
@@ -21,6 +22,7 @@ import {
   storedOnly,
 } from "./listFilters.ts";
 import { clockMovedPlaceholders } from "./statusSql.ts";
+import { matchCondition } from "./listText.ts";
 
 /** Past this many matches a list by keyword answers this count, not exact. */
 const KEYWORD_COUNT_LIMIT = 2000;
@@ -67,11 +69,24 @@ const exactCount = preparedPerKey(
     db.select({ total: count() }).from(offerProjects).where(listConditions(query)).prepare(),
 );
 
-/** The matches counted up to one past the limit. */
+/**
+ * The matches counted up to one past the limit. Through the index, the index's matches are read in
+ * id order, each joined to its project, and the reading stops at the limit (`id IN (…)` would read
+ * every match of the index first).
+ */
 const boundedCount = preparedPerKey(statementKey, (db, query: ListQuery) => {
-  const matches = db.select({ one: sql`1`.as("one") }).from(offerProjects)
-    .where(listConditions(query)).limit(KEYWORD_COUNT_LIMIT + 1).as("matches");
-  return db.select({ total: count() }).from(matches).prepare();
+  const joined = query.keywordPlan?.way === "index";
+  const matches = joined
+    ? db.select({ one: sql`1`.as("one") })
+      .from(sql`offer_projects_fts cross join ${offerProjects}
+        on ${offerProjects.id} = offer_projects_fts.rowid`)
+      .where(and(
+        matchCondition(keywordsOf(query.input)),
+        listConditions({ ...query, keywordPlan: { way: "joined" } }),
+      ))
+    : db.select({ one: sql`1`.as("one") }).from(offerProjects).where(listConditions(query));
+  return db.select({ total: count() })
+    .from(matches.limit(KEYWORD_COUNT_LIMIT + 1).as("matches")).prepare();
 });
 
 export type ListTotal = {

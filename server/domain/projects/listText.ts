@@ -27,9 +27,14 @@ export function keywordWay(text: string): KeywordWay {
 
 /**
  * How the list's statements find the keywords' matches: through the index (`index`), by the ids
- * the index found (`ids`: all of them, IDS_AT_MOST at most), or on the rows (`rows`).
+ * the index found (`ids`: all of them, IDS_AT_MOST at most), or on the rows (`rows`). `joined`: the
+ * statement reads the index itself, joined to the projects (`matchCondition`; listCount.ts).
  */
-export type KeywordPlan = { way: "index" } | { way: "ids"; ids: number[] } | { way: "rows" };
+export type KeywordPlan =
+  | { way: "index" }
+  | { way: "ids"; ids: number[] }
+  | { way: "rows" }
+  | { way: "joined" };
 const byIndex: KeywordPlan = { way: "index" };
 
 /** The index's MATCH value for the keywords it answers, made of placeholders; undefined if none. */
@@ -71,6 +76,10 @@ export function keywordConditions(keywords: Keyword[], plan: KeywordPlan = byInd
   return where;
 }
 
+/** The keywords' condition on the index, `offer_projects_fts`, for a statement that reads it. */
+export const matchCondition = (keywords: Keyword[]) =>
+  sql`offer_projects_fts match ${matchValue(keywords)}`;
+
 /** The values `keywordConditions`' placeholders stand for. */
 export function keywordValues(keywords: Keyword[], plan: KeywordPlan = byIndex) {
   const values: Record<string, string> = {};
@@ -101,7 +110,7 @@ const firstMatches = preparedPerKey(
   (keywords: Keyword[]) => keywords.map((k) => `${k.field}=${keywordWay(k.text)}`).join(),
   (db, keywords: Keyword[]) =>
     db.select({ id: sql<number>`rowid` }).from(sql`offer_projects_fts`)
-      .where(sql`offer_projects_fts match ${matchValue(keywords)}`)
+      .where(matchCondition(keywords))
       .orderBy(sql`rowid`).limit(IDS_AT_MOST + 1).prepare(),
 );
 
@@ -120,7 +129,8 @@ const foldsAlike = (text: string) =>
  * there are more, how dense they are among the first ids. The answer is the same every way.
  */
 export async function keywordPlan(db: DbOrTx, keywords: Keyword[]): Promise<KeywordPlan> {
-  if (!keywords.some((k) => keywordWay(k.text) !== "rows")) return byIndex;
+  // Single characters only: the index has nothing to answer.
+  if (keywords.every((k) => keywordWay(k.text) === "rows")) return { way: "rows" };
   const found = await firstMatches(db, keywords).all(keywordValues(keywords));
   if (found.length <= IDS_AT_MOST) return { way: "ids", ids: found.map((r) => r.id) };
   // Among the ids from the first match to the last found, the share that match.
