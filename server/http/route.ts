@@ -365,18 +365,13 @@ function jsonLimit(): MiddlewareHandler<AppEnv> {
   }) as unknown as MiddlewareHandler<AppEnv>;
 }
 
-/** Whether a field takes a file: z.instanceof(File), looking through optional and default. */
+/**
+ * Whether a field takes a file (z.instanceof(File), optional or described): it accepts a file and
+ * refuses text. Asked of the schema itself, since a described copy no longer says its class.
+ */
 function takesFile(schema: z.ZodType): boolean {
-  const def = defOf(schema);
-  if (def.type === "custom") {
-    // z.instanceof keeps its class in the schema's bag; a clone (.describe()) names it as parent.
-    type Inner = { _zod: { bag?: { Class?: unknown }; parent?: Inner } };
-    for (let s: Inner | undefined = schema as unknown as Inner; s; s = s._zod.parent) {
-      if (s._zod.bag?.Class === File || s._zod.bag?.Class === Blob) return true;
-    }
-    return false;
-  }
-  return def.innerType ? takesFile(def.innerType) : false;
+  const file = new File(["%PDF-"], "a.pdf", { type: "application/pdf" });
+  return schema.safeParse(file).success && !schema.safeParse("text").success;
 }
 
 /**
