@@ -7,8 +7,11 @@ import { projectSavings, savingsReport, savingsSummary } from "../../domain/savi
 import { exportSavings } from "../../domain/savings/export.ts";
 import {
   projectSavingsInput,
+  projectSavingsResult,
   savingsBaselinesInput,
   savingsReportInput,
+  savingsReportResult,
+  savingsSummaryResult,
 } from "../../domain/savings/schemas.ts";
 import { setSavingsBaselines } from "../../domain/savings/baselines.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
@@ -22,6 +25,7 @@ export const savingsRoutes = [
     summary:
       "A project's savings in CNY before tax: first quote, best quote, awarded total, savings against the first quote, the budget and the last purchase price; state notOver, sealed (no figure, with when it opens) or open.",
     query: projectSavingsInput,
+    result: projectSavingsResult,
     handler: ({ deps, actor, query }) => projectSavings(deps, actor, query.offProId),
   }),
   defineRoute({
@@ -31,6 +35,7 @@ export const savingsRoutes = [
     summary:
       "Sets a project's budget and last purchase price (totals in CNY before tax; empty clears one, left out keeps it), in any state; needs the Publish permission of the project's kind. Answers the project's savings.",
     body: savingsBaselinesInput,
+    result: projectSavingsResult,
     handler: ({ deps, actor, body }) => setSavingsBaselines(deps, actor, body),
   }),
   defineRoute({
@@ -40,6 +45,7 @@ export const savingsRoutes = [
     summary:
       "The savings of the projects dated from / to (UTC+8 days, YYYY-MM-DD) in a category: one row per project, roll-ups by category and in total.",
     query: savingsReportInput,
+    result: savingsReportResult,
     handler: ({ deps, actor, query }) => savingsReport(deps, actor, query),
   }),
   defineRoute({
@@ -49,6 +55,7 @@ export const savingsRoutes = [
     summary: "The savings report as an .xlsx file (same filters; headers in your language).",
     query: savingsReportInput,
     binary: true,
+    errors: [404],
     handler: async ({ deps, actor, query, lang }) => {
       const file = await exportSavings(deps, actor, query, lang);
       return downloadResponse(file.stream, file.fileName);
@@ -60,6 +67,7 @@ export const savingsRoutes = [
     access: ProjectSearch,
     summary:
       "The dashboard's savings: the last 12 months (UTC+8) by month and by category, and in total.",
+    result: savingsSummaryResult,
     handler: ({ deps, actor }) => savingsSummary(deps, actor),
   }),
 ];
