@@ -75,7 +75,11 @@ export function registerSavingsCommands(program: Command) {
           pct(g.vsBudget),
           dash(g.vsLastPrice?.amount),
           pct(g.vsLastPrice),
-          say("savingsProjects", { count: g.projects, sealed: g.sealed }),
+          say("savingsProjects", {
+            count: g.projects,
+            awarded: g.awardedProjects,
+            sealed: g.sealed,
+          }),
         ];
         printTable([
           [

@@ -35,8 +35,9 @@ Deno.test("CLI: savings as a table (period, category) and as .xlsx", async () =>
     assert.match(line(c.code), /No priced quotes/);
     assert.match(line(d.code), /Sealed until 2026-12-05 17:00:00/);
     assert.doesNotMatch(line(d.code), /\d+\.\d\d\s/);
-    assert.match(r.stdout, /Total\s+1606700\.00\s+1555700\.00\s+1566000\.00\s+40200\.00\s+2\.50%/);
-    assert.match(r.stdout, /Σ Laminate\s+206700\.00/);
+    assert.match(r.stdout, /Total\s+1606200\.00\s+1555200\.00\s+1566000\.00\s+40200\.00\s+2\.50%/);
+    // A category's sums cover its awarded projects only (A, not A2 on its best quote).
+    assert.match(r.stdout, /Σ Laminate\s+206200\.00\s+206200\.00\s+217000\.00\s+-10800\.00/);
 
     r = await cli(dir, ["savings", "--from", "2026-10-01", "--to", "2026-10-31"]);
     assert.equal(r.code, 0, r.stderr);
@@ -61,8 +62,8 @@ Deno.test("CLI: savings as a table (period, category) and as .xlsx", async () =>
     assert.deepEqual(
       [
         ws.getRow(2).getCell(1).value,
-        ws.getRow(2).getCell(8).value,
-        ws.getRow(2).getCell(12).value,
+        ws.getRow(2).getCell(9).value,
+        ws.getRow(2).getCell(13).value,
       ],
       [b.code, 1400000, 51000],
     );

@@ -115,8 +115,15 @@ Deno.test("the report rolls up by category and in total; period and category fil
   );
   // Equipment: B, and D (sealed: counted, summed nowhere).
   assert.deepEqual(
-    [equipment.projects, equipment.sealed, equipment.priced, equipment.first, equipment.awarded],
-    [2, 1, 1, "1400000.00", "1349000.00"],
+    [
+      equipment.projects,
+      equipment.sealed,
+      equipment.priced,
+      equipment.awardedProjects,
+      equipment.first,
+      equipment.awarded,
+    ],
+    [2, 1, 1, 1, "1400000.00", "1349000.00"],
   );
   assert.deepEqual(equipment.vsFirst, {
     projects: 1,
@@ -125,38 +132,40 @@ Deno.test("the report rolls up by category and in total; period and category fil
     amount: "51000.00",
     percent: "3.64",
   });
-  // Laminate: A (awarded 217,000) and A2 (best 500). Against the first quotes:
-  // 206,700 − 217,500 = −10,800 = −5.22%; budgets 250,600 − 217,500 = 33,100 = 13.21%;
-  // last purchase price (A only) 210,000 − 217,000 = −7,000.
-  assert.deepEqual([lam.projects, lam.first, lam.best, lam.awarded], [
+  // Laminate: A (awarded 217,000) and A2 (not awarded: in no sum). Against the first quote:
+  // 206,200 − 217,000 = −10,800 = −5.24%; budget 250,000 − 217,000 = 33,000 = 13.20%;
+  // last purchase price 210,000 − 217,000 = −7,000.
+  assert.deepEqual([lam.projects, lam.awardedProjects, lam.first, lam.best, lam.awarded], [
     2,
-    "206700.00",
-    "206700.00",
+    1,
+    "206200.00",
+    "206200.00",
     "217000.00",
   ]);
   assert.deepEqual(lam.vsFirst, {
-    projects: 2,
-    base: "206700.00",
-    final: "217500.00",
+    projects: 1,
+    base: "206200.00",
+    final: "217000.00",
     amount: "-10800.00",
-    percent: "-5.22",
+    percent: "-5.24",
   });
   assert.deepEqual(lam.vsBudget, {
-    projects: 2,
-    base: "250600.00",
-    final: "217500.00",
-    amount: "33100.00",
-    percent: "13.21",
+    projects: 1,
+    base: "250000.00",
+    final: "217000.00",
+    amount: "33000.00",
+    percent: "13.20",
   });
   assert.deepEqual([lam.vsLastPrice?.amount, lam.vsLastPrice?.percent], ["-7000.00", "-3.33"]);
   // No category: C, without prices.
   assert.deepEqual([none.projects, none.priced, none.vsFirst, none.vsBudget], [1, 0, null, null]);
-  // Total: first quotes 1,606,700 − final 1,566,500 = 40,200 = 2.50%; last purchase prices
-  // 1,710,000 − 1,566,000 = 144,000 = 8.42%.
+  // Total (A and B): first quotes 1,606,200 − awarded 1,566,000 = 40,200 = 2.50%; last purchase
+  // prices 1,710,000 − 1,566,000 = 144,000 = 8.42%.
   const t = report.total;
-  assert.deepEqual([t.projects, t.priced, t.sealed], [5, 3, 1]);
+  assert.deepEqual([t.projects, t.priced, t.sealed, t.awardedProjects], [5, 3, 1, 2]);
+  assert.deepEqual([t.first, t.awarded], ["1606200.00", "1566000.00"]);
   assert.deepEqual([t.vsFirst?.amount, t.vsFirst?.percent], ["40200.00", "2.50"]);
-  assert.deepEqual([t.vsBudget?.amount, t.vsBudget?.percent], ["33100.00", "13.21"]);
+  assert.deepEqual([t.vsBudget?.amount, t.vsBudget?.percent], ["33000.00", "13.20"]);
   assert.deepEqual([t.vsLastPrice?.amount, t.vsLastPrice?.percent], ["144000.00", "8.42"]);
 
   // November (UTC+8 days, both included): C and D only.
@@ -202,9 +211,10 @@ Deno.test("the dashboard: the last 12 months by month in UTC+8", async () => {
     "2026-12",
   ]);
   const month = (m: string) => s.months.find((x) => x.month === m)!;
-  // December: A (−10,800) and B (51,000); October: A2 (0); November: C (no prices), D (sealed).
+  // December: A (−10,800) and B (51,000); October: A2 (not awarded: no saving summed);
+  // November: C (no prices), D (sealed).
   assert.equal(month("2026-12").vsFirst?.amount, "40200.00");
-  assert.equal(month("2026-10").vsFirst?.amount, "0.00");
+  assert.deepEqual([month("2026-10").projects, month("2026-10").vsFirst], [1, null]);
   assert.deepEqual(
     [month("2026-11").projects, month("2026-11").sealed, month("2026-11").vsFirst],
     [2, 1, null],

@@ -91,6 +91,49 @@ Deno.test("savings through the API: a project's panel, the report and its refusa
   assert.equal(summary.json.result.months[11].vsFirst.amount, "40200.00");
 });
 
+Deno.test("a category row of the report compares like with like: the awarded projects only, with their count", async () => {
+  await using env = await testEnv();
+  const { a2 } = await savingsData(env);
+  const admin = await signIn(env, "admin", ADMIN_PASSWORD);
+  const report = await call(env, "get", `${SV}/GetSavingsReport`, { token: admin });
+  assert.equal(report.status, 200);
+  const row = (name: string | null) =>
+    report.json.result.categories.find((g: { categoryName: string | null }) =>
+      g.categoryName === name
+    );
+  // Laminate: A awarded at 217,000 on a first quote of 206,200; A2 (first quote 500) is not
+  // awarded yet, so its first quote is not added to A's awarded total.
+  const lam = row("Laminate");
+  assert.deepEqual(
+    [lam.projects, lam.awardedProjects, lam.first, lam.best, lam.awarded],
+    [2, 1, "206200.00", "206200.00", "217000.00"],
+  );
+  assert.deepEqual(
+    [lam.vsFirst.projects, lam.vsFirst.base, lam.vsFirst.final, lam.vsFirst.amount],
+    [1, "206200.00", "217000.00", "-10800.00"],
+  );
+  assert.equal(lam.vsFirst.percent, "-5.24");
+  // The budget saving too: A's 250,000 − 217,000, not A2's budget added on.
+  assert.deepEqual([lam.vsBudget.projects, lam.vsBudget.amount], [1, "33000.00"]);
+  // The row of A2 alone (its own period) has no awarded project: no sum, not a first quote of 500.
+  const oct = await call(env, "get", `${SV}/GetSavingsReport`, {
+    token: admin,
+    query: { from: "2026-10-01", to: "2026-10-31" },
+  });
+  assert.deepEqual(oct.json.result.rows.map((r: { projectId: number }) => r.projectId), [a2.id]);
+  const [alone] = oct.json.result.categories;
+  assert.deepEqual(
+    [alone.projects, alone.awardedProjects, alone.first, alone.awarded, alone.vsFirst],
+    [1, 0, null, null, null],
+  );
+  // The total: each sum over A and B, the two awarded projects.
+  const t = report.json.result.total;
+  assert.deepEqual(
+    [t.awardedProjects, t.first, t.awarded, t.vsFirst.amount, t.vsFirst.percent],
+    [2, "1606200.00", "1566000.00", "40200.00", "2.50"],
+  );
+});
+
 Deno.test("the savings report as .xlsx: each project's figures, the categories' and the total, in the caller's language", async () => {
   await using env = await testEnv();
   const { a, b, c, d } = await savingsData(env);

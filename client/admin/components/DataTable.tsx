@@ -21,6 +21,8 @@ export type Column<T> = {
   align?: "left" | "center" | "right";
   /** Keeps the column on one line (codes, times). */
   nowrap?: boolean;
+  /** Lets a long header wrap (headers keep to one line unless set), for a narrow column. */
+  wrapTitle?: boolean;
   className?: string;
 };
 
@@ -109,9 +111,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     : sorted === "desc"
                     ? "descending"
                     : undefined}
-                  className={`border-b border-slate-200 bg-slate-50 ${padX} py-2 text-xs font-semibold whitespace-nowrap text-slate-600 ${
-                    alignClass[c.align ?? "left"]
-                  } ${c.key === ACTIONS ? stickyRight : ""}`}
+                  className={`border-b border-slate-200 bg-slate-50 ${padX} py-2 text-xs font-semibold ${
+                    c.wrapTitle ? "" : "whitespace-nowrap"
+                  } text-slate-600 ${alignClass[c.align ?? "left"]} ${
+                    c.key === ACTIONS ? stickyRight : ""
+                  }`}
                 >
                   {c.sortField && onSort
                     ? (

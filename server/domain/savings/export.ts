@@ -120,6 +120,14 @@ const columns: Column<Row>[] = [
     value: (row) => (row.type === "category" || row.type === "total" ? row.g.projects : null),
   },
   {
+    key: "awardedProjects",
+    width: 12,
+    header: (l) => s(l, "columns.awardedProjects"),
+    value: (
+      row,
+    ) => (row.type === "category" || row.type === "total" ? row.g.awardedProjects : null),
+  },
+  {
     key: "note",
     width: 30,
     header: (l) => s(l, "columns.note"),

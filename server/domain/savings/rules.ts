@@ -126,12 +126,18 @@ export type SavingSum = {
   percent: string | null;
 };
 
-/** Projects rolled up (a category, a month, all): counts, sums and the savings' sums. */
+/**
+ * Projects rolled up (a category, a month, all): counts, sums and the savings' sums. Like is
+ * compared with like: the sums cover the awarded projects only (a project not awarded yet, on its
+ * best quote, is in no sum), so the first quotes summed are those of the awarded totals summed.
+ */
 export type RollUp = {
   projects: number;
   /** Projects with some priced total. */
   priced: number;
-  /** Sums over the projects that have the figure (null when none has). */
+  /** The awarded projects with a first quote: those `first`, `best` and `awarded` sum. */
+  awardedProjects: number;
+  /** Sums over those projects (null when there is none). */
   first: string | null;
   best: string | null;
   awarded: string | null;
@@ -170,18 +176,23 @@ function sumOf(values: (string | null)[]): string | null {
 }
 
 /**
- * The roll-up of projects (sealed ones are left out by the caller). Each saving is summed over the
- * projects that have it, and its percentage is of the summed baselines.
+ * The roll-up of projects (sealed ones are left out by the caller), over the awarded ones only:
+ * the first quote, best quote and awarded total are summed over the awarded projects with a first
+ * quote, each saving over the awarded projects that have it, and its percentage is of the summed
+ * baselines.
  */
 export function rollUp(figures: ProjectFigures[], projects = figures.length): RollUp {
+  const awarded = figures.filter((f) => f.basis === "awarded");
+  const compared = awarded.filter((f) => f.first !== null);
   return {
     projects,
     priced: figures.filter((f) => f.priced).length,
-    first: sumOf(figures.map((f) => f.first)),
-    best: sumOf(figures.map((f) => f.best)),
-    awarded: sumOf(figures.map((f) => f.awarded)),
-    vsFirst: sumSaving(figures, (f) => f.first, (f) => f.vsFirst),
-    vsBudget: sumSaving(figures, (f) => f.budget, (f) => f.vsBudget),
-    vsLastPrice: sumSaving(figures, (f) => f.lastPurchasePrice, (f) => f.vsLastPrice),
+    awardedProjects: compared.length,
+    first: sumOf(compared.map((f) => f.first)),
+    best: sumOf(compared.map((f) => f.best)),
+    awarded: sumOf(compared.map((f) => f.awarded)),
+    vsFirst: sumSaving(awarded, (f) => f.first, (f) => f.vsFirst),
+    vsBudget: sumSaving(awarded, (f) => f.budget, (f) => f.vsBudget),
+    vsLastPrice: sumSaving(awarded, (f) => f.lastPurchasePrice, (f) => f.vsLastPrice),
   };
 }

@@ -73,14 +73,22 @@ export default function SavingsReport() {
   const c = (k: string) => s(`columns.${k}`);
   /** A right-aligned amount column, and a saving column. */
   function amount<T>(key: string, v: (r: T) => string | null | undefined): Column<T> {
-    return { key, title: c(key), align: "right", nowrap: true, render: (r) => <Cny v={v(r)} /> };
+    return {
+      key,
+      title: c(key),
+      align: "right",
+      nowrap: true,
+      wrapTitle: true,
+      render: (r) => <Cny v={v(r)} />,
+    };
   }
   function saving<T>(key: string, v: (r: T) => SavingSum | Saving | null | undefined): Column<T> {
     return {
       key,
       title: c(key),
       align: "right",
-      nowrap: true,
+      // The percentage goes under the amount when the column is narrow.
+      wrapTitle: true,
       render: (r) => <SavingValue s={v(r)} />,
     };
   }
@@ -88,6 +96,13 @@ export default function SavingsReport() {
   const rollColumns: Column<Group>[] = [
     { key: "label", title: c("category"), render: (g) => g.label },
     { key: "projects", title: c("projects"), align: "right", render: (g) => g.projects },
+    {
+      key: "awardedProjects",
+      title: c("awardedProjects"),
+      align: "right",
+      wrapTitle: true,
+      render: (g) => g.awardedProjects,
+    },
     amount<Group>("first", (g) => g.first),
     amount<Group>("awarded", (g) => g.awarded),
     saving<Group>("vsFirst", (g) => g.vsFirst),

@@ -30,7 +30,12 @@ export function SavingValue({ s, testId }: { s: SavingLike; testId?: string }) {
   return (
     <span className={`tabular-nums font-medium ${tone}`} data-testid={testId}>
       {yuan(s.amount)}
-      {s.percent !== null && <span className="text-xs">{` (${s.percent}%)`}</span>}
+      {s.percent !== null && (
+        <>
+          {" "}
+          <span className="text-xs whitespace-nowrap">({s.percent}%)</span>
+        </>
+      )}
     </span>
   );
 }
@@ -47,6 +52,8 @@ export function roundLabel(t: TFunction, round: number | null, source: string | 
 export const noteLabel = (t: TFunction, r: ProjectSavings) =>
   t(`savings.notes.${r.note}`, { time: r.sealOpensAt ? formatTime(r.sealOpensAt) : "" });
 
+const DEFINED = ["first", "best", "awarded", "saving", "rollUp", "baselines", "sealed"] as const;
+
 /** The definitions, as the page and docs/decisions.md state them. */
 export function Definitions() {
   const { t } = useTranslation();
@@ -54,9 +61,7 @@ export function Definitions() {
     <details className="text-xs text-slate-500" data-testid="savings-definitions">
       <summary className="cursor-pointer select-none">{t("savings.definitionsTitle")}</summary>
       <ul className="mt-1.5 list-disc space-y-0.5 pl-5">
-        {(["first", "best", "awarded", "saving", "baselines", "sealed"] as const).map((k) => (
-          <li key={k}>{t(`savings.define.${k}`)}</li>
-        ))}
+        {DEFINED.map((k) => <li key={k}>{t(`savings.define.${k}`)}</li>)}
       </ul>
     </details>
   );
