@@ -30,6 +30,7 @@ export const leaderRoutes = [
     summary: "Set (or replace) a user's person in charge.",
     body: setLeaderInput,
     result: userLeaderDto,
+    noNotFound: true, // an unknown user is a 400 naming userId or leaderId
     handler: ({ deps, body }) => leaders.setLeader(deps, body),
   }),
   defineRoute({
