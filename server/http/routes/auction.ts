@@ -33,8 +33,6 @@ import type { Actor, Deps } from "../../domain/context.ts";
 import { type AppEnv, defineRoute } from "../route.ts";
 import { auctionStream, wakeAuctionStreams } from "../auctionStream.ts";
 
-const base = "/QMO/Auction";
-const portal = "/QMO/SupplierOffer";
 const bidder = { access: Permissions.SupplierOfferSearch, audience: "supplier" as const };
 
 /** The page's last event: the Last-Event-ID header of a reconnection, else `after`, else none. */
@@ -66,7 +64,7 @@ async function changed(deps: Deps, actor: Actor, projectId: number, auctionId: n
 export const auctionRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetSetup`,
+    path: "/QMO/Auction/GetSetup",
     access: ProjectSearch,
     summary:
       "What setting up a reverse auction starts from: the suppliers who quoted, each one's first-quote total in CNY and priced lines, whether it may take part on a total or per line, and why an auction cannot be set up now (refusal).",
@@ -76,7 +74,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Create`,
+    path: "/QMO/Auction/Create",
     access: ProjectPublish,
     summary:
       "Set up a reverse auction instead of an optimisation round (the project's quoting has ended): startAt (left out: now) and endAt by the server clock, basis total or lines, excludedSupplierIds, stepKind amount/percent with step, maxDropKind amount/percent with maxDrop (the largest drop of one bid from the bidder's last; 20 percent unless set), visibility rank/best, extensionMinutes (2) and extensionCapMinutes (30). Answers the buyer's view.",
@@ -90,7 +88,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/Get`,
+    path: "/QMO/Auction/Get",
     access: ProjectSearch,
     summary:
       "A project's auction as the buyer follows it: state and times by the server clock, the ranking per line with names and labels, every bid for the chart, extensions, pauses and the end, and lastEventId to stream from; auction null (with setUpRefusal) when none.",
@@ -100,7 +98,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/Events`,
+    path: "/QMO/Auction/Events",
     access: ProjectSearch,
     stream: true,
     summary:
@@ -110,7 +108,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Pause`,
+    path: "/QMO/Auction/Pause",
     access: ProjectPublish,
     summary: "Pause a running auction with a reason the bidders are told; its clock stops.",
     body: auctionReasonInput,
@@ -123,7 +121,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/Resume`,
+    path: "/QMO/Auction/Resume",
     access: ProjectPublish,
     summary: "Resume a paused auction with the time that was left when it was paused.",
     body: auctionInput,
@@ -136,7 +134,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/SetMaxDrop`,
+    path: "/QMO/Auction/SetMaxDrop",
     access: ProjectPublish,
     summary:
       "Change the largest drop of one bid from the bidder's last (maxDropKind amount/percent, maxDrop) before the auction starts or while it is paused (409 while it runs or once over); the bidders' pages are told. Answers the buyer's view.",
@@ -150,7 +148,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/End`,
+    path: "/QMO/Auction/End",
     access: ProjectPublish,
     summary:
       "End an auction now (before or while it runs, or paused) with a reason the bidders are told; its final bids become the project's last round.",
@@ -164,7 +162,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${portal}/GetAuction`,
+    path: "/QMO/SupplierOffer/GetAuction",
     ...bidder,
     summary:
       "The auction I take part in, live: state and times by the server clock (serverNow), my last bid and rank per line, the best bid when shown, the most and the least I may bid next (minNext: the largest drop below my last), and lastEventId to stream from.",
@@ -174,7 +172,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${portal}/Bid`,
+    path: "/QMO/SupplierOffer/Bid",
     ...bidder,
     summary:
       "Bid in CNY (amount; itemId per line) with a bidKey made once per bid: the same key again answers the bid stored then (repeated true). Answers the receipt (record number and hashes) and the end after the bid.",
@@ -190,7 +188,7 @@ export const auctionRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${portal}/AuctionEvents`,
+    path: "/QMO/SupplierOffer/AuctionEvents",
     ...bidder,
     stream: true,
     summary:

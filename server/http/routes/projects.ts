@@ -73,12 +73,11 @@ import { projectSubmissions } from "../../domain/quotes/buyer.ts";
 
 const search = ProjectSearch;
 const publish = ProjectPublish;
-const base = "/QMO/OfferProjectManager";
 
 export const projectRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetAll`,
+    path: "/QMO/OfferProjectManager/GetAll",
     access: search,
     summary:
       "Projects of the kinds you may see; filters: code, name, category, status, kind, offerItemType, demandCode, created/pubDate/offerEndTime/closing ranges, open, quotedFrom, awaitingQuotes; paged. totalCount is exact (totalCountExact: true), except by a code, name or demandCode keyword matching more than 2,000 projects: totalCount 2000 and totalCountExact false, and later pages are still read by SkipCount.",
@@ -88,7 +87,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetDashboard`,
+    path: "/QMO/OfferProjectManager/GetDashboard",
     access: search,
     summary:
       "The buyer's dashboard (optionally of one kind): projects open for quoting with time left, quotes received today, projects ending in 48 h, suppliers yet to quote; each with its list filter.",
@@ -98,7 +97,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetExportList`,
+    path: "/QMO/OfferProjectManager/GetExportList",
     access: search,
     summary: "The filtered list as an .xlsx file (headers in your language, times in UTC+8).",
     query: exportProjectsInput,
@@ -111,7 +110,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetSupplierData`,
+    path: "/QMO/OfferProjectManager/GetSupplierData",
     access: publish,
     summary:
       "Supplier search for the launch page: Code, FullName, AbbrName, IsInvalidFiltering='1' (effective only), paged (default 5); with OffProId each row says whether it may be invited (invitable, notInvitableReason).",
@@ -122,7 +121,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/UpdateSupplierOfferProject`,
+    path: "/QMO/OfferProjectManager/UpdateSupplierOfferProject",
     access: publish,
     summary: "Publish a saved project: OffProManagerId, OfferEndTime, supList [{ id, code }].",
     body: publishInput,
@@ -132,7 +131,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/ReviseRequestPack`,
+    path: "/QMO/OfferProjectManager/ReviseRequestPack",
     access: publish,
     summary:
       "Change the request pack of a published project while quoting is open: offProId, opiList, attList, instructionText, offerEndTime (needed when the deadline is less than 24 h away). Records the next pack version and tells the invited suppliers.",
@@ -143,7 +142,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/UpdateOfferProjectManagerData`,
+    path: "/QMO/OfferProjectManager/UpdateOfferProjectManagerData",
     access: search,
     summary: "Change an unpublished project, its line items (opiList) and attachments (attList).",
     body: updateProjectInput,
@@ -153,7 +152,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "delete",
-    path: `${base}/Delete`,
+    path: "/QMO/OfferProjectManager/Delete",
     access: search,
     summary: "Delete an unpublished project.",
     query: deleteProjectInput,
@@ -161,12 +160,14 @@ export const projectRoutes = [
     errors: [409],
     handler: ({ deps, actor, query }) => deleteProject(deps, actor, query.id),
   }),
-  ...["Create", "CreateOfferProjectManagerData", "CreateOfferProjectManagerLaunchData"].map((
-    name,
-  ) =>
+  ...[
+    "/QMO/OfferProjectManager/Create",
+    "/QMO/OfferProjectManager/CreateOfferProjectManagerData",
+    "/QMO/OfferProjectManager/CreateOfferProjectManagerLaunchData",
+  ].map((path) =>
     defineRoute({
       method: "post",
-      path: `${base}/${name}`,
+      path,
       access: search,
       summary:
         "Save a new, unpublished project with line items (opiList) and uploaded attachments (attList); answers it with its id for the launch page.",
@@ -178,7 +179,7 @@ export const projectRoutes = [
   ),
   defineRoute({
     method: "post",
-    path: `${base}/CreateAndLaunchOfferProject`,
+    path: "/QMO/OfferProjectManager/CreateAndLaunchOfferProject",
     access: publish,
     summary: "Save a new project and publish it at once (OfferEndTime, supList).",
     body: createAndLaunchInput,
@@ -188,7 +189,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetSupplierIsOfferProjectManager`,
+    path: "/QMO/OfferProjectManager/GetSupplierIsOfferProjectManager",
     access: search,
     summary: "The invited suppliers and whether each has quoted.",
     query: projectIdInput,
@@ -197,7 +198,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetSupplierOfferProjectManagerResult`,
+    path: "/QMO/OfferProjectManager/GetSupplierOfferProjectManagerResult",
     access: search,
     summary:
       "The result page: header, line items, attachments, suppliers with first and optimisation quotes, rounds, and auctionNotOver (a reverse auction is set up, running or paused: no award and no round meanwhile).",
@@ -207,7 +208,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetQuoteHistory`,
+    path: "/QMO/OfferProjectManager/GetQuoteHistory",
     access: search,
     summary:
       "Every submission of a project (who, when, round, request pack version, outdated); file name and hash only once the round is no longer sealed.",
@@ -217,7 +218,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetOfferProjectManagerItemById`,
+    path: "/QMO/OfferProjectManager/GetOfferProjectManagerItemById",
     access: search,
     summary: "A project's line items.",
     query: projectIdInput,
@@ -226,7 +227,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetOfferProjectManagerSupItemById`,
+    path: "/QMO/OfferProjectManager/GetOfferProjectManagerSupItemById",
     access: search,
     summary: "A project's invited suppliers.",
     query: projectIdInput,
@@ -235,7 +236,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetOfferProjectManagerData`,
+    path: "/QMO/OfferProjectManager/GetOfferProjectManagerData",
     access: search,
     summary: "A project with opiList, attList and supList.",
     query: projectIdInput,
@@ -244,7 +245,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetOfferProjectManagerCloseInfo`,
+    path: "/QMO/OfferProjectManager/GetOfferProjectManagerCloseInfo",
     access: search,
     summary: "Why, when and by whom a project was closed.",
     query: projectIdInput,
@@ -253,7 +254,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/CreateOfferProjectCloses`,
+    path: "/QMO/OfferProjectManager/CreateOfferProjectCloses",
     access: publish,
     summary:
       "Close a project with a reason (from any state but closed); an award of it waiting for approval is cancelled.",
@@ -265,7 +266,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetFileListData`,
+    path: "/QMO/OfferProjectManager/GetFileListData",
     access: search,
     summary: "A project's attachments, paged (default limit 10).",
     query: projectFilesInput,
@@ -274,7 +275,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetNewGuid`,
+    path: "/QMO/OfferProjectManager/GetNewGuid",
     access: search,
     summary: "A new random GUID.",
     result: z.uuid().describe("A new random GUID (version 4)."),
@@ -282,7 +283,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/IsWeekDay`,
+    path: "/QMO/OfferProjectManager/IsWeekDay",
     access: "signedIn",
     summary: "Whether a date (YYYY-MM-DD) is a working day: official calendar, company days first.",
     query: isWeekDayInput,
@@ -291,7 +292,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "delete",
-    path: `${base}/deleteOfferProjectItemData`,
+    path: "/QMO/OfferProjectManager/deleteOfferProjectItemData",
     access: search,
     summary: "Delete a line item of an unpublished project.",
     query: itemIdInput,
@@ -301,7 +302,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/EndOfferProject`,
+    path: "/QMO/OfferProjectManager/EndOfferProject",
     access: publish,
     summary: "End quoting by hand now.",
     query: projectIdInput,
@@ -311,7 +312,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/OpenOptimizeRound`,
+    path: "/QMO/OfferProjectManager/OpenOptimizeRound",
     access: publish,
     summary:
       "Open optimisation round 1 or 2 of an ended asset project: offProId, round, endTime, supplierIds?",
@@ -322,7 +323,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetEmailManualData`,
+    path: "/QMO/OfferProjectManager/GetEmailManualData",
     access: publish,
     summary:
       "For sending by hand: the active templates written to suppliers (defaultTemplate: the deadline reminder) and each invited supplier with its addresses, language, quoted / quotedAt, agreedAt and lastReminder. Needs the project's Publish permission.",
@@ -332,7 +333,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/PreviewEmailManual`,
+    path: "/QMO/OfferProjectManager/PreviewEmailManual",
     access: publish,
     summary:
       "One invited supplier's email of a template as SendEmailManual would write it (placeholders filled, in the supplier's language): to, language, subject, body, and skipped (quoted / noAddress) when sending would leave it out.",
@@ -343,7 +344,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/SendEmailManual`,
+    path: "/QMO/OfferProjectManager/SendEmailManual",
     access: publish,
     summary:
       "Send an email template (default: the invitation) to chosen invited suppliers (default: all) now: offProId, templateCode?, supplierIds?; answers the counts and each supplier's outcome (sent, retrying, failed, notConfigured, skipped with its reason). Needs the project's Publish permission.",
@@ -354,7 +355,7 @@ export const projectRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetDemandFromAMS`,
+    path: "/QMO/OfferProjectManager/GetDemandFromAMS",
     access: Permissions.AmsOfferProjectManagerSearch,
     summary:
       "Open equipment demands from the asset system (AMS_URL): demandCode, equipmentName, estimatedAmount, monthlyPurchase, requester, demandDate, and used / usedBy (the project already using it); connected: false (and no demands) when AMS_URL is not set.",

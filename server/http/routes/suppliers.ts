@@ -31,13 +31,12 @@ import { defineRoute } from "../route.ts";
 import { recheckAuctionStreams } from "../auctionStream.ts";
 
 const access = Permissions.SupplierSearch;
-const base = "/QMO/Supplier";
 const update = updateSupplierInput.extend({ code: createSupplierInput.shape.code.optional() });
 
 export const supplierRoutes = [
   defineRoute({
     method: "get",
-    path: `${base}/GetAll`,
+    path: "/QMO/Supplier/GetAll",
     access,
     summary: "Suppliers, paged; filter by Code, FullName, AbbrName, status, IsInvalidFiltering.",
     query: listSuppliersInput,
@@ -46,7 +45,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetSupplierDataByID`,
+    path: "/QMO/Supplier/GetSupplierDataByID",
     access,
     summary: "One supplier with its portal sign-in name.",
     query: supplierIdInput,
@@ -55,7 +54,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/CreateSupplierData`,
+    path: "/QMO/Supplier/CreateSupplierData",
     access,
     summary:
       "Add a supplier; with createPortalAccount also its portal sign-in (a generated password is answered once).",
@@ -66,7 +65,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/UpdateSupplierData`,
+    path: "/QMO/Supplier/UpdateSupplierData",
     access,
     summary: "Change a supplier (the code cannot change).",
     body: update,
@@ -75,7 +74,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "put",
-    path: `${base}/Update`,
+    path: "/QMO/Supplier/Update",
     access,
     summary: "Same as UpdateSupplierData, as a PUT.",
     body: update,
@@ -84,7 +83,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "delete",
-    path: `${base}/Delete`,
+    path: "/QMO/Supplier/Delete",
     access,
     summary: "Delete a supplier; one that was invited or has quotes becomes invalid instead.",
     query: supplierIdInput,
@@ -93,7 +92,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/CreatePortSupplierData`,
+    path: "/QMO/Supplier/CreatePortSupplierData",
     access,
     summary: "Create a supplier's portal sign-in (user name = code, role Supplier).",
     body: portalAccountInput,
@@ -103,7 +102,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/UpdateSupplierPassword`,
+    path: "/QMO/Supplier/UpdateSupplierPassword",
     access,
     summary: "Set a supplier's portal password (generated when omitted); its sessions end.",
     body: portalAccountInput,
@@ -117,7 +116,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/Export`,
+    path: "/QMO/Supplier/Export",
     access,
     summary: "The filtered supplier list as an .xlsx file, in the caller's language.",
     query: listSuppliersInput,
@@ -130,7 +129,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetSuppCodeByEditDate`,
+    path: "/QMO/Supplier/GetSuppCodeByEditDate",
     access,
     summary:
       "The ERP's supplier codes edited at or after EditDate, each marked new / changed / same.",
@@ -144,7 +143,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/AutoInductSupplierData`,
+    path: "/QMO/Supplier/AutoInductSupplierData",
     access,
     summary:
       "Batch introduction from the ERP (optional query since, dryRun); answers created / updated / unchanged / rejected.",
@@ -156,7 +155,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${base}/GetErpConnection`,
+    path: "/QMO/Supplier/GetErpConnection",
     access,
     summary:
       "Whether an ERP supplier interface is set up (ERP_SUPPLIERS_URL): without one, introducing from the ERP answers 503 and the page offers the file import instead.",
@@ -165,7 +164,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/IntroduceSupplier`,
+    path: "/QMO/Supplier/IntroduceSupplier",
     access,
     summary: "Introduce (or refresh) one supplier from the ERP by its code.",
     body: introduceInput,
@@ -175,7 +174,7 @@ export const supplierRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${base}/ImportSupplierData`,
+    path: "/QMO/Supplier/ImportSupplierData",
     access,
     summary:
       "Batch introduction from an .xlsx or .csv file in the ERP's columns (multipart `file`).",
