@@ -12,7 +12,7 @@ import { fixedClock } from "../server/domain/context.ts";
 import { loadActor } from "../server/domain/auth/service.ts";
 import { getProjectResult } from "../server/domain/projects/read.ts";
 import { listProjects } from "../server/domain/projects/list.ts";
-import { searchSuppliers } from "../server/domain/suppliers/launchSearch.ts";
+import { searchSuppliers } from "../server/domain/projects/launchSearch.ts";
 import { supplierSearchInput } from "../server/domain/projects/schemas.ts";
 import { listProjectsInput } from "../server/domain/projects/listFilters.ts";
 import { listAuditLogs } from "../server/domain/audit/service.ts";
