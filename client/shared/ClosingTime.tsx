@@ -32,7 +32,7 @@ export function ClosingTime(
       data-reason={reason ?? undefined}
     >
       <time dateTime={at} className="tabular-nums">
-        {formatTime(at, pattern)}
+        <DayAndTime text={formatTime(at, pattern)} />
         {suffix}
       </time>
       {note && (
@@ -44,5 +44,20 @@ export function ClosingTime(
         </span>
       )}
     </span>
+  );
+}
+
+/**
+ * A formatted time ("2026-12-07 17:00:00") that may wrap between its day and its time of day in a
+ * narrow column, never inside either (not at the day's hyphens).
+ */
+export function DayAndTime({ text }: { text: string }) {
+  const space = text.indexOf(" ");
+  if (space < 0) return <span className="whitespace-nowrap">{text}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{text.slice(0, space)}</span>{" "}
+      <span className="whitespace-nowrap">{text.slice(space + 1)}</span>
+    </>
   );
 }

@@ -2,7 +2,6 @@
 // and uploads it; the server reads it back (nothing saved) and the card shows the lines as they
 // would be stored, or every reason the sheet was refused. The preview's lines are then submitted
 // with the quotation file from the quotation panel.
-import { PRICE_FIELDS } from "../../../server/domain/quotes/schemas.ts";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiError, saveBlob } from "../../shared/api.ts";
@@ -144,60 +143,61 @@ function Preview({ preview, form }: { preview: SheetPreview; form: QuoteForm }) 
         </p>
         <p className="mt-1 text-xs">{t("portal.sheet.previewNote")}</p>
       </div>
-      <div className="overflow-x-auto rounded-md ring-1 ring-slate-200 ring-inset">
-        <table className="w-full text-left text-xs whitespace-nowrap">
-          <thead className="bg-slate-50 text-slate-500">
-            <tr>
-              <th className="px-2 py-1.5 font-medium">{t("portal.sheet.row")}</th>
-              <th className="px-2 py-1.5 font-medium">{t("projects.fields.itemName")}</th>
-              {PRICE_FIELDS.map((k) => (
-                <th
-                  key={k}
-                  className={`px-2 py-1.5 font-medium ${
-                    /Price|Rate|Days/.test(k) ? "text-right" : ""
-                  }`}
-                >
-                  {f(k)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {preview.lines.map((l, n) => {
-              const r = preview.rows[n];
-              return (
-                <tr key={l.itemId} data-testid="sheet-line" data-item={r.itemName}>
-                  <td className="px-2 py-1.5 tabular-nums text-slate-400">{r.row}</td>
-                  <td className="min-w-40 px-2 py-1.5 whitespace-normal">
-                    <span className="font-medium text-slate-900">{r.itemName}</span>
-                    {r.unit && <span className="ml-1 text-slate-500">/ {r.unit}</span>}
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums" data-field="unitPrice">
-                    {l.unitPrice}
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{l.taxRate}%</td>
-                  <td className="px-2 py-1.5" data-field="currency">{l.currency}</td>
-                  <td className="px-2 py-1.5" title={label(form.tradeTerms, l.tradeTerms)}>
-                    {l.tradeTerms}
-                  </td>
-                  <td className="px-2 py-1.5">{label(form.paymentMethods, l.paymentMethod)}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{l.paymentTermDays}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{l.leadTimeDays}</td>
-                  <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
-                    {l.validUntil ?? t("quoteLines.untilNextUpdate")}
-                  </td>
-                  <td
-                    className="max-w-60 truncate px-2 py-1.5 text-slate-600"
-                    title={l.remark ?? ""}
-                  >
-                    {l.remark ?? "—"}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {
+        /* One block per line, its terms wrapping beneath the price: a table of eleven columns
+          would not fit the card, and its last columns (lead time, validity) slid out of sight. */
+      }
+      <ol className="divide-y divide-slate-100 rounded-md text-xs ring-1 ring-slate-200 ring-inset">
+        {preview.lines.map((l, n) => {
+          const r = preview.rows[n];
+          const terms: [string, string, string?][] = [
+            ["taxRate", `${l.taxRate}%`],
+            ["tradeTerms", l.tradeTerms, label(form.tradeTerms, l.tradeTerms)],
+            ["paymentMethod", label(form.paymentMethods, l.paymentMethod)],
+            ["paymentTermDays", String(l.paymentTermDays)],
+            ["leadTimeDays", String(l.leadTimeDays)],
+            ["validUntil", l.validUntil ?? t("quoteLines.untilNextUpdate")],
+          ];
+          return (
+            <li
+              key={l.itemId}
+              className="space-y-1 px-3 py-2"
+              data-testid="sheet-line"
+              data-item={r.itemName}
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="min-w-0">
+                  <span className="mr-1.5 text-slate-400 tabular-nums">
+                    {t("portal.sheet.row")} {r.row}
+                  </span>
+                  <span className="font-medium text-slate-900">{r.itemName}</span>
+                  {r.unit && <span className="ml-1 text-slate-500">/ {r.unit}</span>}
+                </span>
+                <span className="text-sm font-medium whitespace-nowrap text-slate-900">
+                  <span className="mr-1 text-xs font-normal text-slate-500">{f("unitPrice")}</span>
+                  <span className="tabular-nums" data-field="unitPrice">{l.unitPrice}</span>{" "}
+                  <span data-field="currency">{l.currency}</span>
+                </span>
+              </div>
+              <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-slate-600">
+                {terms.map(([k, value, title]) => (
+                  <div key={k} className="flex gap-1" data-field={k}>
+                    <dt className="text-slate-500">{f(k)}</dt>
+                    <dd className="font-medium text-slate-800 tabular-nums" title={title}>
+                      {value}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              {l.remark && (
+                <p className="text-slate-600 [overflow-wrap:anywhere]" data-field="remark">
+                  <span className="text-slate-500">{f("remark")}:</span> {l.remark}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
     </div>
   );
 }

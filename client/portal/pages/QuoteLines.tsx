@@ -313,7 +313,7 @@ export function QuoteLinesCard(
                 ["leadTimeDays", input(item.id, "leadTimeDays", { inputMode: "numeric" })],
                 ["validUntil", input(item.id, "validUntil", { type: "date" })],
               ] as const).map(([k, control]) => (
-                <label key={k} className="block min-w-0 text-xs text-slate-600">
+                <label key={k} className={`block min-w-0 text-xs text-slate-600 ${WIDE[k] ?? ""}`}>
                   <span className="mb-0.5 block">{f(k)}</span>
                   {control}
                   {problem(item.id, k)}
@@ -353,6 +353,17 @@ export function QuoteLinesCard(
     </Card>
   );
 }
+
+/**
+ * The fields given two of the four columns beside a phone, so that a chosen currency, trade term
+ * ("Delivered at place (DAP)") or payment method ("Telegraphic transfer") reads whole.
+ */
+const WIDE: Partial<Record<keyof LineDraft, string>> = {
+  currency: "sm:col-span-2",
+  tradeTerms: "sm:col-span-2",
+  paymentMethod: "sm:col-span-2",
+  validUntil: "sm:col-span-2",
+};
 
 /** A line's count of problems, linking to their list by Submit (below the lines on a phone). */
 function ProblemsNote({ count }: { count: number }) {

@@ -67,7 +67,7 @@ export default function Dictionary() {
       key: "name",
       title: t("dictionaryPage.typeName"),
       sortField: "name",
-      nowrap: true,
+      // Wraps in the narrow left pane rather than slide under the row actions.
       render: typeName,
     },
     {

@@ -103,6 +103,8 @@ export function TemplateDialog(
           id="tpl-mech"
           label={t("emailPage.mechanism")}
           required
+          // Whole rows: a chosen mechanism reads whole ("When a new award leaves out …").
+          className="lg:col-span-2"
         >
           <option value="">{t("email.mechanismRequired")}</option>
           {MECHANISMS.map((m) => <option key={m} value={m}>{t(`email.mechanisms.${m}`)}</option>)}
@@ -113,6 +115,7 @@ export function TemplateDialog(
           id="tpl-mechdesc"
           label={t("emailPage.mechanismDescription")}
           maxLength={500}
+          className="lg:col-span-2"
         />
         <SelectField
           form={form}
@@ -120,6 +123,7 @@ export function TemplateDialog(
           id="tpl-notify"
           label={t("emailPage.notifyObject")}
           hint={t("emailPage.notifyHint")}
+          className="lg:col-span-2"
         >
           <option value="">{t("emailPage.notifyDefault")}</option>
           {NOTIFY_OBJECTS.map((o) => (

@@ -256,11 +256,14 @@ export default function Launch({ kind }: { kind: Kind }) {
                     nowrap: true,
                     className: "font-mono text-xs",
                   },
-                  { key: "abbrName", title: t("suppliers.fields.abbrName"), nowrap: true },
+                  { key: "abbrName", title: t("suppliers.fields.abbrName") },
                   { key: "fullName", title: t("suppliers.fields.fullName") },
-                  { key: "email1", title: t("suppliers.fields.email1") },
-                  { key: "email2", title: t("suppliers.fields.email2") },
-                  { key: "email3", title: t("suppliers.fields.email3") },
+                  // An address breaks when the page is narrow rather than widen the table.
+                  ...(["email1", "email2", "email3"] as const).map((key) => ({
+                    key,
+                    title: t(`suppliers.fields.${key}`),
+                    className: "[overflow-wrap:anywhere]",
+                  })),
                   {
                     key: "invitable",
                     title: l("eligibility"),

@@ -34,6 +34,7 @@ import { ProjectBadges } from "./Flags.tsx";
 import { ProjectDialog } from "./ProjectDialog.tsx";
 import { ReminderDialog } from "./ReminderDialog.tsx";
 import { formatTime } from "../../../shared/time.ts";
+import { DayAndTime } from "../../../shared/ClosingTime.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import type { ListFilterName } from "../../../../server/domain/projects/listFilters.ts";
 
@@ -156,60 +157,82 @@ export default function ProjectList({ kind }: { kind: Kind }) {
           </>
         ),
       },
-      { key: "categoryName", title: f("category"), nowrap: true },
+      // Category, creator and the times wrap (a time at its space) when the page is narrow, so
+      // the table fits beside the row actions at 1280 px instead of sliding under them.
+      { key: "categoryName", title: f("category") },
     ];
     if (kind === "asset") {
-      cols.push(
-        { key: "demandCode", title: f("demandCode"), nowrap: true },
-        {
-          key: "offerItemType",
-          title: f("offerItemType"),
-          nowrap: true,
-          render: (p) => (p.offerItemType ? t(`projects.quotationTypes.${p.offerItemType}`) : ""),
-        },
-      );
+      // The requirement number with the quotation type under it: one column, not two.
+      cols.push({
+        key: "demandCode",
+        title: `${f("demandCode")} · ${f("offerItemType")}`,
+        wrapTitle: true,
+        render: (p) => (
+          <>
+            <span className="block">{p.demandCode}</span>
+            {p.offerItemType && (
+              <span className="block text-xs text-slate-500">
+                {t(`projects.quotationTypes.${p.offerItemType}`)}
+              </span>
+            )}
+          </>
+        ),
+      });
     }
     cols.push(
       {
+        // The state, and under it how many of the invited suppliers have quoted and who was
+        // awarded: one column, so the deadline keeps its room beside the row actions.
         key: "status",
         title: f("status"),
         sortField: "status",
-        render: (p) => <StatusBadge status={p.status} />,
+        render: (p) => (
+          <>
+            <StatusBadge status={p.status} />
+            {p.supplierCount > 0 && (
+              <span
+                className="block text-xs whitespace-nowrap text-slate-500 tabular-nums"
+                data-testid="project-quoted"
+              >
+                {t("projectsPage.quotedCount", {
+                  quoted: p.quotedCount,
+                  invited: p.supplierCount,
+                })}
+              </span>
+            )}
+            {p.award && (
+              <span
+                className="block max-w-48 text-xs font-medium text-amber-800"
+                title={f("award")}
+                data-testid="project-award"
+              >
+                <span className="sr-only">{f("award")}:</span> ★ {p.award}
+              </span>
+            )}
+          </>
+        ),
       },
-      {
-        key: "quoted",
-        title: t("projectsPage.quotedOfInvited"),
-        align: "right",
-        nowrap: true,
-        className: "tabular-nums",
-        render: (p) => (p.supplierCount ? `${p.quotedCount} / ${p.supplierCount}` : ""),
-      },
-      {
-        key: "award",
-        title: f("award"),
-        render: (p) =>
-          p.award && (
-            <span className="text-xs font-medium text-amber-800" data-testid="project-award">
-              ★ {p.award}
-            </span>
-          ),
-      },
-      { key: "creatorName", title: f("creator"), nowrap: true },
+      { key: "creatorName", title: f("creator") },
       {
         key: "pubDate",
         title: f("pubDate"),
+        wrapTitle: true,
         sortField: "pubDate",
-        nowrap: true,
         className: "tabular-nums",
-        render: (p) => formatTime(p.pubDate),
+        render: (p) => <DayAndTime text={formatTime(p.pubDate)} />,
       },
       {
         key: "offerEndTime",
         title: f("offerEndTime"),
+        wrapTitle: true,
         sortField: "offerEndTime",
-        nowrap: true,
         className: "tabular-nums",
-        render: (p) => <ProjectClosing project={p} />,
+        // Room for the time on one line; a note (an early end, an end by hand) wraps under it.
+        render: (p) => (
+          <div className="min-w-32">
+            <ProjectClosing project={p} />
+          </div>
+        ),
       },
       {
         key: "actions",
@@ -385,7 +408,8 @@ export default function ProjectList({ kind }: { kind: Kind }) {
         </Toolbar>
       }
     >
-      <PagedTable list={list} rowKey={(p) => p.id} columns={columns} dense />
+      {/* No serial numbers: each row has its project number, and the deadline needs the room. */}
+      <PagedTable list={list} rowKey={(p) => p.id} columns={columns} dense showIndex={false} />
       <ProjectDialog
         kind={kind}
         open={!!dialog}

@@ -117,7 +117,10 @@ export function PermissionTree(
                     className="min-w-0 text-sm text-slate-700"
                   >
                     {t(permissionLabelKey(p.name))}
-                    <span className="ml-2 text-xs text-slate-400">{p.name}</span>
+                    {/* Under the label, broken at any point: a permission's name has no space. */}
+                    <span className="block text-xs text-slate-400 [overflow-wrap:anywhere]">
+                      {p.name}
+                    </span>
                   </label>
                   {extra?.(p.name)}
                 </li>

@@ -2,7 +2,7 @@
 // introduction (confirmed first, then a summary), modify, portal password, delete.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { message } from "../../../shared/messages.ts";
 import { useAction } from "../../../shared/useAction.ts";
 import {
@@ -29,6 +29,7 @@ import {
   SyncReportDialog,
 } from "./SupplierListDialogs.tsx";
 import { SUPPLIER_PAGE } from "./qualifications.ts";
+import { DayAndTime } from "../../../shared/ClosingTime.tsx";
 import { formatTime } from "../../../shared/time.ts";
 
 type Query = {
@@ -48,7 +49,6 @@ const emptyQuery: Query = {
 
 export default function SupplierList() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const sf = (k: string) => t(`suppliers.fields.${k}`);
   const s = (k: string, p: Record<string, unknown> = {}) => t(`suppliersPage.${k}`, p);
   const list = usePagedList<Supplier, Query>(`${SUP}/GetAll`, { initialQuery: emptyQuery });
@@ -192,7 +192,7 @@ export default function SupplierList() {
             sortField: "code",
             nowrap: true,
             className: "font-mono text-xs",
-            // The supplier's page: certificates and performance.
+            // The supplier's page (certificates and performance): the code is its link.
             render: (r) => (
               <Link
                 to={`${SUPPLIER_PAGE}?id=${r.id}`}
@@ -203,19 +203,23 @@ export default function SupplierList() {
               </Link>
             ),
           },
-          { key: "abbrName", title: sf("abbrName"), sortField: "abbrName", nowrap: true },
+          // Names, contacts, emails and the time wrap when the page is narrow, so the table fits
+          // beside its row actions at 1280 px instead of sliding under them. The portal sign-in
+          // has no column: it is the supplier's code, and the row offers "Create sign-in" when
+          // there is none.
+          { key: "abbrName", title: sf("abbrName"), sortField: "abbrName" },
           {
             key: "fullName",
             title: sf("fullName"),
             sortField: "fullName",
-            className: "min-w-48 text-slate-900",
+            className: "min-w-36 text-slate-900",
           },
           {
             key: "status",
             title: sf("status"),
             nowrap: true,
             render: (r) => (
-              <span className="inline-flex gap-1">
+              <span className="flex flex-col items-start gap-1">
                 <Badge tone={r.status === "effective" ? "green" : "red"}>
                   {t(`suppliers.status.${r.status}`)}
                 </Badge>
@@ -228,7 +232,6 @@ export default function SupplierList() {
           {
             key: "contact",
             title: sf("contactPerson"),
-            nowrap: true,
             render: (r) => (
               <div className="text-xs leading-4">
                 <div className="text-slate-800">{r.contactPerson}</div>
@@ -240,27 +243,25 @@ export default function SupplierList() {
             key: "emails",
             title: s("emails"),
             render: (r) => (
-              <div className="space-y-0.5 text-xs whitespace-nowrap">
-                {[r.email1, r.email2, r.email3].filter(Boolean).map((e) => <div key={e}>{e}</div>)}
+              <div className="min-w-28 space-y-0.5 text-xs [overflow-wrap:anywhere]">
+                {[r.email1, r.email2, r.email3].filter(Boolean).map((e) => (
+                  // A narrow column breaks an address after its @ first.
+                  <div key={e}>
+                    {e!.slice(0, e!.indexOf("@") + 1)}
+                    <wbr />
+                    {e!.slice(e!.indexOf("@") + 1)}
+                  </div>
+                ))}
               </div>
             ),
-          },
-          {
-            key: "portalUserName",
-            title: sf("portalUserName"),
-            nowrap: true,
-            render: (r) =>
-              r.portalUserName
-                ? <span className="font-mono text-xs">{r.portalUserName}</span>
-                : <span className="text-xs text-slate-400">{s("noPortal")}</span>,
           },
           {
             key: "lastModificationTime",
             title: sf("lastModificationTime"),
             sortField: "lastModificationTime",
-            nowrap: true,
+            wrapTitle: true,
             className: "tabular-nums",
-            render: (r) => formatTime(r.lastModificationTime),
+            render: (r) => <DayAndTime text={formatTime(r.lastModificationTime)} />,
           },
           {
             key: "actions",
@@ -270,9 +271,6 @@ export default function SupplierList() {
                 onEdit={() => setEditing(r)}
                 onDelete={() => remove(r)}
               >
-                <RowAction onClick={() => navigate(`${SUPPLIER_PAGE}?id=${r.id}`)} testId="detail">
-                  {t("ui.detail")}
-                </RowAction>
                 <RowAction
                   onClick={() => setPassword(r)}
                   testId="password"

@@ -2,6 +2,7 @@
 // reset password, delete.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DayAndTime } from "../../../shared/ClosingTime.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import {
   AddButton,
@@ -57,10 +58,13 @@ export default function Users() {
 
   const columns: Column<UserRow>[] = [
     { key: "userName", title: t("usersPage.userName"), sortField: "userName", nowrap: true },
-    { key: "name", title: t("usersPage.name"), sortField: "name", nowrap: true },
+    // The name, the email and the times wrap when the page is narrow, so the table fits beside
+    // its row actions at 1280 px instead of sliding under them.
+    { key: "name", title: t("usersPage.name"), sortField: "name" },
     {
       key: "emailAddress",
       title: t("usersPage.email"),
+      className: "[overflow-wrap:anywhere]",
       render: (u) => orDash(u.emailAddress),
     },
     {
@@ -92,15 +96,15 @@ export default function Users() {
       key: "lastLoginTime",
       title: t("usersPage.lastLogin"),
       sortField: "lastLoginTime",
-      nowrap: true,
-      render: (u) => formatTime(u.lastLoginTime) || "—",
+      wrapTitle: true,
+      render: (u) => u.lastLoginTime ? <DayAndTime text={formatTime(u.lastLoginTime)} /> : "—",
     },
     {
       key: "creationTime",
       title: t("ui.createdAt"),
       sortField: "creationTime",
-      nowrap: true,
-      render: (u) => formatTime(u.creationTime),
+      wrapTitle: true,
+      render: (u) => <DayAndTime text={formatTime(u.creationTime)} />,
     },
     {
       key: "actions",
