@@ -90,6 +90,9 @@ export function Layout() {
   );
 }
 
+/** The id of a page's heading (one view per path). */
+const titleId = (path: string) => `page-title${path.replace(/[^A-Za-z0-9]+/g, "-")}`;
+
 function AppMain(
   { route, flat, fixedHeader, tagsView }: {
     route: FlatRoute;
@@ -98,6 +101,7 @@ function AppMain(
     tagsView: boolean;
   },
 ) {
+  const { t } = useTranslation();
   const list = useStore(tags);
   const loc = useLocation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -140,12 +144,17 @@ function AppMain(
           const isActive = v.path === active;
           const fullPath = isActive ? loc.pathname + loc.search : v.fullPath;
           return (
+            // Each page is a region named by its one heading: the page's title as the menu and
+            // the breadcrumb show it (visible to screen readers only; the breadcrumb shows it).
             <section
               key={`${v.path}#${v.key}`}
               hidden={!isActive}
               data-view={v.path}
-              aria-label={r.title}
+              aria-labelledby={titleId(v.path)}
             >
+              <h1 id={titleId(v.path)} className="sr-only" data-testid="page-title">
+                {t(r.title)}
+              </h1>
               <ViewContext.Provider
                 value={{
                   path: v.path,

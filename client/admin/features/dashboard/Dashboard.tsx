@@ -35,9 +35,9 @@ export default function Dashboard() {
       <div className="card flex flex-wrap items-center gap-4 px-5 py-3">
         <Avatar src={user?.avatar} name={user?.name} className="size-12 text-lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-lg font-semibold text-slate-900">
+          <h2 className="text-lg font-semibold text-slate-900">
             {t("dashboard.welcome", { name: user?.name })}
-          </h1>
+          </h2>
           <p className="mt-0.5 text-sm text-slate-500">
             {formatDay(Date.now(), i18n.language)}
           </p>

@@ -7,7 +7,7 @@ export default function ErrorLogPage() {
   return (
     <div className="card">
       <div className="border-b border-slate-100 px-4 py-3">
-        <h1 className="font-semibold text-slate-900">{t("shell.errorLog.title")}</h1>
+        <h2 className="font-semibold text-slate-900">{t("shell.errorLog.title")}</h2>
         <p className="text-xs text-slate-500">{t("shell.errorLog.hint")}</p>
       </div>
       <ErrorLogTable />

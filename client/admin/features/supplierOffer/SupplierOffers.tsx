@@ -58,7 +58,7 @@ export default function SupplierOffers() {
     <div className="space-y-3" data-testid="supplier-offer-page">
       <section className="card px-4 py-3">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <h1 className="text-base font-semibold text-slate-900">{s("title")}</h1>
+          <h2 className="text-base font-semibold text-slate-900">{s("title")}</h2>
           <p className="text-sm text-slate-500">{s("listHint")}</p>
         </div>
         <HowItWorks material={material} asset={asset} />
