@@ -114,7 +114,7 @@ const sumText = (baseline: string) =>
 const group = {
   projects: z.int().describe("How many projects."),
   priced: z.int().describe("Projects with some priced total."),
-  awardedProjects: z.int().optional().describe(
+  awardedProjects: z.int().describe(
     "The awarded projects with a first quote: those first, best and awarded sum.",
   ),
   first: decimal.nullable().describe("Their lowest first quotes summed, or null when none."),
