@@ -14,10 +14,10 @@ import {
 } from "../../components/index.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { kindPages } from "../../components/projectPages.ts";
-import { type Category, projectsApi } from "../projects/api.ts";
 import { Section } from "../../components/Section.tsx";
 import { useView } from "../../layout/view.ts";
 import {
+  type Category,
   type ProjectSavings,
   type Report,
   type RollUp,
@@ -61,7 +61,7 @@ export default function SavingsReport() {
   const [loading, setLoading] = useState(false);
   const [categories, setCategories] = useState<Category[]>([]);
   useEffect(() => {
-    projectsApi.categories().then(setCategories).catch(() => {});
+    savingsApi.categories().then(setCategories).catch(() => {});
   }, []);
   useEffect(() => {
     setLoading(true);

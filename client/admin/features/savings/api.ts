@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { api } from "../../../shared/api.ts";
 import type { Wire } from "../../../shared/wire.ts";
+import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
 import type {
   Group,
   ProjectSavings as ProjectSavingsDto,
@@ -22,8 +23,12 @@ export type Report = Wire<SavingsReport>;
 export type Summary = Wire<SavingsSummary>;
 export type RollUp = Wire<Group>;
 export type ReportFilter = z.input<typeof savingsReportInput>;
+/** A category the report can be filtered by. */
+export type Category = Pick<Wire<CategoryDto>, "id" | "name">;
 
 export const savingsApi = {
+  /** The categories, for the report's filter. */
+  categories: () => api.get<Category[]>("/QMO/OfferProjectType/GetOfferProjectTypeList"),
   project: (projectId: number) =>
     api.get<ProjectSavings>(`${SV}/GetProjectSavings`, { OffProId: projectId }, { silent: true }),
   /** Answers the project's savings with the baselines set (a failed call is shown by the dialog). */
