@@ -299,7 +299,9 @@ export const files = sqliteTable(
     /** The original file name, shown and used for download. */
     fileName: text("file_name").notNull(),
     /** What the file belongs to: a project's attachments, a supplier's quote or certificate. */
-    purpose: text("purpose", { enum: ["project", "quote", "certificate", "question", "other"] })
+    purpose: text("purpose", {
+      enum: ["project", "quote", "certificate", "question", "datasheet", "evaluation", "other"],
+    })
       .notNull(),
     projectId: integer("project_id"),
     uploadedBy: integer("uploaded_by"),
@@ -451,6 +453,14 @@ export const offerProjects = sqliteTable("offer_projects", {
    * (server/domain/questions/rules.ts). Never later than the deadline.
    */
   questionEndTime: instant("question_end_time"),
+  /**
+   * How the suppliers are chosen: by price (the matrix), or by a weighted evaluation of criteria
+   * (evaluation_criteria) scored by a team before anyone sees a price (two envelopes).
+   */
+  evaluation: text("evaluation", { enum: ["price", "weighted"] }).notNull().default("price"),
+  /** When the person in charge signed the technical evaluation off: prices open from then on. */
+  evaluationSignedOffAt: instant("evaluation_signed_off_at"),
+  evaluationSignedOffBy: integer("evaluation_signed_off_by"),
   creatorId: integer("creator_id"),
   createdAt: created(),
   updatedAt: instant("updated_at"),
@@ -550,6 +560,12 @@ export const offerProjectSuppliers = sqliteTable("offer_project_suppliers", {
   round2: integer("round2", { mode: "boolean" }).notNull().default(false),
   agreedAt: instant("agreed_at"),
   agreedBy: integer("agreed_by"),
+  /** Set when the supplier declined to quote (cleared when it withdraws the decline). */
+  declinedAt: instant("declined_at"),
+  declinedBy: integer("declined_by"),
+  /** Why, a data dictionary code (type DeclineReason); `declineText` says more ("other"). */
+  declineReason: text("decline_reason"),
+  declineText: text("decline_text"),
 }, (t) => [
   uniqueIndex("offer_project_suppliers_idx").on(t.projectId, t.supplierId),
   index("offer_project_suppliers_supplier_idx").on(t.supplierId),
@@ -631,8 +647,26 @@ export const quoteLines = sqliteTable("quote_lines", {
   /** Last day (UTC+8, YYYY-MM-DD) the price holds; null: until the next update. */
   validUntil: text("valid_until"),
   remark: text("remark"),
+  /** Minimum order quantity, an exact decimal string; null: none. */
+  moq: text("moq"),
+  /** Orders are a whole multiple of this quantity (the packing unit), a decimal; null: any. */
+  packMultiple: text("pack_multiple"),
+  /**
+   * Quantity breaks, at most 5, ascending by `fromQty` (exact decimal strings): the unit price from
+   * that quantity on. The first starts at the MOQ; null or empty: `unitPrice` at every quantity.
+   */
+  breaks: text("breaks", { mode: "json" }).$type<{ fromQty: string; unitPrice: string }[]>(),
+  /**
+   * An alternative the supplier offers instead of the line item as asked (at most one per line
+   * item and quote): what it is, and an optional datasheet (files, purpose "datasheet").
+   */
+  alternative: integer("alternative", { mode: "boolean" }).notNull().default(false),
+  altBrand: text("alt_brand"),
+  altGrade: text("alt_grade"),
+  altSpec: text("alt_spec"),
+  altDatasheetFileId: integer("alt_datasheet_file_id").references(() => files.id),
 }, (t) => [
-  uniqueIndex("quote_lines_quote_item_idx").on(t.quoteId, t.itemId),
+  uniqueIndex("quote_lines_quote_item_idx").on(t.quoteId, t.itemId, t.alternative),
   index("quote_lines_item_idx").on(t.itemId),
 ]);
 
@@ -668,14 +702,22 @@ export const awards = sqliteTable("awards", {
   supersededAt: instant("superseded_at"),
 }, (t) => [index("awards_project_idx").on(t.projectId, t.supersededAt)]);
 
+/**
+ * The lines of an award by line: each line item to a supplier, or split between suppliers, each
+ * with its share of the planned quantity.
+ */
 export const awardLines = sqliteTable("award_lines", {
   awardId: integer("award_id").notNull().references(() => awards.id, { onDelete: "cascade" }),
   itemId: integer("item_id").notNull().references(() => offerProjectItems.id, {
     onDelete: "cascade",
   }),
   supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  /** The quantity awarded to this supplier (a decimal); null: the whole line. */
+  quantity: text("quantity"),
+  /** Awarded the supplier's accepted alternative rather than the line item as asked. */
+  alternative: integer("alternative", { mode: "boolean" }).notNull().default(false),
 }, (t) => [
-  primaryKey({ columns: [t.awardId, t.itemId] }),
+  primaryKey({ columns: [t.awardId, t.itemId, t.supplierId] }),
   index("award_lines_supplier_idx").on(t.supplierId),
 ]);
 
@@ -726,8 +768,9 @@ export const awardProposals = sqliteTable("award_proposals", {
   /** The supplier proposed for the whole project (scope "project"). */
   supplierId: integer("supplier_id").references(() => suppliers.id),
   /** Each line and its supplier (scope "lines"; empty for "project"). */
-  lines: text("lines", { mode: "json" }).$type<{ itemId: number; supplierId: number }[]>()
-    .notNull(),
+  lines: text("lines", { mode: "json" }).$type<
+    { itemId: number; supplierId: number; quantity?: string | null; alternative?: boolean }[]
+  >().notNull(),
   reason: text("reason").notNull(),
   proposedBy: integer("proposed_by").notNull(),
   proposedAt: instant("proposed_at").notNull(),
@@ -778,6 +821,156 @@ export const awardProposalEvents = sqliteTable("award_proposal_events", {
   toUserId: integer("to_user_id"),
   comment: text("comment"),
 }, (t) => [index("award_proposal_events_proposal_idx").on(t.proposalId, t.id)]);
+
+// ---------------------------------------------------------------------------------------------
+// The decision on the whole cost: accepted alternatives, cost terms, weighted evaluation, scenarios
+// ---------------------------------------------------------------------------------------------
+
+/** A supplier's alternative for a line item that the buyer accepted for comparison: ranked from then. */
+export const acceptedAlternatives = sqliteTable("accepted_alternatives", {
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  itemId: integer("item_id").notNull().references(() => offerProjectItems.id, {
+    onDelete: "cascade",
+  }),
+  reason: text("reason").notNull(),
+  acceptedBy: integer("accepted_by"),
+  acceptedAt: instant("accepted_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.projectId, t.supplierId, t.itemId] })]);
+
+/**
+ * The buyer's cost terms on top of a supplier's prices (never shown to suppliers): freight, duty,
+ * payment-term financing, a one-off qualification or switching cost, or another named term; for
+ * the supplier's whole offer or one line item.
+ */
+export const costTerms = sqliteTable("cost_terms", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  /** The line item it applies to; null: the supplier's whole offer. */
+  itemId: integer("item_id").references(() => offerProjectItems.id, { onDelete: "cascade" }),
+  kind: text("kind", { enum: ["freight", "duty", "financing", "qualification", "other"] })
+    .notNull(),
+  /** The term's name (kind "other"). */
+  name: text("name"),
+  /**
+   * amount: `value` in `currency`; percent: `value` percent of the price; financing: `value` is an
+   * annual rate in percent, applied for the days of the supplier's payment term.
+   */
+  basis: text("basis", { enum: ["amount", "percent"] }).notNull(),
+  value: text("value").notNull(),
+  currency: text("currency"),
+  createdBy: integer("created_by"),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+}, (t) => [index("cost_terms_project_idx").on(t.projectId, t.supplierId)]);
+
+/** The criteria of a weighted evaluation, weights summing to 100; one of them may be the price. */
+export const evaluationCriteria = sqliteTable("evaluation_criteria", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  sort: integer("sort").notNull().default(0),
+  name: text("name").notNull(),
+  weight: integer("weight").notNull(),
+  /** The price criterion: scored lowest total / this total × weight, not by the team. */
+  isPrice: integer("is_price", { mode: "boolean" }).notNull().default(false),
+}, (t) => [index("evaluation_criteria_project_idx").on(t.projectId, t.sort)]);
+
+/** The staff users who score a weighted evaluation. */
+export const evaluationTeam = sqliteTable("evaluation_team", {
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  userId: integer("user_id").notNull().references(() => users.id),
+}, (t) => [primaryKey({ columns: [t.projectId, t.userId] })]);
+
+/** A supplier's answer to a non-price criterion (text and attachments), given beside its quote. */
+export const evaluationAnswers = sqliteTable("evaluation_answers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  criterionId: integer("criterion_id").notNull().references(() => evaluationCriteria.id, {
+    onDelete: "cascade",
+  }),
+  text: text("text"),
+  /** Attachments (files, purpose "evaluation"). */
+  fileIds: text("file_ids", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+  updatedAt: instant("updated_at").notNull(),
+  updatedBy: integer("updated_by"),
+}, (t) => [
+  uniqueIndex("evaluation_answers_idx").on(t.projectId, t.supplierId, t.criterionId),
+]);
+
+/** An evaluator's score (0–10, with a comment) of a supplier on a non-price criterion. */
+export const evaluationScores = sqliteTable("evaluation_scores", {
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  evaluatorId: integer("evaluator_id").notNull().references(() => users.id),
+  supplierId: integer("supplier_id").notNull().references(() => suppliers.id),
+  criterionId: integer("criterion_id").notNull().references(() => evaluationCriteria.id, {
+    onDelete: "cascade",
+  }),
+  score: integer("score").notNull(),
+  comment: text("comment"),
+  updatedAt: instant("updated_at").notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.projectId, t.evaluatorId, t.supplierId, t.criterionId] }),
+]);
+
+/** An evaluator's submitted scores: from then on fixed, and the others' scores are shown to them. */
+export const evaluationSubmissions = sqliteTable("evaluation_submissions", {
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  evaluatorId: integer("evaluator_id").notNull().references(() => users.id),
+  submittedAt: instant("submitted_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.projectId, t.evaluatorId] })]);
+
+/**
+ * The evaluation's record, like the quote record: append-only (triggers refuse UPDATE and DELETE),
+ * one entry per submitted score sheet and per sign-off, each hashing the one before.
+ */
+export const evaluationRecord = sqliteTable("evaluation_record", {
+  /** 1, 2, 3 … without gaps. */
+  seq: integer("seq").primaryKey(),
+  projectId: integer("project_id").notNull(),
+  kind: text("kind", { enum: ["submitted", "signedOff"] }).notNull(),
+  userId: integer("user_id").notNull(),
+  /** The entry's facts (the scores submitted; the weighted result signed off) as canonical JSON. */
+  data: text("data").notNull(),
+  /** Milliseconds since the epoch. */
+  at: integer("at").notNull(),
+  prevHash: text("prev_hash").notNull(),
+  entryHash: text("entry_hash").notNull(),
+}, (t) => [
+  uniqueIndex("evaluation_record_prev_idx").on(t.prevHash),
+  index("evaluation_record_project_idx").on(t.projectId),
+]);
+
+/** A named award scenario the buyer saved on the matrix: its rules; the answer is solved when read. */
+export const awardScenarios = sqliteTable("award_scenarios", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  projectId: integer("project_id").notNull().references(() => offerProjects.id, {
+    onDelete: "cascade",
+  }),
+  name: text("name").notNull(),
+  /** Which figures it minimises: the prices, or the total cost (prices and cost terms). */
+  view: text("view", { enum: ["price", "total"] }).notNull(),
+  /** The scenario's rules as JSON (server/domain/comparison/scenarios). */
+  rules: text("rules", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  createdBy: integer("created_by"),
+  createdAt: created(),
+  updatedAt: instant("updated_at"),
+}, (t) => [uniqueIndex("award_scenarios_name_idx").on(t.projectId, t.name)]);
 
 // ---------------------------------------------------------------------------------------------
 // Live reverse auctions: the optimisation stage of a project run as a timed auction

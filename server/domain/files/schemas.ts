@@ -33,8 +33,16 @@ export const fileDto = z.object({
   fileName: z.string().describe("The file's name."),
   size: z.int().describe("Its size in bytes."),
   contentType: z.string().describe("Its media type (application/pdf)."),
-  purpose: z.enum(["project", "quote", "certificate", "question", "other"]).describe(
-    "What it is: a project attachment, a quote file, a certificate file, a question's attachment, or other.",
+  purpose: z.enum([
+    "project",
+    "quote",
+    "certificate",
+    "question",
+    "datasheet",
+    "evaluation",
+    "other",
+  ]).describe(
+    "What it is: a project attachment, a quote file, a certificate file, a question's attachment, an alternative's datasheet, an evaluation answer's attachment, or other.",
   ),
   projectId: z.int().nullable().describe("The project it belongs to, or null."),
   creationTime: isoInstant.describe("When it was uploaded."),

@@ -13,7 +13,7 @@ import { Spool, SpooledFile, uploadTmpDir } from "./spool.ts";
 import type { z } from "zod";
 import type { fileDto } from "./schemas.ts";
 
-type FilePurpose = "project" | "quote" | "certificate" | "question" | "other";
+type FilePurpose = FileRow["purpose"];
 
 export type FileDto = z.infer<typeof fileDto>;
 

@@ -22,11 +22,49 @@ import { type Canonical, canonicalJson, sha256Hex } from "../shared/hashing.ts";
 export const GENESIS_HASH = "0".repeat(64);
 const CHAIN_FORMAT = 1;
 
-type LineRow = Omit<typeof quoteLines.$inferSelect, "id" | "quoteId">;
+type Row = Omit<typeof quoteLines.$inferSelect, "id" | "quoteId">;
+/** The fields of a quote line added after the first format are optional: absent means not given. */
+type AddedField =
+  | "moq"
+  | "packMultiple"
+  | "breaks"
+  | "alternative"
+  | "altBrand"
+  | "altGrade"
+  | "altSpec"
+  | "altDatasheetFileId";
+type LineRow = Omit<Row, AddedField> & Partial<Pick<Row, AddedField>>;
 
-/** A submission's structured lines in their canonical form: sorted by line item, every field. */
+/**
+ * The fields added after the first format, in canonical form: only those given, so that an entry
+ * written before they existed hashes as it did.
+ */
+function addedFields(l: LineRow): Record<string, Canonical> {
+  const out: Record<string, Canonical> = {};
+  if (l.moq) out.moq = l.moq;
+  if (l.packMultiple) out.packMultiple = l.packMultiple;
+  if (l.breaks?.length) {
+    out.breaks = l.breaks.map((b) => ({ fromQty: b.fromQty, unitPrice: b.unitPrice }));
+  }
+  if (l.alternative) {
+    out.alternative = true;
+    out.altBrand = l.altBrand ?? null;
+    out.altGrade = l.altGrade ?? null;
+    out.altSpec = l.altSpec ?? null;
+    out.altDatasheetFileId = l.altDatasheetFileId ?? null;
+  }
+  return out;
+}
+
+/**
+ * A submission's structured lines in their canonical form: sorted by line item (the line as asked
+ * before its alternative), every field.
+ */
 function canonicalLines(lines: LineRow[]): Canonical[] {
-  return [...lines].sort((a, b) => a.itemId - b.itemId).map((l) => ({
+  return [...lines].sort((a, b) =>
+    a.itemId - b.itemId || Number(a.alternative ?? false) - Number(b.alternative ?? false)
+  ).map((l) => ({
+    ...addedFields(l),
     itemId: l.itemId,
     unitPrice: l.unitPrice,
     taxRate: l.taxRate,
