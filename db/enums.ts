@@ -19,6 +19,7 @@ export const EMAIL_MECHANISMS = [
   "certificateExpiring",
   "questionAsked",
   "questionAnswered",
+  "quoteDeclined",
   "auctionInvited",
   "auctionReminder",
   "auctionResult",

@@ -26,6 +26,10 @@ import type {
   SupplierQuestionsDto,
 } from "../../server/domain/questions/supplier.ts";
 import { closingOf } from "../../server/domain/shared/closing.ts";
+import type { CommercialOption } from "../../server/domain/dictionary/commercial.ts";
+
+/** A choice of the data dictionary (a decline's reason). */
+export type CodeOption = CommercialOption;
 
 /** A project as this supplier's list shows it, with its status for the supplier. */
 export type MyProject = Wire<MyProjectDto>;
@@ -79,6 +83,12 @@ export const portalApi = {
   instruction: (offProId: number) =>
     api.get<Instruction>(`${base}/GetInstruction`, { offProId }, { silent: true }),
   agree: (offProId: number) => api.post<{ agreedAt: string }>(`${base}/Agree`, { offProId }),
+  declineReasons: () =>
+    api.get<{ items: CodeOption[] }>(`${base}/GetDeclineReasons`, {}, { silent: true })
+      .then((r) => r.items),
+  decline: (offProId: number, reason: string, text?: string) =>
+    api.post<unknown>(`${base}/Decline`, { offProId, reason, text }, { silent: true }),
+  withdrawDecline: (offProId: number) => api.post<unknown>(`${base}/WithdrawDecline`, { offProId }),
   quotes: (offProId: number) =>
     api.get<{ items: Quote[] }>(`${base}/GetMyQuotes`, { offProId }, { silent: true })
       .then((r) => r.items),

@@ -12,11 +12,13 @@ const statusStyles: Record<QuoteStatus, string> = {
   canOffer: "bg-primary-50 text-primary-700 ring-primary-200",
   quoted: "bg-emerald-50 text-emerald-700 ring-emerald-200",
   notQuoted: "bg-slate-100 text-slate-600 ring-slate-200",
+  declined: "bg-amber-50 text-amber-800 ring-amber-200",
 };
 const statusIcons: Record<QuoteStatus, string> = {
   canOffer: "clock",
   quoted: "success",
   notQuoted: "close",
+  declined: "close",
 };
 
 export function StatusBadge({ status }: { status: QuoteStatus }) {

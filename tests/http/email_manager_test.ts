@@ -31,6 +31,7 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
     "PROJECT_PUBLISHED",
     "QUESTION_ANSWERED",
     "QUESTION_ASKED",
+    "QUOTE_DECLINED",
     "QUOTE_RECEIPT",
     "QUOTE_RECEIVED",
     "ROUND_OPENED",

@@ -149,6 +149,8 @@ Deno.test("performance numbers match a hand-computed case", async () => {
     invitations: 7,
     settled: 6, // all but P4
     quoted: 5, // P1 P2 P3 P5 P7
+    declined: 0,
+    silent: 1, // P6
     responseRate: 0.8333, // 5 / 6
     timed: 4, // P1 P2 P3 P5 (P7 has no deadline)
     onTime: 3, // P1 (48 h), P3 (25 h), P5 (49 h); not P2 (2 h)

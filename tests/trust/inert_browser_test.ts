@@ -100,7 +100,7 @@ Deno.test(
           ["/QMO/Group/GetAll", ""],
           ["/QMO/OfferProjectType/GetAll", ""],
           ["/QMO/SystemCodeType/GetAll", ""],
-          ["/QMO/EmailManager/GetAll", ""],
+          ["/QMO/EmailManager/GetAll", "maxResultCount=100"],
           ["/QMO/SystemResource/GetAll", ""],
           ["/QMO/Supplier/GetAll", ""],
           [`${PM}/GetAll`, ""],

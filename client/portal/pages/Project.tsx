@@ -17,6 +17,7 @@ import { type Loaded, QuotePanel } from "./QuotePanel.tsx";
 import { QuestionsCard } from "./Questions.tsx";
 import { PriceSheetCard } from "./PriceSheet.tsx";
 import { AuctionLink } from "./AuctionLink.tsx";
+import { DeclineCard } from "./Decline.tsx";
 
 export function ProjectPage() {
   const { t } = useTranslation();
@@ -90,6 +91,11 @@ export function ProjectPage() {
               setSheet(null);
               priced.reload().catch(() => {});
             }}
+          />
+          <DeclineCard
+            detail={detail}
+            quoted={data.quotes.some((q) => q.round === 0)}
+            reload={load}
           />
         </div>
         <div className="contents lg:order-1 lg:block lg:space-y-4">

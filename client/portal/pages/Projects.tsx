@@ -11,7 +11,7 @@ import { Countdown, Deadline, Empty, StatusBadge } from "../parts.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
 
 type Filter = "all" | QuoteStatus;
-const filters: Filter[] = ["all", "canOffer", "quoted", "notQuoted"];
+const filters: Filter[] = ["all", "canOffer", "quoted", "notQuoted", "declined"];
 
 export function Projects() {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export function Projects() {
   }, []);
 
   const counts = useMemo(() => {
-    const c: Record<Filter, number> = { all: 0, canOffer: 0, quoted: 0, notQuoted: 0 };
+    const c: Record<Filter, number> = { all: 0, canOffer: 0, quoted: 0, notQuoted: 0, declined: 0 };
     for (const p of items ?? []) {
       c.all++;
       c[p.status]++;

@@ -42,8 +42,9 @@ const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 10_000) / 10_0
 
 /** The summary of a supplier's project outcomes. Pure: the tests compute the same by hand. */
 function summarize(outcomes: ProjectOutcome[]): PerformanceSummary {
-  const settled = outcomes.filter((o) => o.quotedAt || o.over);
+  const settled = outcomes.filter((o) => o.quotedAt || o.declined || o.over);
   const quoted = outcomes.filter((o) => o.quotedAt);
+  const declined = settled.filter((o) => !o.quotedAt && o.declined);
   const timed = quoted.filter((o) => o.onTime !== null);
   const onTime = timed.filter((o) => o.onTime);
   const ranked = outcomes.filter((o) => o.rank !== null);
@@ -52,6 +53,8 @@ function summarize(outcomes: ProjectOutcome[]): PerformanceSummary {
     invitations: outcomes.length,
     settled: settled.length,
     quoted: quoted.length,
+    declined: declined.length,
+    silent: settled.length - quoted.length - declined.length,
     responseRate: ratio(quoted.length, settled.length),
     timed: timed.length,
     onTime: onTime.length,
@@ -122,6 +125,7 @@ async function outcomes(deps: Deps, scope: Scope): Promise<Map<number, ProjectOu
     ps: {
       supplierId: offerProjectSuppliers.supplierId,
       invitedAt: offerProjectSuppliers.invitedAt,
+      declinedAt: offerProjectSuppliers.declinedAt,
     },
     p: {
       id: offerProjects.id,
@@ -191,6 +195,7 @@ async function outcomes(deps: Deps, scope: Scope): Promise<Map<number, ProjectOu
       deadline: p.offerEndTime,
       over: isOver(p),
       quotedAt,
+      declined: ps.declinedAt != null,
       onTime: quotedAt && p.offerEndTime
         ? quotedAt.getTime() <= p.offerEndTime.getTime() - ON_TIME_LEAD_MS
         : null,

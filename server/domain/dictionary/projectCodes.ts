@@ -7,6 +7,9 @@ import { commercialOptions, ensureSeededCodeTypes, type SeedType } from "./comme
 const UNIT = "Unit";
 const FACTORY = "Factory";
 const CLOSE_REASON = "CloseReason";
+/** Why a supplier declines to quote (quotes/decline.ts); "OTHER" asks for a text. */
+export const DECLINE_REASON = "DeclineReason";
+export const DECLINE_REASON_OTHER = "OTHER";
 
 const projectCodeTypes: SeedType[] = [
   {
@@ -37,13 +40,25 @@ const projectCodeTypes: SeedType[] = [
       { code: "REPLACED", name: "由其他项目替代", nameEn: "Replaced by another project" },
     ],
   },
+  {
+    code: DECLINE_REASON,
+    name: "放弃报价原因",
+    nameEn: "Reason for declining to quote",
+    codes: [
+      { code: "NO_CAPACITY", name: "产能不足", nameEn: "No capacity" },
+      { code: "NOT_OUR_PRODUCT", name: "非我司产品", nameEn: "Not our product" },
+      { code: "CANNOT_MEET_DEADLINE", name: "无法满足交期", nameEn: "Cannot meet the deadline" },
+      { code: "PRICE", name: "价格原因", nameEn: "Price" },
+      { code: DECLINE_REASON_OTHER, name: "其他", nameEn: "Other" },
+    ],
+  },
 ];
 
 export const ensureProjectCodes = (db: DbOrTx) => ensureSeededCodeTypes(db, projectCodeTypes);
 
 export const optionsInput = z.object({
-  typeCode: z.enum([UNIT, FACTORY, CLOSE_REASON]).describe(
-    "Which choices: Unit (of a line item), Factory (using a line item) or CloseReason.",
+  typeCode: z.enum([UNIT, FACTORY, CLOSE_REASON, DECLINE_REASON]).describe(
+    "Which choices: Unit (of a line item), Factory (using a line item), CloseReason or DeclineReason (a supplier's reason for declining to quote).",
   ),
 });
 

@@ -83,7 +83,15 @@ export type EmailEvent =
     deadline: Date;
     supplierIds: number[];
   }
-  | { kind: "manual"; projectId: number; templateCode: string; supplierIds?: number[] };
+  | { kind: "manual"; projectId: number; templateCode: string; supplierIds?: number[] }
+  /** A supplier declined to quote: the buyer is told who and why (the reason in each language). */
+  | {
+    kind: "quoteDeclined";
+    projectId: number;
+    supplierId: number;
+    reason: Record<Lang, string>;
+    at: Date;
+  };
 
 export type Recipient = {
   address: string;
@@ -156,6 +164,8 @@ function eventKey(e: EmailEvent, code: string, now: Date): string {
       return `reminder:${e.projectId}:r${e.round}:${code}:${e.hours}h:${e.deadline.getTime()}`;
     case "manual":
       return `manual:${e.projectId}:${code}:${now.getTime()}`;
+    case "quoteDeclined":
+      return `declined:${e.projectId}:${e.supplierId}:${e.at.getTime()}:${code}`;
   }
 }
 
@@ -196,7 +206,7 @@ async function supplierRecipients(
     : 0;
   // A question's email to suppliers (if an admin points one there) goes to its asker only.
   const wanted = e.kind === "quoteReceived" || e.kind === "quoteReceipt" ||
-      e.kind === "questionAsked"
+      e.kind === "questionAsked" || e.kind === "quoteDeclined"
     ? [e.supplierId]
     : "supplierIds" in e && e.supplierIds
     ? e.supplierIds
@@ -221,7 +231,10 @@ async function supplierRecipients(
   }
   if (notQuotedOnly && invited.length && !opts.preview) {
     const quoted = await suppliersQuoted(db, project, round);
-    invited = invited.filter((r) => !quoted.has(r.s.id));
+    // Nor is a supplier that declined the first quotation reminded of it.
+    invited = invited.filter((r) =>
+      !quoted.has(r.s.id) && (round !== 0 || r.link.declinedAt == null)
+    );
   }
   if (!invited.length) return [];
   const langs = await db.select({ supplierId: users.supplierId, language: users.language })
@@ -311,6 +324,7 @@ function reasonText(lang: Lang, project: Project, e: EmailEvent): string {
   if (e.kind === "closed") return project.closeReason ?? "";
   if (e.kind === "awarded") return e.reason;
   if (e.kind === "ended") return t(lang, `email.endReasons.${project.endReason ?? "manual"}`);
+  if (e.kind === "quoteDeclined") return e.reason[lang];
   return "";
 }
 
@@ -389,7 +403,10 @@ export async function composeEmails(
     roundEndsAt: roundRow?.endTime ?? (event.kind === "reminder" ? event.deadline : null),
   });
   let quotingSupplier = "";
-  if (event.kind === "quoteReceived" || event.kind === "questionAsked") {
+  if (
+    event.kind === "quoteReceived" || event.kind === "questionAsked" ||
+    event.kind === "quoteDeclined"
+  ) {
     const s = await tx.query.suppliers.findFirst({ where: eq(suppliers.id, event.supplierId) });
     quotingSupplier = s?.fullName ?? "";
   }

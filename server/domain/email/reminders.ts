@@ -145,6 +145,8 @@ async function notQuotedSuppliers(deps: Deps, target: Target) {
   return rows
     .filter(({ link }) => target.round === 0 || (target.round === 1 ? link.round1 : link.round2))
     .filter(({ s }) => !quoted.has(s.id))
+    // A supplier that declined to quote is not reminded of the first quotation.
+    .filter(({ link }) => target.round !== 0 || link.declinedAt == null)
     .map(({ s }) => ({ id: s.id, code: s.code, name: s.fullName, emails: supplierAddresses(s) }))
     .filter((s) => s.emails.length > 0);
 }
@@ -174,7 +176,7 @@ export type ManualOutcome = {
   name: string;
   outcome: "sent" | "retrying" | "failed" | "notConfigured" | "skipped";
   /** Why it was skipped: it has quoted (the template is for those who have not), no address… */
-  reason: "quoted" | "noAddress" | "alreadySent" | null;
+  reason: "quoted" | "declined" | "noAddress" | "alreadySent" | null;
   /** The SMTP server's answer to a failed or retried email. */
   error: string | null;
 };
@@ -201,7 +203,8 @@ async function outcomes(
   chosen: number[] | undefined,
   emailIds: number[],
 ): Promise<ManualOutcome[]> {
-  const invited = await deps.db.select({ s: suppliers }).from(offerProjectSuppliers)
+  const invited = await deps.db.select({ s: suppliers, link: offerProjectSuppliers })
+    .from(offerProjectSuppliers)
     .innerJoin(suppliers, eq(suppliers.id, offerProjectSuppliers.supplierId))
     .where(and(
       eq(offerProjectSuppliers.projectId, project.id),
@@ -216,12 +219,15 @@ async function outcomes(
   const rows = emailIds.length
     ? await deps.db.select().from(emailOutbox).where(inArray(emailOutbox.id, emailIds))
     : [];
-  return invited.map(({ s }) => {
+  const notQuotedOnly = tpl?.notifyObject === "suppliersNotQuoted";
+  return invited.map(({ s, link }) => {
     const mine = rows.filter((r) => r.supplierId === s.id);
     const base = { supplierId: s.id, code: s.code, name: s.fullName };
     if (mine.length) return { ...base, ...outcomeOf(mine), reason: null };
     const reason = quoted.has(s.id)
       ? "quoted"
+      : notQuotedOnly && link.declinedAt
+      ? "declined"
       : supplierAddresses(s).length
       ? "alreadySent"
       : "noAddress";

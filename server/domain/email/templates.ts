@@ -81,6 +81,7 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   certificateExpiring: "buyer",
   questionAsked: "buyer",
   questionAnswered: "suppliers",
+  quoteDeclined: "buyer",
   auctionInvited: "suppliers",
   auctionReminder: "suppliers",
   auctionResult: "suppliers",
@@ -349,6 +350,23 @@ const seededTemplates: Seed[] = [
       '{{projectCode}} "{{projectName}}":\n\n{{questionText}}\n\n' +
       "Please answer it on the project's result page, to the asker only or to every invited " +
       "supplier (the asker is not named). Quotation deadline: {{deadline}} (UTC+8)." +
+      signatureEn,
+  },
+  {
+    code: "QUOTE_DECLINED",
+    mechanism: "quoteDeclined",
+    notifyObject: "buyer",
+    mechanismDescription:
+      "受邀供应商放弃报价时发送给采购员 / Sent to the buyer when an invited supplier declines to quote",
+    subject: "【放弃报价】{{projectCode}} {{supplierName}}",
+    content:
+      "{{recipientName}}，您好：\n\n供应商 {{supplierName}} 已放弃报价项目 {{projectCode}}「{{projectName}}」，" +
+      "原因：{{reason}}。\n在报价截止（{{deadline}}，北京时间，UTC+8）前，供应商可撤回放弃并继续报价。" +
+      signature,
+    subjectEn: "[Declined to quote] {{projectCode}} {{supplierName}}",
+    contentEn: "Dear {{recipientName}},\n\n{{supplierName}} declined to quote for project " +
+      '{{projectCode}} "{{projectName}}". Reason: {{reason}}.\n' +
+      "Until quoting closes ({{deadline}}, UTC+8) the supplier may withdraw the decline and quote." +
       signatureEn,
   },
   {

@@ -49,8 +49,10 @@ export async function dashboardSummary(
   const [{ quotesToday }] = await deps.db.select({ quotesToday: count() }).from(quotes)
     .innerJoin(offerProjects, eq(offerProjects.id, quotes.projectId))
     .where(and(inKinds, gte(quotes.submittedAt, dayStart)));
-  const [{ pending }] = await deps.db.select({
-    pending: sql<number>`count(*)`,
+  // Suppliers yet to quote, and apart from them those that declined to quote.
+  const [{ pending, declined }] = await deps.db.select({
+    pending: sql<number>`coalesce(sum(s.declined_at is null), 0)`,
+    declined: sql<number>`coalesce(sum(s.declined_at is not null), 0)`,
   }).from(sql`offer_project_suppliers s`)
     .innerJoin(offerProjects, sql`${offerProjects.id} = s.project_id`)
     .where(and(open, sql`not ${quotedCurrentPackSql}`));
@@ -91,6 +93,8 @@ export async function dashboardSummary(
       count: Number(pending),
       filter: { awaitingQuotes: "1" },
     },
+    /** Invited suppliers of the open projects that declined to quote (not counted as pending). */
+    suppliersDeclined: { count: Number(declined) },
     questions,
   };
 }

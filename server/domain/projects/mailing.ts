@@ -16,8 +16,8 @@ import { fieldError } from "../errors.ts";
 import { composeEmails, renderEmail, supplierAddresses } from "../email/outbox.ts";
 import { sendManual } from "../email/reminders.ts";
 import { assertMayPublish, loadProject } from "./access.ts";
-import { suppliersQuoted } from "../shared/quoted.ts";
 import type { previewEmailInput, sendEmailInput } from "./schemas.ts";
+import { declineOf, suppliersQuoted } from "../shared/quoted.ts";
 
 /** The template a buyer's reminder uses unless another is chosen. */
 const REMINDER_TEMPLATE = "DEADLINE_REMINDER";
@@ -105,6 +105,7 @@ export async function emailManualData(deps: Deps, actor: Actor, offProId: number
         /** The latest first quote, also one on an older request pack (then `quoted` is false). */
         quotedAt: at == null ? null : new Date(at),
         agreedAt: link.agreedAt,
+        decline: declineOf(link),
         lastReminder: last
           ? {
             at: last.sentAt ?? last.createdAt,
@@ -120,7 +121,8 @@ export async function emailManualData(deps: Deps, actor: Actor, offProId: number
 /**
  * PreviewEmailManual: one supplier's email of the chosen template as sending would write it (same
  * composition and rendering as the outbox, in the supplier's language), and whether sending would
- * skip it: it has quoted and the template is for those who have not, or it has no address.
+ * skip it: it has quoted (or declined to quote) and the template is for those who have not, or it
+ * has no address.
  */
 export async function previewEmailManual(
   deps: Deps,
@@ -138,8 +140,16 @@ export async function previewEmailManual(
   if (!first) {
     throw fieldError("templateCode", "email.notForSuppliers", { code: input.templateCode });
   }
-  const quoted = first.tpl.notifyObject === "suppliersNotQuoted" &&
+  const notQuotedOnly = first.tpl.notifyObject === "suppliersNotQuoted";
+  const quoted = notQuotedOnly &&
     (await suppliersQuoted(deps.db, project, 0)).has(input.supplierId);
+  const declined = notQuotedOnly && !quoted &&
+    (await deps.db.query.offerProjectSuppliers.findFirst({
+        where: and(
+          eq(offerProjectSuppliers.projectId, project.id),
+          eq(offerProjectSuppliers.supplierId, input.supplierId),
+        ),
+      }))?.declinedAt != null;
   const to = drafts.map((d) => d.recipient.address).filter(Boolean);
   return {
     supplierId: input.supplierId,
@@ -147,7 +157,13 @@ export async function previewEmailManual(
     language: first.recipient.language,
     to,
     ...renderEmail(first.tpl, first.recipient.language, first.values, first.subjectValues),
-    skipped: quoted ? "quoted" as const : to.length ? null : "noAddress" as const,
+    skipped: quoted
+      ? "quoted" as const
+      : declined
+      ? "declined" as const
+      : to.length
+      ? null
+      : "noAddress" as const,
   };
 }
 

@@ -18,6 +18,7 @@ import { assertMaySee, loadProject, projectForActor, roundsOf } from "./access.t
 import { projectDtos, readProjects } from "./dto.ts";
 import { auctionOfProject } from "../auction/store.ts";
 import { auctionState } from "../auction/rules.ts";
+import { type Decline, declineOf } from "../shared/quoted.ts";
 
 const itemDto = (i: typeof offerProjectItems.$inferSelect) => ({
   id: i.id,
@@ -64,6 +65,8 @@ export type SupplierResult = SupplierSummary & {
   round1: boolean;
   round2: boolean;
   isOffer: boolean;
+  /** Its decline to quote the first quotation, or null. */
+  decline: Decline | null;
   offerTime: Date | null;
   attId: number | null;
   offerTime1: Date | null;
@@ -109,6 +112,7 @@ function supplierResults(
       round1: ps.round1,
       round2: ps.round2,
       isOffer: !!q(0),
+      decline: declineOf(ps),
       offerTime: q(0)?.submittedAt ?? null,
       attId: file(0),
       offerTime1: q(1)?.submittedAt ?? null,

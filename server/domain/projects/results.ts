@@ -5,6 +5,13 @@ import { decimal, isoDay, isoInstant, pageOf } from "../shared/results.ts";
 import { displayStatusSchema, kindSchema, quotationTypeSchema } from "./schemas.ts";
 import { EMAIL_MECHANISMS, EMAIL_RECIPIENTS } from "../../../db/enums.ts";
 
+/** A supplier's decline to quote, as the supplier and the buyer see it. */
+export const declineSchema = z.object({
+  at: isoInstant.describe("When the supplier declined."),
+  reason: z.string().describe("The reason's code (DeclineReason of the data dictionary)."),
+  text: z.string().nullable().describe("The supplier's own words on it, or null."),
+});
+
 const projectKind = kindSchema.describe("material or asset (fixed assets).");
 const projectStatus = displayStatusSchema.describe(
   "unpublished, published (not yet open), inQuotation (open for quoting), ended or closed.",
@@ -157,6 +164,9 @@ const invitedSupplier = z.object({
   round1: z.boolean().describe("Whether it is invited to optimisation round 1."),
   round2: z.boolean().describe("Whether it is invited to optimisation round 2."),
   isOffer: z.boolean().describe("Whether it sent a first quote."),
+  decline: declineSchema.nullable().describe(
+    "Its decline to quote the first quotation (reason and words), or null.",
+  ),
   offerTime: isoInstant.nullable().describe("When its current first quote was sent, or null."),
   attId: z.int().nullable().describe("Its first quote's file; null while sealed or without one."),
   offerTime1: isoInstant.nullable().describe("When its round 1 quote was sent, or null."),
@@ -251,11 +261,16 @@ export const dashboardResult = z.object({
     }).describe(filterText),
   }).describe("Projects ending soon."),
   suppliersPending: z.object({
-    count: z.int().describe("Invited suppliers yet to quote on open projects."),
+    count: z.int().describe(
+      "Invited suppliers yet to quote on open projects (those that declined are not counted).",
+    ),
     filter: z.object({
       awaitingQuotes: z.string().describe("1: projects awaiting quotes."),
     }).describe(filterText),
   }).describe("Suppliers yet to quote."),
+  suppliersDeclined: z.object({
+    count: z.int().describe("Invited suppliers of open projects that declined to quote."),
+  }).describe("Suppliers that declined to quote."),
   questions: z.object({
     count: z.int().describe("Questions not answered yet on open projects."),
     items: z.array(
@@ -305,6 +320,9 @@ export const emailManualData = z.object({
         "The latest first quote, also one on an older request pack (then quoted is false).",
       ),
       agreedAt: isoInstant.nullable().describe("When it agreed to the quote rules, or null."),
+      decline: declineSchema.nullable().describe(
+        "Its decline to quote (reminders skip it), or null.",
+      ),
       lastReminder: z.object({
         at: isoInstant.describe("When it was sent (or written, when not sent)."),
         templateCode: z.string().describe("The template."),
@@ -321,8 +339,8 @@ export const emailPreview = z.object({
   to: z.array(z.string()).describe("The addresses it would go to."),
   subject: z.string().describe("The subject, placeholders filled."),
   body: z.string().describe("The text, placeholders filled."),
-  skipped: z.enum(["quoted", "noAddress"]).nullable().describe(
-    "Why sending would leave it out: quoted (the template is for those who have not) or noAddress; null when it would be sent.",
+  skipped: z.enum(["quoted", "declined", "noAddress"]).nullable().describe(
+    "Why sending would leave it out: quoted or declined (the template is for those who have not quoted) or noAddress; null when it would be sent.",
   ),
 });
 
@@ -340,8 +358,8 @@ export const emailSent = z.object({
       outcome: z.enum(["sent", "retrying", "failed", "notConfigured", "skipped"]).describe(
         "What became of its email (the worst of its addresses').",
       ),
-      reason: z.enum(["quoted", "noAddress", "alreadySent"]).nullable().describe(
-        "Why it was skipped: it has quoted, it has no address, or it was sent this already; null when not skipped.",
+      reason: z.enum(["quoted", "declined", "noAddress", "alreadySent"]).nullable().describe(
+        "Why it was skipped: it has quoted, it declined to quote (a reminder to those who have not quoted), it has no address, or it was sent this already; null when not skipped.",
       ),
       error: z.string().nullable().describe(
         "The SMTP server's answer to a failed or retried email, or null.",

@@ -150,6 +150,6 @@ export const quotedCurrentPackSql = sql`exists (select 1 from quotes q
   where q.project_id = s.project_id and q.supplier_id = s.supplier_id and q.round = 0
     and coalesce(q.pack_version >= qp.pack_version, 1))`;
 
-/** Some invited supplier has no first quote yet (on the pack in force). */
+/** Some invited supplier has no first quote yet (on the pack in force) and has not declined. */
 export const awaitingQuotesSql = sql`exists (select 1 from offer_project_suppliers s
-  where s.project_id = ${projectId} and not ${quotedCurrentPackSql})`;
+  where s.project_id = ${projectId} and s.declined_at is null and not ${quotedCurrentPackSql})`;

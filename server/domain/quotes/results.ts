@@ -4,6 +4,7 @@ import { z } from "zod";
 import { decimal, isoDay, isoInstant, listOf, pageOf } from "../shared/results.ts";
 import { displayStatusSchema, kindSchema, quotationTypeSchema } from "../projects/schemas.ts";
 import { codeOption } from "../dictionary/schemas.ts";
+import { declineSchema } from "../projects/results.ts";
 
 /** The check of the tamper-evident record of quote submissions (quotes/chain.ts verifyChain). */
 export const verifyReport = z.object({
@@ -185,7 +186,13 @@ export const quoteLine = z.object({
 });
 
 const supplierStatusText =
-  "canOffer (may quote, has not), quoted (quoted in the current round) or notQuoted (did not quote and may no longer).";
+  "canOffer (may quote, has not), quoted (quoted in the current round), notQuoted (did not quote and may no longer) or declined (declined to quote the first quotation).";
+
+/** Decline and WithdrawDecline: the project and the decline now in force. */
+export const declineResult = z.object({
+  offProId: z.int().describe("The project's id."),
+  decline: declineSchema.nullable().describe("The decline now recorded; null once withdrawn."),
+});
 
 /** A project as a supplier's portal lists it, with where the supplier stands. */
 const myProjectDto = z.object({
@@ -213,7 +220,10 @@ const myProjectDto = z.object({
   round: z.int().describe(
     "The round this supplier would quote in now: 0, or an open optimisation round it is invited to.",
   ),
-  status: z.enum(["canOffer", "quoted", "notQuoted"]).describe(supplierStatusText),
+  status: z.enum(["canOffer", "quoted", "notQuoted", "declined"]).describe(supplierStatusText),
+  decline: declineSchema.nullable().describe(
+    "This supplier's decline to quote the first quotation, or null.",
+  ),
   canSubmit: z.boolean().describe("Whether a quote would be taken now."),
   refusal: z.enum([
     "quotes.notPublished",

@@ -131,10 +131,22 @@ const projectId = id.describe("The project's id.");
 export const offProIdInput = z.object({ offProId: projectId });
 export const quoteIdInput = z.object({ quoteId: id.describe("The quote's id.") });
 
+export const declineInput = z.object({
+  offProId: projectId,
+  reason: z.string({ error: "declines.reasonRequired" }).trim()
+    .min(1, { error: "declines.reasonRequired" }).max(50).describe(
+      "Why: a DeclineReason code of the data dictionary (GetDeclineReasons).",
+    ),
+  text: multiLine(z.string().max(500)).optional().describe(
+    "More words on the reason; required when the reason is OTHER.",
+  ),
+});
+export type DeclineInput = z.input<typeof declineInput>;
+
 export const myProjectsInput = z.object({
   keyword: z.string().trim().max(200).optional().describe("Part of the project's number or name."),
-  status: z.enum(["canOffer", "quoted", "notQuoted"]).optional().describe(
-    "Only projects where this supplier may quote (canOffer), has quoted, or has not and may no longer.",
+  status: z.enum(["canOffer", "quoted", "notQuoted", "declined"]).optional().describe(
+    "Only projects where this supplier may quote (canOffer), has quoted, has not and may no longer (notQuoted), or declined to quote.",
   ),
   ...pagedInput,
 });

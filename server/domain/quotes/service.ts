@@ -32,8 +32,9 @@ import { awardsOfSupplier, type MyAward } from "./supplierAward.ts";
 import { bidsIn } from "../auction/store.ts";
 import type { Lang } from "../../i18n.ts";
 import { type MyProjectsInput, myProjectsInput } from "./schemas.ts";
+import { type Decline, declineOf } from "../shared/quoted.ts";
 
-type SupplierQuoteStatus = "canOffer" | "quoted" | "notQuoted";
+type SupplierQuoteStatus = "canOffer" | "quoted" | "notQuoted" | "declined";
 
 export type ProjectRow = typeof offerProjects.$inferSelect;
 export type InvitationRow = typeof offerProjectSuppliers.$inferSelect;
@@ -105,9 +106,11 @@ function supplierView(
   const refusal = quoteRefusal(project, rounds, round, invitedTo(inv, round), now);
   const canSubmit = refusal === null;
   const quoted = myRounds.includes(round);
+  // A decline speaks to the first quotation; an optimisation round asks afresh.
+  const declined = round === 0 && inv.declinedAt != null;
   return {
     round,
-    status: quoted ? "quoted" : canSubmit ? "canOffer" : "notQuoted",
+    status: quoted ? "quoted" : declined ? "declined" : canSubmit ? "canOffer" : "notQuoted",
     canSubmit,
     refusal,
     closesAt,
@@ -152,6 +155,8 @@ export type MyProjectDto = {
   requestChanged: boolean;
   /** What the award in force gives this supplier (null: nothing, or no award yet). */
   award: MyAward | null;
+  /** This supplier's decline to quote (first quotation), or null. */
+  decline: Decline | null;
 } & SupplierView;
 
 /**
@@ -159,6 +164,7 @@ export type MyProjectDto = {
  * since), then open and quoted, then the rest.
  */
 function urgency(v: SupplierView & { requestChanged?: boolean }): number {
+  if (v.status === "declined") return 2;
   if (v.canSubmit && (v.status === "canOffer" || v.requestChanged)) return 0;
   if (v.canSubmit) return 1;
   return 2;
@@ -223,6 +229,7 @@ export async function myProjects(
       agreed: inv.agreedAt != null,
       ...myQuotesSummary(my, project.packVersion),
       award: awarded.get(project.id) ?? null,
+      decline: declineOf(inv),
       ...view,
     };
   });
@@ -318,6 +325,7 @@ export async function myProject(
     agreedAt: inv.agreedAt,
     ...myQuotesSummary(my, project.packVersion),
     award: (await awardsOfSupplier(deps.db, supplierId, [projectId])).get(projectId) ?? null,
+    decline: declineOf(inv),
     ...supplierView(project, rounds, inv, my.map((q) => q.round), now, n > 0),
     demandCode: project.demandCode,
     equipmentName: project.equipmentName,

@@ -112,6 +112,7 @@ export async function submitQuote(
   const input = submitQuoteForm.parse(raw);
   const { inv, project } = await invitationOf(deps.db, supplierId, input.offProId);
   if (!inv.agreedAt) throw conflict("quotes.mustAgree");
+  if (input.round === 0 && inv.declinedAt) throw conflict("quotes.declinedFirst");
   const rounds0 = await roundsOf(deps.db, [project.id]);
   // Refuse before reading the bytes when the answer is already known.
   const early = quoteRefusal(

@@ -27,6 +27,19 @@ export function currentByRound<T extends Submission>(rows: Iterable<T>): Map<str
   return out;
 }
 
+/** A supplier's decline to quote (first quotation), as its own pages and the buyer's pages show it. */
+export type Decline = { at: Date; reason: string; text: string | null };
+
+/** The decline an invitation holds, or null. */
+export const declineOf = (inv: {
+  declinedAt: Date | null;
+  declineReason: string | null;
+  declineText: string | null;
+}): Decline | null =>
+  inv.declinedAt
+    ? { at: inv.declinedAt, reason: inv.declineReason ?? "", text: inv.declineText }
+    : null;
+
 /**
  * Whether a quote answered an older request pack than the one in force: the buyer revised the pack
  * after it, so the quote is "based on version N" and the supplier may (and is reminded to) quote

@@ -49,6 +49,8 @@ export type ProjectOutcome = {
   over: boolean;
   /** When the supplier first quoted (first quote, round 0), or null. */
   quotedAt: Date | null;
+  /** The supplier declined to quote (and did not withdraw the decline). */
+  declined: boolean;
   /** Quoted at least ON_TIME_LEAD_MS before the deadline; null without a quote or a deadline. */
   onTime: boolean | null;
   rank: number | null;
@@ -62,6 +64,10 @@ export type PerformanceSummary = {
   /** Invitations whose outcome is known: the supplier quoted, or the first quotation is over. */
   settled: number;
   quoted: number;
+  /** Settled invitations the supplier declined with a reason. */
+  declined: number;
+  /** Settled invitations with neither a quote nor a decline: the supplier said nothing. */
+  silent: number;
   /** quoted / settled, 0–1 to four decimals; null before any invitation is settled. */
   responseRate: number | null;
   /** Quotes on projects with a deadline (the base of the on-time rate). */

@@ -182,9 +182,11 @@ const ratioText = (of: string) => `${of}, 0 to 1 to four decimals; null while th
 const performanceFigures = {
   invitations: z.int().describe("Invitations in the period."),
   settled: z.int().describe(
-    "Invitations whose outcome is known: the supplier quoted, or the first quotation is over.",
+    "Invitations whose outcome is known: the supplier quoted or declined, or the first quotation is over.",
   ),
   quoted: z.int().describe("Invitations the supplier quoted for."),
+  declined: z.int().describe("Settled invitations the supplier declined to quote, with a reason."),
+  silent: z.int().describe("Settled invitations with neither a quote nor a decline."),
   responseRate: z.number().nullable().describe(ratioText("quoted / settled")),
   timed: z.int().describe("Quotes on projects with a deadline (the base of the on-time rate)."),
   onTime: z.int().describe("Quotes that arrived at least 24 hours before the deadline."),
@@ -225,6 +227,7 @@ export const supplierPerformance = z.object({
       quotedAt: isoInstant.nullable().describe(
         "When the supplier first quoted (first quote, round 0), or null.",
       ),
+      declined: z.boolean().describe("The supplier declined to quote (and did not withdraw it)."),
       onTime: z.boolean().nullable().describe(
         "Quoted at least 24 hours before the deadline; null without a quote or a deadline.",
       ),

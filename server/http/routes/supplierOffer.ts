@@ -12,11 +12,14 @@ import {
 } from "../../domain/quotes/service.ts";
 import { myQuotes, quoteForm, quoteReceipt, submitQuote } from "../../domain/quotes/submit.ts";
 import { allSubmissions } from "../../domain/quotes/buyer.ts";
+import { declineProject, declineReasons, withdrawDecline } from "../../domain/quotes/decline.ts";
+import { codeOptionsResult } from "../../domain/dictionary/schemas.ts";
 import { PRICE_SHEET_LIMITS, priceSheet } from "../../domain/quotes/priceSheet.ts";
 import { readPriceSheet } from "../../domain/quotes/priceSheetRead.ts";
 import { downloadResponse } from "../../domain/files/service.ts";
 import {
   allSubmissionsInput,
+  declineInput,
   instructionInput,
   myProjectsInput,
   offProIdInput,
@@ -26,6 +29,7 @@ import {
 } from "../../domain/quotes/schemas.ts";
 import {
   agreedResult,
+  declineResult,
   instructionResult,
   myProjectDetail,
   myProjectPage,
@@ -84,6 +88,38 @@ export const supplierOfferRoutes = [
     body: offProIdInput,
     result: agreedResult,
     handler: ({ deps, actor, body }) => agree(deps, actor, body.offProId),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/QMO/SupplierOffer/GetDeclineReasons",
+    access,
+    audience,
+    summary: "The reasons a supplier may give for declining to quote (DeclineReason), in order.",
+    result: codeOptionsResult,
+    handler: ({ deps, actor }) => declineReasons(deps, actor),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/QMO/SupplierOffer/Decline",
+    access,
+    audience,
+    summary:
+      "Decline to quote a project (first quotation) with a reason (and text for OTHER), while quoting is open and before quoting; the buyer is mailed and no reminders follow.",
+    body: declineInput,
+    result: declineResult,
+    errors: [404, 409],
+    handler: ({ deps, actor, body }) => declineProject(deps, actor, body),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/QMO/SupplierOffer/WithdrawDecline",
+    access,
+    audience,
+    summary: "Withdraw my decline to quote a project, while quoting is still open.",
+    body: offProIdInput,
+    result: declineResult,
+    errors: [404, 409],
+    handler: ({ deps, actor, body }) => withdrawDecline(deps, actor, body.offProId),
   }),
   defineRoute({
     method: "post",

@@ -67,6 +67,14 @@ function KindOverview({ kind }: { kind: Kind }) {
               <dt className="text-xs text-slate-500">{d(`stats.${k}`)}</dt>
               <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">
                 {data ? data[k].count : "–"}
+                {k === "suppliersPending" && !!data?.suppliersDeclined.count && (
+                  <span
+                    className="ml-2 text-xs font-normal text-slate-500"
+                    data-testid="stat-suppliersDeclined"
+                  >
+                    {d("declined", { count: data.suppliersDeclined.count })}
+                  </span>
+                )}
               </dd>
             </Link>
           </div>

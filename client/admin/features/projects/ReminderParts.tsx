@@ -5,6 +5,7 @@ import type { TFunction } from "i18next";
 import { Spinner } from "../../../shared/ui.tsx";
 import { formatTime } from "../../../shared/time.ts";
 import { Badge, type Column, RowAction } from "../../components/index.ts";
+import { DeclinedBadge } from "./DeclinedBadge.tsx";
 import type { EmailManualData, EmailPreview, ReminderSupplier, SendOutcome } from "./api.ts";
 
 type Template = EmailManualData["templates"][number];
@@ -13,6 +14,7 @@ type Template = EmailManualData["templates"][number];
 export function skipReason(s: ReminderSupplier, template: Template | undefined) {
   if (!s.emails.length) return "noAddress" as const;
   if (template?.notifyObject === "suppliersNotQuoted" && s.quoted) return "quoted" as const;
+  if (template?.notifyObject === "suppliersNotQuoted" && s.decline) return "declined" as const;
   return null;
 }
 
@@ -99,6 +101,8 @@ export function supplierColumns(
       render: (s) =>
         s.quoted
           ? <Badge tone="green">{formatTime(s.quotedAt)}</Badge>
+          : s.decline
+          ? <DeclinedBadge decline={s.decline} />
           : s.quotedAt
           ? <Badge tone="amber">{r("olderVersion")}</Badge>
           : <span className="text-xs text-slate-400">{r("notQuoted")}</span>,

@@ -22,6 +22,7 @@ import { formatTime } from "../../../../shared/time.ts";
 import { usePermission } from "../../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "../Flags.tsx";
 import { ReminderDialog } from "../ReminderDialog.tsx";
+import { DeclinedBadge } from "../DeclinedBadge.tsx";
 import { CloseDialog } from "../CloseDialog.tsx";
 import { useEndProject } from "../useEndProject.tsx";
 import { AuctionSection } from "../../auction/AuctionSection.tsx";
@@ -105,7 +106,10 @@ export default function Result({ kind }: { kind: Kind }) {
       key: "offerTime",
       title: kind === "asset" ? f("firstQuote") : f("quoteTime"),
       nowrap: true,
-      render: (s) => timeCell(s.offerTime, s.packVersion),
+      render: (s) =>
+        !s.offerTime && s.decline
+          ? <DeclinedBadge decline={s.decline} />
+          : timeCell(s.offerTime, s.packVersion),
     },
   ];
   if (showRound1) {
