@@ -157,6 +157,7 @@ async function addRecords(env: TestEnv, admin: string): Promise<Record<string, T
   assert.ok(secret, "the reset email holds the link");
 
   const quoting = await publishedProject(env, [r.s1.supplier.id]);
+  const notInvited = await publishedProject(env, []);
   const s1Quotes = itemsOf(
     await call(env, "get", "/QMO/SupplierOffer/GetMyQuotes", {
       token: r.s1.token,
@@ -183,6 +184,8 @@ async function addRecords(env: TestEnv, admin: string): Promise<Record<string, T
     ),
     "/QMO/SupplierOffer/GetQuoteReceipt": s1Quotes.map((q) => s1({ quoteId: q.id as number })),
     "/QMO/FileService/GetFileStream": s1Quotes.map((q) => s1({ id: q.fileId as number })),
+    // A project S1 is not invited to answers 404, as the document must say.
+    "/QMO/SupplierOffer/GetInstruction": [s1({ offProId }), s1({ offProId: notInvited.id })],
     "/QMO/SupplierOffer/GetAuction": [s1({ offProId })],
     "/QMO/SupplierOffer/AuctionEvents": [s1({ offProId })],
     "/QMO/Auction/Events": [{ token: r.buyer.token, query: { offProId } }],
