@@ -121,16 +121,11 @@ module.exports = {
       comment:
         "A back-office feature (client/admin/features/<area>) imports nothing of another area: " +
         "a piece two areas use lives in client/admin/components (or client/shared), and the " +
-        "shell (routes.ts) places each area's routes. Still open: the pages that show other " +
-        "areas' sections (the dashboard, a project's result page) import them directly.",
+        "shell (routes.ts) places each area's routes and hands each area's panels (panels.ts) " +
+        "to the pages that show them by slot (the dashboard, a project's result page and its " +
+        "comparison; layout/panels.tsx).",
       severity: "error",
-      from: {
-        path: "^client/admin/features/([^/]+)/",
-        pathNot: [
-          "^client/admin/features/dashboard/(Dashboard|Overview)\\.tsx$",
-          "^client/admin/features/projects/result/(Result|Comparison)\\.tsx$",
-        ],
-      },
+      from: { path: "^client/admin/features/([^/]+)/" },
       to: { path: "^client/admin/features/", pathNot: "^client/admin/features/$1/" },
     },
   ],
