@@ -56,38 +56,29 @@ module.exports = {
     },
     {
       name: "projects-below-comparison-and-auction",
-      comment: "A project is below its comparison and auction. Known exceptions to move: closing " +
-        "a project ends its auction and cancels a pending award approval (lifecycle.ts), and the " +
-        "result page hides the optimisation round while an auction runs (read.ts).",
+      comment: "A project is below its comparison and auction. Closing a project, which ends its " +
+        "auction and cancels a pending award approval, is the auction area's (closeProject.ts); " +
+        "whether an auction is over the project reads from the auctions table (access.ts).",
       severity: "error",
-      from: {
-        path: "^server/domain/projects/",
-        pathNot: "^server/domain/projects/(lifecycle|read)\\.ts$",
-      },
+      from: { path: "^server/domain/projects/" },
       to: { path: "^server/domain/(comparison|auction)/" },
     },
     {
       name: "quotes-below-comparison-and-auction",
-      comment: "Quotes are below the comparison, the questions and the auction that read them. " +
-        "Known exception to move: a supplier's project list reads its auction bids (service.ts).",
+      comment: "Quotes are below the comparison, the questions and the auction that read them; a " +
+        "supplier's project list reads whether it bids in an auction from the auction tables.",
       severity: "error",
       from: { path: "^server/domain/quotes/" },
-      to: {
-        path: "^server/domain/(questions|comparison|auction)/",
-        pathNot: "^server/domain/auction/store\\.ts$",
-      },
+      to: { path: "^server/domain/(questions|comparison|auction)/" },
     },
     {
       name: "comparison-below-auction",
       comment: "The comparison matrix is below the auction: an auction starts from the matrix's " +
-        "first quotes priced in CNY and prices its bids by the matrix's rules. Known exceptions " +
-        "to move: the matrix reads an ended auction's final bids as its last round (service.ts) " +
-        "and an award waits for the auction to end (award.ts).",
+        "first quotes priced in CNY and prices its bids by the matrix's rules. The matrix reads " +
+        "an ended auction's final bids from the auction tables (auctionRound.ts), and the award " +
+        "that first writes an auction's end by the clock is the auction area's (award.ts).",
       severity: "error",
-      from: {
-        path: "^server/domain/comparison/",
-        pathNot: "^server/domain/comparison/(service|award)\\.ts$",
-      },
+      from: { path: "^server/domain/comparison/" },
       to: { path: "^server/domain/(auction|questions)/" },
     },
     {
@@ -121,16 +112,11 @@ module.exports = {
       comment:
         "A back-office feature (client/admin/features/<area>) imports nothing of another area: " +
         "a piece two areas use lives in client/admin/components (or client/shared), and the " +
-        "shell (routes.ts) places each area's routes. Still open: the pages that show other " +
-        "areas' sections (the dashboard, a project's result page) import them directly.",
+        "shell (routes.ts) places each area's routes and hands each area's panels (panels.ts) " +
+        "to the pages that show them by slot (the dashboard, a project's result page and its " +
+        "comparison; layout/panels.tsx).",
       severity: "error",
-      from: {
-        path: "^client/admin/features/([^/]+)/",
-        pathNot: [
-          "^client/admin/features/dashboard/(Dashboard|Overview)\\.tsx$",
-          "^client/admin/features/projects/result/(Result|Comparison)\\.tsx$",
-        ],
-      },
+      from: { path: "^client/admin/features/([^/]+)/" },
       to: { path: "^client/admin/features/", pathNot: "^client/admin/features/$1/" },
     },
   ],

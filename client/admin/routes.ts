@@ -1,8 +1,19 @@
 // The back-office menu of spec §2: each feature declares its routes (features/<area>/routes.ts:
 // path, page, title, permissions, the kind of project where a page serves both); this file only
-// places them in the menu's groups.
+// places them in the menu's groups. Likewise it orders the panels areas show on other areas' pages
+// (features/<area>/panels.ts, layout/panels.tsx).
 import { Permissions as P } from "../../server/domain/auth/permissions.ts";
 import { type AdminRoute, flattenRoutes } from "./layout/route.ts";
+import type { Panel } from "./layout/panels.tsx";
+import {
+  awardTrailPanel,
+  myApprovalsPanel,
+  pendingApprovalPanel,
+} from "./features/approvals/panels.ts";
+import { auctionPanel } from "./features/auction/panels.ts";
+import { newQuestionsPanel, projectQuestionsPanel } from "./features/questions/panels.ts";
+import { projectSavingsPanel, savingsWidgetPanel } from "./features/savings/panels.ts";
+import { supplierOverviewPanel } from "./features/suppliers/panels.ts";
 import { approvalRoute } from "./features/approvals/routes.ts";
 import { calendarRoute } from "./features/calendar/routes.ts";
 import { categoriesRoute } from "./features/categories/routes.ts";
@@ -101,3 +112,20 @@ export const layoutRoutes: AdminRoute[] = [
 ];
 
 export const allLeafRoutes = flattenRoutes(layoutRoutes);
+
+/** Every panel, in the order each slot and place shows them. */
+export const panels: Panel[] = [
+  // The home page: above the overview, then below it.
+  myApprovalsPanel,
+  savingsWidgetPanel,
+  supplierOverviewPanel,
+  // Each kind's overview card on the home page.
+  newQuestionsPanel,
+  // A project's result page: after the suppliers, before the comparison, after it.
+  projectQuestionsPanel,
+  auctionPanel,
+  projectSavingsPanel,
+  // Inside the comparison: under the award in force, under the matrix.
+  pendingApprovalPanel,
+  awardTrailPanel,
+];

@@ -8,7 +8,7 @@ import { seed } from "../../server/seed.ts";
 import { type Actor, type Deps, fixedClock } from "../../server/domain/context.ts";
 import { createProject } from "../../server/domain/projects/edit.ts";
 import { createUser } from "../../server/domain/users/service.ts";
-import { awardProject } from "../../server/domain/comparison/award.ts";
+import { awardProject } from "../../server/domain/auction/award.ts";
 import {
   auditLogs,
   emailOutbox,

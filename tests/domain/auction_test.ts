@@ -18,11 +18,10 @@ import {
 } from "../../server/domain/auction/setup.ts";
 import { placeBid } from "../../server/domain/auction/bid.ts";
 import { buyerAuction, supplierAuction } from "../../server/domain/auction/read.ts";
-import { finalBids } from "../../server/domain/auction/final.ts";
 import { recordAuctionEnds } from "../../server/domain/auction/finish.ts";
 import { verifyAuctionRecord } from "../../server/domain/auction/chain.ts";
 import { projectMatrix } from "../../server/domain/comparison/service.ts";
-import { awardProject } from "../../server/domain/comparison/award.ts";
+import { awardProject } from "../../server/domain/auction/award.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import { projectSavings } from "../../server/domain/savings/read.ts";
 import { openOptimizeRound } from "../../server/domain/projects/lifecycle.ts";
@@ -259,12 +258,18 @@ Deno.test("the final bids are the last round of the matrix and the award; no awa
     }),
     "award.auctionRunning",
   );
-  assert.equal(await finalBids(env.db, r.project.id), null);
+  // While it runs, the matrix shows the first quotes only.
+  const running = await projectMatrix(env, r.buyer.actor, r.project.id);
+  const bidders = [r.s1.supplier.id, r.s2.supplier.id];
+  assert.deepEqual(
+    bidders.map((id) => running.suppliers.find((s) => s.id === id)!.round),
+    [0, 0],
+  );
   env.clock.set(new Date(START.getTime() + 3 * MIN));
   await endAuctionEarly(env, r.buyer.actor, { offProId: r.project.id, reason: "Enough offers" });
-  const final = (await finalBids(env.db, r.project.id))!;
+  const view = (await buyerAuction(env, r.buyer.actor, r.project.id)).auction!;
   assert.deepEqual(
-    final.bids.map((b) => [b.supplierId, b.start, b.final, b.rank]),
+    view.lines[0].ranking.map((b) => [b.supplierId, b.start, b.amount, b.rank]),
     [
       [r.s2.supplier.id, "206200.00", "199999.99", 1],
       [r.s1.supplier.id, "217000.00", "200000.00", 2],

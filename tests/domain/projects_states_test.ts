@@ -1,11 +1,8 @@
 // The transition table, walked through the service: every action in every state.
 import assert from "node:assert/strict";
 import { testEnv } from "../helpers.ts";
-import {
-  closeProject,
-  endProject,
-  openOptimizeRound,
-} from "../../server/domain/projects/lifecycle.ts";
+import { endProject, openOptimizeRound } from "../../server/domain/projects/lifecycle.ts";
+import { closeProject } from "../../server/domain/auction/closeProject.ts";
 import { deleteProject, updateProject } from "../../server/domain/projects/edit.ts";
 import { getProjectData } from "../../server/domain/projects/read.ts";
 import { publishProject } from "../../server/domain/projects/publish.ts";

@@ -32,7 +32,7 @@ import type { fixedClock } from "../../server/domain/context.ts";
 import { createProject } from "../../server/domain/projects/edit.ts";
 import { createRate } from "../../server/domain/dictionary/commercial.ts";
 import { updateSettings } from "../../server/domain/settings/service.ts";
-import { awardProject } from "../../server/domain/comparison/award.ts";
+import { awardProject } from "../../server/domain/auction/award.ts";
 import { everything } from "./projects_fixtures.ts";
 
 type Env = Deps & { clock: ReturnType<typeof fixedClock> };

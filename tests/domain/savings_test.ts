@@ -11,7 +11,7 @@ import { savingsData } from "./savings_fixtures.ts";
 import { projectSavings, savingsReport, savingsSummary } from "../../server/domain/savings/read.ts";
 import { projectFigures } from "../../server/domain/savings/rules.ts";
 import { createProject, updateProject } from "../../server/domain/projects/edit.ts";
-import { awardProject } from "../../server/domain/comparison/award.ts";
+import { awardProject } from "../../server/domain/auction/award.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import { ZodError } from "zod";
 

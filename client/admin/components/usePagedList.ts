@@ -1,14 +1,35 @@
-// Paged list state for a list page: the applied query, page, size, sort, the rows and reload.
+// Paged list state for a list page: the applied query, page, size, sort, the rows and reload. The
+// rows come from a list call of the page's area (its api.ts), typed by the server's input schema and
+// DTO: the query may hold only fields the call takes.
 // The state lives in the page's component, and the shell keeps each tab's page mounted, so every
 // tab keeps its own query and page while it is in the background.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "../../shared/api.ts";
-import type { Paged } from "../../../server/domain/shared/paging.ts";
+import type { z } from "zod";
+import type { Paged, pagedInput } from "../../../server/domain/shared/paging.ts";
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 const DEFAULT_PAGE_SIZE = 20;
 
 export type Sort = { field: string; order: "asc" | "desc" } | null;
+
+/** The paging and sorting every list call sends (the server's pagedInput). */
+type Paging = { skipCount: number; maxResultCount: number; sorting?: string };
+
+type FilterName<S extends z.ZodType> = Exclude<keyof z.input<S> & string, keyof typeof pagedInput>;
+
+/**
+ * What a list call sends: its filters by the names of the server's input schema (which reads a
+ * name in any case, Code as code), each as the query form holds it, with paging and sorting.
+ */
+export type ListParams<S extends z.ZodType> =
+  & { [K in FilterName<S> | Capitalize<FilterName<S>>]?: string | number | boolean }
+  & Paging;
+
+/** A list call of an area's api.ts: filters, paging and sorting in, a page of rows out. */
+type ListCall<T, P> = (params: P) => Promise<Paged<T>>;
+
+/** A query whose every field is one the list call takes. */
+type QueryFor<Q, P> = { [K in keyof Q]: K extends keyof P ? unknown : never };
 
 export type PagedList<T, Q> = {
   /** The query the rows were loaded with (what Search applied). */
@@ -48,14 +69,15 @@ function listParams(
     if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) continue;
     params[k] = typeof v === "string" ? v.trim() : v;
   }
-  params.SkipCount = (page - 1) * size;
-  params.MaxResultCount = size;
-  if (sort) params.Sorting = `${sort.field} ${sort.order}`;
+  params.skipCount = (page - 1) * size;
+  params.maxResultCount = size;
+  if (sort) params.sorting = `${sort.field} ${sort.order}`;
   return params;
 }
 
-export function usePagedList<T, Q extends Record<string, unknown>>(
-  path: string | null,
+export function usePagedList<T, P, Q extends Record<string, unknown> & QueryFor<Q, P>>(
+  /** The area's list call; none: no rows (yet). */
+  call: ListCall<T, P> | null,
   opts: {
     initialQuery: Q;
     pageSize?: number;
@@ -78,7 +100,7 @@ export function usePagedList<T, Q extends Record<string, unknown>>(
   const seq = useRef(0);
 
   const load = useCallback(async () => {
-    if (!path) {
+    if (!call) {
       setData({ items: [], totalCount: 0 });
       return;
     }
@@ -86,7 +108,7 @@ export function usePagedList<T, Q extends Record<string, unknown>>(
     setLoading(true);
     try {
       const q = toParams.current ? toParams.current(query) : query;
-      const res = await api.get<Paged<T>>(path, listParams(q, page, size, sort));
+      const res = await call(listParams(q, page, size, sort) as P);
       if (mine !== seq.current) return;
       // A page past the end (after a delete) steps back to the last page that has rows.
       if (res.items.length === 0 && res.totalCount > 0 && page > 1) {
@@ -102,7 +124,7 @@ export function usePagedList<T, Q extends Record<string, unknown>>(
         setLoaded(true);
       }
     }
-  }, [path, query, page, size, sort]);
+  }, [call, query, page, size, sort]);
 
   useEffect(() => {
     load();

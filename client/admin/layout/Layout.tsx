@@ -21,7 +21,7 @@ import {
 import { useStore } from "../../shared/store.ts";
 import { Spinner } from "../../shared/ui.tsx";
 import { usePageTitle } from "../../shared/pageTitle.ts";
-import { allLeafRoutes } from "../routes.ts";
+import { allLeafRoutes, panels } from "../routes.ts";
 import { type FlatRoute, HOME } from "./route.ts";
 import { Navbar } from "./Navbar.tsx";
 import { SettingsPanel } from "./SettingsPanel.tsx";
@@ -30,6 +30,7 @@ import { addTag, tags } from "./tags.ts";
 import { TagsView } from "./TagsView.tsx";
 import { useMenu } from "./useMenu.ts";
 import { MenuContext } from "./menuContext.ts";
+import { PanelContext } from "./panels.tsx";
 import { ViewContext } from "./view.ts";
 
 export function Layout() {
@@ -74,18 +75,20 @@ export function Layout() {
 
   return (
     <MenuContext.Provider value={menu}>
-      <div className="flex h-screen overflow-hidden" data-device={app.device}>
-        {mobile && app.sidebarOpened && (
-          <div
-            className="fixed inset-0 z-30 bg-slate-900/40"
-            data-testid="sidebar-backdrop"
-            onClick={closeSidebar}
-          />
-        )}
-        <Sidebar routes={routes} />
-        <AppMain route={route} flat={flat} fixedHeader={s.fixedHeader} tagsView={s.tagsView} />
-        <SettingsPanel />
-      </div>
+      <PanelContext.Provider value={panels}>
+        <div className="flex h-screen overflow-hidden" data-device={app.device}>
+          {mobile && app.sidebarOpened && (
+            <div
+              className="fixed inset-0 z-30 bg-slate-900/40"
+              data-testid="sidebar-backdrop"
+              onClick={closeSidebar}
+            />
+          )}
+          <Sidebar routes={routes} />
+          <AppMain route={route} flat={flat} fixedHeader={s.fixedHeader} tagsView={s.tagsView} />
+          <SettingsPanel />
+        </div>
+      </PanelContext.Provider>
     </MenuContext.Provider>
   );
 }

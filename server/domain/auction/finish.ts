@@ -1,8 +1,9 @@
 // The end of an auction: by the buyer (early, with a reason) or by the clock at its end with the
-// extensions. The clock's end is written by the `auctionEnds` job every minute, by a bid that comes
-// after it (the bid's transaction writes the end, then the bid is refused), and before an award or
-// the matrix reads the final round. Reading the auction or its event stream never writes it: until
-// it is written, the auction reads "ended" by the clock alone (rules.ts `auctionState`).
+// extensions. The clock's end is written by the `auctionEnds` job every minute, by a bid that
+// comes after it (the bid's transaction writes the end, then the bid is refused), before an award
+// takes the final round (award.ts), and when the project closes (closeProject.ts). Reading the
+// auction, its event stream or the matrix never writes it: until it is written, the auction reads
+// "ended" by the clock alone (rules.ts `auctionState`).
 import { and, eq, lte, ne } from "drizzle-orm";
 import { auctions } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -69,7 +70,7 @@ async function finishAuction(deps: Deps, a: AuctionRow): Promise<AuctionRow> {
 
 /**
  * A project's auction with its clock's end written if due, before a step that takes its final bids
- * as the last round (the matrix, an award); null without an auction.
+ * as the last round (an award: award.ts); null without an auction.
  */
 export async function finishedAuctionOf(deps: Deps, projectId: number): Promise<AuctionRow | null> {
   const a = await auctionOfProject(deps.db, projectId);

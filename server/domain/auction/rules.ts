@@ -2,18 +2,19 @@
 // least improvement on a supplier's own last bid and the largest drop from it, refusals, the
 // extension rule with its cap, and the ranking (lowest first, a tie going to the earlier bid).
 import { cmp, type Dec, dec, sub } from "../shared/decimal.ts";
+import { type AuctionEndTiming, auctionOver } from "../shared/auctionEnd.ts";
 
-type StoredAuctionStatus = "active" | "paused" | "ended";
 /** What people see: not yet open, open for bids, paused by the buyer, over. */
 export type AuctionState = "scheduled" | "live" | "paused" | "ended";
 
-export type AuctionTiming = { status: StoredAuctionStatus; startAt: Date; closesAt: Date };
-
-/** The state as of `now`: an active auction past its end *is* over, whether or not a job said so. */
-export function auctionState(a: AuctionTiming, now: Date): AuctionState {
-  if (a.status !== "active") return a.status === "paused" ? "paused" : "ended";
-  if (now.getTime() < a.startAt.getTime()) return "scheduled";
-  return now.getTime() < a.closesAt.getTime() ? "live" : "ended";
+/**
+ * The state as of `now`: an active auction past its end *is* over, whether or not a job said so
+ * (shared/auctionEnd.ts, which the areas below the auction read).
+ */
+export function auctionState(a: AuctionEndTiming, now: Date): AuctionState {
+  if (auctionOver(a, now)) return "ended";
+  if (a.status === "paused") return "paused";
+  return now.getTime() < a.startAt.getTime() ? "scheduled" : "live";
 }
 
 type AmountOrPercent = "amount" | "percent";
@@ -84,7 +85,7 @@ export type BidRefusal =
  * exactly the largest drop below `last` is taken.
  */
 export function bidRefusal(
-  a: AuctionTiming & StepRule & DropRule & { basis: "total" | "lines" },
+  a: AuctionEndTiming & StepRule & DropRule & { basis: "total" | "lines" },
   last: string,
   amount: string,
   now: Date,

@@ -18,24 +18,10 @@ const auctionByProject = preparedQuery((db) =>
     .prepare()
 );
 
-/** The project's auction, or null (the matrix, the award and the result page ask for every project). */
+/** The project's auction, or null: a project need not have one. */
 export async function auctionOfProject(db: DbOrTx, projectId: number): Promise<AuctionRow | null> {
   const [a] = await auctionByProject(db).all({ projectId });
   return a ?? null;
-}
-
-/** Whether the project has an auction this supplier bids in (then the portal's GetAuction answers). */
-export async function bidsIn(db: DbOrTx, projectId: number, supplierId: number): Promise<boolean> {
-  const [row] = await db.select({ id: auctions.id }).from(auctions)
-    .innerJoin(
-      auctionParticipants,
-      and(
-        eq(auctionParticipants.auctionId, auctions.id),
-        eq(auctionParticipants.supplierId, supplierId),
-      ),
-    )
-    .where(eq(auctions.projectId, projectId)).limit(1);
-  return row !== undefined;
 }
 
 /** The auction of a project, or 404. */

@@ -3,9 +3,9 @@
 // `awardApproval` asks for it, the proposal waits for the buyer's person in charge (approval.ts),
 // else it is the award at once. Recording an award supersedes the one in force and mails the
 // suppliers in the same transaction; nothing reaches a supplier before an approval.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
-import { awardLines, awardProposals, awards, offerProjects } from "../../../db/schema.ts";
+import { auctions, awardLines, awardProposals, awards, offerProjects } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError, forbidden, notFound } from "../errors.ts";
@@ -32,8 +32,6 @@ import { awardedAmount, needsApproval, ruleText, snapshotOf } from "./approvalRu
 import { approverOf, auditTrail, writeTrail } from "./approvalTrail.ts";
 import { approvalsByIds, type AwardApprovalDto } from "./approvalRead.ts";
 import { awardInput } from "./schemas.ts";
-import { auctionOfProject } from "../auction/store.ts";
-import { finishedAuctionOf } from "../auction/finish.ts";
 import { transaction } from "../../../db/client.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
@@ -49,8 +47,17 @@ export async function assertAwardable(tx: DbOrTx, p: ProjectRow, now: Date) {
   if (effectiveStatus(p, now) !== "ended" || openRound(rounds, now)) {
     throw conflict("award.notEnded");
   }
-  const auction = await auctionOfProject(tx, p.id);
-  if (auction && auction.status !== "ended") throw conflict("award.auctionRunning");
+  if (await auctionEndNotWritten(tx, p.id)) throw conflict("award.auctionRunning");
+}
+
+/**
+ * Whether the project has a reverse auction whose end is not written yet (the end the clock has
+ * decided is written before an award: auction/award.ts).
+ */
+async function auctionEndNotWritten(tx: DbOrTx, projectId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: auctions.id }).from(auctions)
+    .where(and(eq(auctions.projectId, projectId), ne(auctions.status, "ended"))).limit(1);
+  return row !== undefined;
 }
 
 /** The matrix of a project as a proposal keeps it: the snapshot, its hash and the quotes shown. */
@@ -141,14 +148,15 @@ export type AwardOutcome = {
 };
 
 /**
- * AwardOfferProject: once quoting has ended (and no optimisation round is open), the buyer with the
- * project's publish permission proposes the supplier for the whole project or for chosen lines,
- * with a reason. Only suppliers that quoted can be chosen, and not for a line their latest priced
+ * AwardOfferProject, once the project's auction (if any) has its end written (auction/award.ts
+ * writes an end the clock has decided, then calls this): once quoting has ended (and no
+ * optimisation round is open), the buyer with the project's publish permission proposes the
+ * supplier for the whole project or for chosen lines, with a reason. Only suppliers that quoted can be chosen, and not for a line their latest priced
  * quote leaves out. While a proposal of the project waits for approval, no other is taken. When
  * the award needs approval it goes to the proposer's person in charge (mailed with a link);
  * otherwise it replaces the award in force at once and the suppliers are mailed.
  */
-export async function awardProject(
+export async function proposeAward(
   deps: Deps,
   actor: Actor,
   raw: z.input<typeof awardInput>,
@@ -156,8 +164,6 @@ export async function awardProject(
 ): Promise<AwardOutcome> {
   const input = awardInput.parse(raw);
   const setting = await getSetting(deps, "awardApproval");
-  // An auction the clock has ended is written ended first: its final bids are the last round.
-  await finishedAuctionOf(deps, input.offProId);
   const proposalId = await transaction(deps.db, async (tx) => {
     const p = await tx.query.offerProjects.findFirst({
       where: eq(offerProjects.id, input.offProId),

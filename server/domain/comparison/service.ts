@@ -19,7 +19,7 @@ import { linesOfQuotes, quotableItems } from "../quotes/lines.ts";
 import { commercialNames, PAYMENT_METHOD, ratesOf, TRADE_TERMS } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
-import { auctionRound } from "../auction/final.ts";
+import { auctionRound } from "./auctionRound.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
@@ -37,8 +37,8 @@ export async function invitedSuppliers(db: DbOrTx, projectId: number) {
 
 /**
  * The current quote of each supplier and round, with its priced lines and its date in UTC+8; once
- * the project's reverse auction has ended (by `now` too, if given), its final bids as the last round
- * (auction/final.ts).
+ * the project's reverse auction has ended (by `now` too, if given), its final bids as the last
+ * round (auctionRound.ts).
  */
 export async function matrixQuotes(
   db: DbOrTx,

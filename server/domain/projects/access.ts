@@ -1,9 +1,11 @@
-// Who may see or publish which kind of project, and loading a project and its rounds.
+// Who may see or publish which kind of project, and loading a project, its rounds and whether its
+// reverse auction is over.
 import { eq, sql } from "drizzle-orm";
-import { offerProjects, offerRounds } from "../../../db/schema.ts";
+import { auctions, offerProjects, offerRounds } from "../../../db/schema.ts";
 import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { forbidden, notFound } from "../errors.ts";
+import { auctionOver } from "../shared/auctionEnd.ts";
 import { type ProjectKind, publishPermissionOf, searchPermissionOf } from "./rules.ts";
 
 export type ProjectRow = typeof offerProjects.$inferSelect;
@@ -57,6 +59,20 @@ export async function roundsByProject(
   const out = new Map<number, RoundRow[]>();
   for (const r of await roundsOf(db, ids)) out.set(r.projectId, [...out.get(r.projectId) ?? [], r]);
   return out;
+}
+
+const auctionTimingOf = preparedQuery((db) =>
+  db.select({ status: auctions.status, startAt: auctions.startAt, closesAt: auctions.closesAt })
+    .from(auctions).where(eq(auctions.projectId, sql.placeholder("projectId"))).limit(1).prepare()
+);
+
+/**
+ * Whether the project has a reverse auction set up and not over as of `now` (scheduled, live or
+ * paused): no optimisation round is opened or offered until it is.
+ */
+export async function auctionNotOver(db: DbOrTx, projectId: number, now: Date): Promise<boolean> {
+  const [a] = await auctionTimingOf(db).all({ projectId });
+  return !!a && !auctionOver(a, now);
 }
 
 /** Finds a project by its number (for the CLI). */

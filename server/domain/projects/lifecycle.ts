@@ -1,4 +1,5 @@
-// Ending, closing and optimisation rounds; the early end once everyone quoted; automatic ends.
+// Ending, closing (the project's part) and optimisation rounds; the early end once everyone quoted;
+// automatic ends.
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { offerProjects, offerProjectSuppliers, offerRounds, quotes } from "../../../db/schema.ts";
@@ -9,16 +10,17 @@ import { enqueue } from "../email/outbox.ts";
 import { automaticEndReason, canDo } from "./rules.ts";
 import { quoteClosesAt } from "../shared/closing.ts";
 import { closeInput, openRoundInput } from "./schemas.ts";
-import { assertMayPublish, loadProject, roundsOf } from "./access.ts";
+import {
+  assertMayPublish,
+  auctionNotOver,
+  loadProject,
+  type ProjectRow,
+  roundsOf,
+} from "./access.ts";
 import { projectDto } from "./dto.ts";
 import { checkDeadline } from "./publish.ts";
-import { getCloseInfo, getProjectResult } from "./read.ts";
+import { getProjectResult } from "./read.ts";
 import { quotedCurrentPackSql } from "./statusSql.ts";
-import type { ClientMeta } from "../auth/service.ts";
-import { auditCancellation, cancelPendingApproval } from "../comparison/approvalCancel.ts";
-import { auctionOfProject } from "../auction/store.ts";
-import { closeAuction } from "../auction/finish.ts";
-import { auctionState } from "../auction/rules.ts";
 
 /** EndOfferProject: end quoting by hand, recording who and when. */
 export async function endProject(deps: Deps, actor: Actor, id: number) {
@@ -40,47 +42,30 @@ export async function endProject(deps: Deps, actor: Actor, id: number) {
 }
 
 /**
- * CreateOfferProjectCloses: close from any state but closed, with a reason. An award waiting for
- * approval is cancelled with it (a closed project cannot be awarded), in its trail and the audit log.
+ * CreateOfferProjectCloses, the project's own part, in the caller's transaction: from any state but
+ * closed, with a reason, recording who and when (`now`; and the clock's end of quoting if it had
+ * come). Answers the project as it stood before. Closing also ends the project's auction and
+ * cancels an award waiting for approval: auction/closeProject.ts does all three; the doors call it.
  */
-export async function closeProject(
-  deps: Deps,
+export async function recordClose(
+  tx: DbOrTx,
   actor: Actor,
-  raw: z.input<typeof closeInput>,
-  meta: ClientMeta & { via?: "http" | "cli" } = {},
-) {
-  const input = closeInput.parse(raw);
-  const cancelled = await transaction(deps.db, async (tx) => {
-    const row = await loadProject(tx, input.offProId);
-    assertMayPublish(actor, row.kind);
-    const now = deps.clock.now();
-    if (!canDo(row, "close", now)) throw conflict("projects.alreadyClosed");
-    const auto = automaticEndReason(row, now);
-    await tx.update(offerProjects).set({
-      status: "closed",
-      closedAt: now,
-      closedBy: actor.id,
-      closeReason: input.closeReason,
-      ...(auto ? { endedAt: quoteClosesAt(row), endReason: auto } : {}),
-      updatedAt: now,
-    }).where(eq(offerProjects.id, row.id));
-    // A reverse auction not over yet ends with the project, for the same reason.
-    const auction = await auctionOfProject(tx, row.id);
-    if (auction && auction.status !== "ended") {
-      const byClock = auctionState(auction, now) === "ended";
-      await closeAuction(
-        tx,
-        deps,
-        auction,
-        byClock ? auction.closesAt : now,
-        byClock ? { by: null, reason: null } : { by: actor.id || null, reason: input.closeReason },
-      );
-    }
-    await enqueue(tx, deps, { kind: "closed", projectId: row.id });
-    return await cancelPendingApproval(tx, deps, row, actor, input.closeReason);
-  });
-  if (cancelled !== null) await auditCancellation(deps, actor, cancelled, meta);
-  return await getCloseInfo(deps, actor, input.offProId);
+  input: z.output<typeof closeInput>,
+  now: Date,
+): Promise<ProjectRow> {
+  const row = await loadProject(tx, input.offProId);
+  assertMayPublish(actor, row.kind);
+  if (!canDo(row, "close", now)) throw conflict("projects.alreadyClosed");
+  const auto = automaticEndReason(row, now);
+  await tx.update(offerProjects).set({
+    status: "closed",
+    closedAt: now,
+    closedBy: actor.id,
+    closeReason: input.closeReason,
+    ...(auto ? { endedAt: quoteClosesAt(row), endReason: auto } : {}),
+    updatedAt: now,
+  }).where(eq(offerProjects.id, row.id));
+  return row;
 }
 
 /**
@@ -100,10 +85,7 @@ export async function openOptimizeRound(
     const now = deps.clock.now();
     if (row.kind !== "asset") throw conflict("projects.roundsAssetOnly");
     if (!canDo(row, "openRound", now)) throw conflict("projects.roundNeedsEnded");
-    const auction = await auctionOfProject(tx, row.id);
-    if (auction && auctionState(auction, now) !== "ended") {
-      throw conflict("projects.auctionRunning");
-    }
+    if (await auctionNotOver(tx, row.id, now)) throw conflict("projects.auctionRunning");
     const rounds = await roundsOf(tx, [row.id]);
     if (rounds.some((r) => r.round === input.round)) {
       throw conflict("projects.roundExists", { round: input.round });

@@ -14,10 +14,8 @@ import { requiredCertificatesOf } from "../suppliers/certificates.ts";
 import { type SupplierSummary, supplierSummary } from "../suppliers/summary.ts";
 import { quotesSealed } from "./rules.ts";
 import { packVersions } from "./pack.ts";
-import { assertMaySee, loadProject, projectForActor, roundsOf } from "./access.ts";
+import { assertMaySee, auctionNotOver, loadProject, projectForActor, roundsOf } from "./access.ts";
 import { projectDtos, readProjects } from "./dto.ts";
-import { auctionOfProject } from "../auction/store.ts";
-import { auctionState } from "../auction/rules.ts";
 import { type Decline, declineOf } from "../shared/quoted.ts";
 
 const itemDto = (i: typeof offerProjectItems.$inferSelect) => ({
@@ -190,14 +188,13 @@ export async function getProjectSuppliers(deps: Deps, actor: Actor, id: number) 
 export async function getProjectResult(deps: Deps, actor: Actor, id: number) {
   const now = deps.clock.now();
   const result = projectResult(await projectAllForActor(deps, actor, id), now);
-  const auction = result.project.status === "ended" || result.project.actions.includes("openRound")
-    ? await auctionOfProject(deps.db, id)
-    : null;
-  const auctionNotOver = !!auction && auctionState(auction, now) !== "ended";
-  if (auctionNotOver) {
+  const notOver = result.project.status === "ended" || result.project.actions.includes("openRound")
+    ? await auctionNotOver(deps.db, id, now)
+    : false;
+  if (notOver) {
     result.project.actions = result.project.actions.filter((a) => a !== "openRound");
   }
-  return { ...result, auctionNotOver };
+  return { ...result, auctionNotOver: notOver };
 }
 
 function projectResult(all: Awaited<ReturnType<typeof projectAllForActor>>, now: Date) {

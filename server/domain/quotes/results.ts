@@ -183,6 +183,21 @@ export const quoteLine = z.object({
   leadTimeDays: z.int().describe("The lead time in days."),
   validUntil: isoDay.nullable().describe("The day the price is valid until, or null."),
   remark: z.string().nullable().describe("A remark, or null."),
+  moq: decimal.nullish().describe("The minimum order quantity, or null: none."),
+  packMultiple: decimal.nullish().describe(
+    "Orders are a whole multiple of this quantity (the packing unit), or null: any.",
+  ),
+  breaks: z.array(z.object({
+    fromQty: decimal.describe("From this quantity on …"),
+    unitPrice: decimal.describe("… this unit price before tax, in the line's currency."),
+  })).nullish().describe("Quantity breaks, ascending (at most 5), or null: one price."),
+  alternative: z.boolean().optional().describe(
+    "An alternative the supplier offers instead of the line item as asked.",
+  ),
+  altBrand: z.string().nullish().describe("The alternative's brand, or null."),
+  altGrade: z.string().nullish().describe("The alternative's grade, or null."),
+  altSpec: z.string().nullish().describe("The alternative's specification, or null."),
+  altDatasheetFileId: z.int().nullish().describe("The alternative's datasheet (a file), or null."),
 });
 
 const supplierStatusText =

@@ -3,6 +3,8 @@
 // anything else is "not found".
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import {
+  auctionParticipants,
+  auctions,
   files,
   offerProjectItems,
   offerProjects,
@@ -29,7 +31,6 @@ import { packVersions } from "../projects/pack.ts";
 import { answersOlderPack } from "../shared/quoted.ts";
 import { quoteInstruction, uploadLimitMb } from "../settings/service.ts";
 import { awardsOfSupplier, type MyAward } from "./supplierAward.ts";
-import { bidsIn } from "../auction/store.ts";
 import type { Lang } from "../../i18n.ts";
 import { type MyProjectsInput, myProjectsInput } from "./schemas.ts";
 import { type Decline, declineOf } from "../shared/quoted.ts";
@@ -354,6 +355,23 @@ export async function myProject(
     attList: attachments.map((f) => ({ id: f.id, fileName: f.fileName, size: f.size })),
     hasAuction: await bidsIn(deps.db, projectId, supplierId),
   };
+}
+
+/**
+ * Whether the project has a reverse auction this supplier bids in (then the portal's GetAuction
+ * answers and the project's page links to it).
+ */
+async function bidsIn(db: DbOrTx, projectId: number, supplierId: number): Promise<boolean> {
+  const [row] = await db.select({ id: auctions.id }).from(auctions)
+    .innerJoin(
+      auctionParticipants,
+      and(
+        eq(auctionParticipants.auctionId, auctions.id),
+        eq(auctionParticipants.supplierId, supplierId),
+      ),
+    )
+    .where(eq(auctions.projectId, projectId)).limit(1);
+  return row !== undefined;
 }
 
 /**

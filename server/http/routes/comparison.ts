@@ -2,7 +2,7 @@
 // the data dictionary that turn prices into CNY.
 import { Permissions, ProjectPublish, ProjectSearch } from "../../domain/auth/permissions.ts";
 import * as comparison from "../../domain/comparison/service.ts";
-import { awardProject } from "../../domain/comparison/award.ts";
+import { awardProject } from "../../domain/auction/award.ts";
 import { exportMatrix } from "../../domain/comparison/export.ts";
 import { awardInput, matrixInput } from "../../domain/comparison/schemas.ts";
 import { awardDto, awardOutcome, projectMatrix } from "../../domain/comparison/results.ts";

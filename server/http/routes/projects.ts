@@ -10,7 +10,8 @@ import {
   deleteProjectItem,
   updateProject,
 } from "../../domain/projects/edit.ts";
-import { closeProject, endProject, openOptimizeRound } from "../../domain/projects/lifecycle.ts";
+import { endProject, openOptimizeRound } from "../../domain/projects/lifecycle.ts";
+import { closeProject } from "../../domain/auction/closeProject.ts";
 import { listProjects } from "../../domain/projects/list.ts";
 import { exportProjectsInput, listProjectsInput } from "../../domain/projects/listFilters.ts";
 import { createAndLaunch, publishProject, revisePack } from "../../domain/projects/publish.ts";

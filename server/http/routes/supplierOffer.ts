@@ -74,9 +74,10 @@ export const supplierOfferRoutes = [
     access,
     audience,
     summary:
-      "The quote instructions in the caller's language; with OffProId also whether I agreed.",
+      "The quote instructions in the caller's language; with OffProId also whether I agreed (404 for a project I am not invited to).",
     query: instructionInput,
     result: instructionResult,
+    errors: [404],
     handler: ({ deps, actor, query, lang }) => instruction(deps, actor, lang, query.offProId),
   }),
   defineRoute({

@@ -20,10 +20,6 @@ export const approvalsApi = {
   /** Every pending approval (admins who manage persons in charge). */
   pending: () => api.get<List>(`${AA}/GetPending`, { MaxResultCount: 100 }, { silent: true }),
   get: (id: number) => api.get<ApprovalDetail>(`${AA}/Get`, { id }, { silent: true }),
-  trail: (projectId: number) =>
-    api.get<{ items: Approval[] }>(`${AA}/GetProjectTrail`, { OffProId: projectId }, {
-      silent: true,
-    }),
   approve: (id: number, comment: string) =>
     api.post<Approval>(`${AA}/Approve`, { id, comment }, { silent: true }),
   reject: (id: number, comment: string) =>

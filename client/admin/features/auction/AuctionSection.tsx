@@ -24,16 +24,19 @@ import { type Auction, auctionApi, type BuyerEvent, type Found, type Line } from
 import { SetupDialog } from "./SetupDialog.tsx";
 import { BidChart } from "./BidChart.tsx";
 import { MaxDropDialog, maxDropRule } from "./MaxDropDialog.tsx";
+import type { SlotProps } from "../../layout/panels.tsx";
 
 export function AuctionSection(
-  { projectId, mayPublish, onSetUp, onEnded }: {
-    projectId: number;
-    mayPublish: boolean;
-    /** Set up: the page's award waits until it is over. */
-    onSetUp?: () => void;
-    onEnded: () => void;
-  },
+  { project, mayPublish, reload, onMatrixChanged }: SlotProps["projectResult"],
 ) {
+  const projectId = project.id;
+  /** Set up: the page's award waits until it is over. */
+  const onSetUp = reload;
+  const onEnded = () => {
+    // The final bids change the matrix, and the project may now offer a round.
+    onMatrixChanged();
+    reload();
+  };
   const { t } = useTranslation();
   const [found, setFound] = useState<Found | null>(null);
   const [setting, setSetting] = useState(false);
@@ -70,7 +73,7 @@ export function AuctionSection(
           onDone={(f) => {
             setSetting(false);
             setFound(f);
-            onSetUp?.();
+            onSetUp();
           }}
         />
       </Section>

@@ -27,7 +27,7 @@ const FIELDS = ["name", "description", "sort", "requiredCertificates"] as const;
 
 export default function CategoryList() {
   const { t } = useTranslation();
-  const list = usePagedList<Category, { Name: string }>(`/QMO/OfferProjectType/GetAll`, {
+  const list = usePagedList(categoriesApi.list, {
     initialQuery: { Name: "" },
   });
   const [confirmElement, remove] = useDeleteRow(

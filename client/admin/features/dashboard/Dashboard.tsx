@@ -1,5 +1,6 @@
-// The home page: a greeting, the awards waiting for my approval, the buyer's overview of open
-// projects, and quick links to the pages the user can open.
+// The home page: a greeting, the calendar warning, the buyer's overview of open projects, and quick
+// links to the pages the user can open; around the overview, the panels other areas hand in through
+// the shell for the slot "dashboard" (my approvals; savings, suppliers).
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -11,11 +12,9 @@ import { Avatar } from "../../../shared/ui.tsx";
 import { searchItems } from "../../layout/menuSearch.ts";
 import { useMenuOfLayout } from "../../layout/menuContext.ts";
 import { flattenRoutes } from "../../layout/route.ts";
+import { SlotPanels } from "../../layout/panels.tsx";
 import { Overview } from "./Overview.tsx";
-import { SupplierOverview } from "../suppliers/SupplierOverview.tsx";
 import { CalendarWarning } from "./CalendarWarning.tsx";
-import { MyApprovals } from "../approvals/MyApprovals.tsx";
-import { SavingsWidget } from "../savings/SavingsWidget.tsx";
 import { roleDisplayName } from "../../components/roleName.ts";
 
 export default function Dashboard() {
@@ -55,13 +54,13 @@ export default function Dashboard() {
       </div>
 
       <CalendarWarning />
-      <MyApprovals />
+      {/* The awards waiting for my approval. */}
+      <SlotPanels slot="dashboard" place="beforeOverview" props={{}} />
 
       <Overview />
 
-      <SavingsWidget />
-
-      <SupplierOverview />
+      {/* The savings of the last 12 months, the suppliers' performance and certificates. */}
+      <SlotPanels slot="dashboard" place="afterOverview" props={{}} />
 
       <div className="card p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

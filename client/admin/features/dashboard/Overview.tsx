@@ -1,7 +1,8 @@
 // The buyer's overview on the home page, per project kind the user may see: projects open for
 // quoting with the time left (by the server's clock), quotes received today, projects ending in
 // the next 48 hours, suppliers yet to quote — each number a link to the list filtered the same way —
-// and the suppliers' questions waiting for an answer.
+// and under it the panels the shell hands in for the slot "kindOverview" (the suppliers' questions
+// waiting for an answer).
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -10,7 +11,7 @@ import { ProjectClosing, StatusBadge } from "../../components/ProjectStatus.tsx"
 import { usePermission } from "../../../shared/session.ts";
 import { formatDuration } from "../../../shared/time.ts";
 import { dashboardApi, type Summary } from "./api.ts";
-import { NewQuestions } from "../questions/NewQuestions.tsx";
+import { SlotPanels } from "../../layout/panels.tsx";
 
 const STATS = ["inQuotation", "quotesToday", "endingSoon", "suppliersPending"] as const;
 const DAY = 86400_000;
@@ -156,7 +157,11 @@ function KindOverview({ kind }: { kind: Kind }) {
             </table>
           </div>
         )}
-      <NewQuestions data={data?.questions} resultPath={pages.result} />
+      <SlotPanels
+        slot="kindOverview"
+        place="end"
+        props={{ kind, summary: data, resultPath: pages.result }}
+      />
     </section>
   );
 }

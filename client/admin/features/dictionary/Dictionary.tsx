@@ -34,14 +34,14 @@ const CURRENCY = "Currency";
 export default function Dictionary() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === "en";
-  const types = usePagedList<CodeType, { keyword: string }>(`${DICTIONARY}/GetAll`, {
+  const types = usePagedList(dictionaryApi.types, {
     initialQuery: { keyword: "" },
   });
   const [selected, setSelected] = useState<CodeType | null>(null);
   const current = selected ?? types.items[0] ?? null;
-  const codes = usePagedList<Code, { typeId: number | undefined }>(
-    current ? `${DICTIONARY}/GetCodes` : null,
-    { initialQuery: { typeId: undefined } },
+  const codes = usePagedList(
+    current ? dictionaryApi.codes : null,
+    { initialQuery: { typeId: undefined as number | undefined } },
   );
   if (current && codes.query.typeId !== current.id) codes.search({ typeId: current.id });
 

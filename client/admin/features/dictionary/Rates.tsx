@@ -20,7 +20,7 @@ import { type Currency, DICTIONARY, dictionaryApi, type Rate } from "./api.ts";
 export function Rates({ currencies }: { currencies: Currency[] }) {
   const { t } = useTranslation();
   const r = (k: string) => t(`ratesPage.${k}`);
-  const list = usePagedList<Rate, Record<never, never>>(`${DICTIONARY}/GetExchangeRates`, {
+  const list = usePagedList(dictionaryApi.rates, {
     initialQuery: {},
   });
   const edit = useEditDialog<Rate>(list.reload);

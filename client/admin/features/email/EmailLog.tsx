@@ -14,7 +14,7 @@ import {
   RowAction,
   usePagedList,
 } from "../../components/index.ts";
-import { EMAIL_LOG, emailApi, type Outbox } from "./api.ts";
+import { emailApi, type Outbox } from "./api.ts";
 
 const statusTone = {
   pending: "amber",
@@ -25,8 +25,8 @@ const statusTone = {
 
 export function EmailLog() {
   const { t } = useTranslation();
-  const list = usePagedList<Outbox, { status: string; recipient: string; templateCode: string }>(
-    `${EMAIL_LOG}/GetAll`,
+  const list = usePagedList(
+    emailApi.outbox,
     { initialQuery: { status: "", recipient: "", templateCode: "" } },
   );
   const [sending, setSending] = useState<number | null>(null);

@@ -17,14 +17,14 @@ import {
   useEditDialog,
   usePagedList,
 } from "../../components/index.ts";
-import { emailApi, type Template, TEMPLATES } from "./api.ts";
+import { emailApi, type Template } from "./api.ts";
 import { TemplateDialog } from "./TemplateDialog.tsx";
 
 export function Templates() {
   const { t, i18n } = useTranslation();
   const english = i18n.language.startsWith("en");
-  const list = usePagedList<Template, { keyword: string; mechanism: string; isActive: string }>(
-    `${TEMPLATES}/GetAll`,
+  const list = usePagedList(
+    emailApi.templates,
     { initialQuery: { keyword: "", mechanism: "", isActive: "" } },
   );
   const edit = useEditDialog<Template>(list.reload);

@@ -27,7 +27,7 @@ import { type GroupRow, GROUPS, groupsApi, type Member } from "./api.ts";
 
 export default function Groups() {
   const { t } = useTranslation();
-  const list = usePagedList<GroupRow, { keyword: string }>(`${GROUPS}/GetAll`, {
+  const list = usePagedList(groupsApi.list, {
     initialQuery: { keyword: "" },
   });
   const edit = useEditDialog<GroupRow>(list.reload);

@@ -1,5 +1,8 @@
 // The group management calls (QMO Group), typed by the server's GroupDto.
 import { api } from "../../../shared/api.ts";
+import type { ListParams } from "../../components/usePagedList.ts";
+import type { Paged } from "../../../../server/domain/shared/paging.ts";
+import type { listGroupsInput } from "../../../../server/domain/groups/schemas.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { GroupDto } from "../../../../server/domain/groups/service.ts";
 
@@ -9,6 +12,8 @@ export type GroupRow = Wire<GroupDto>;
 export type Member = GroupRow["members"][number];
 
 export const groupsApi = {
+  list: (params: ListParams<typeof listGroupsInput>) =>
+    api.get<Paged<GroupRow>>(`${GROUPS}/GetAll`, params),
   remove: (id: number) => api.delete(`${GROUPS}/Delete`, { id }, { silent: true }),
   /** Every staff user, by user name: the members a group may have. */
   staff: () =>

@@ -21,14 +21,14 @@ import {
   useFormState,
   usePagedList,
 } from "../../components/index.ts";
-import { type LeaderRow, LEADERS, leadersApi } from "./api.ts";
+import { type LeaderRow, leadersApi } from "./api.ts";
 
 type Staff = { id: number; userName: string; name: string };
 
 export default function Leaders() {
   const { t } = useTranslation();
-  const list = usePagedList<LeaderRow, { keyword: string; hasLeader: string }>(
-    `${LEADERS}/GetAll`,
+  const list = usePagedList(
+    leadersApi.list,
     { initialQuery: { keyword: "", hasLeader: "" } },
   );
   const edit = useEditDialog<LeaderRow>(list.reload);

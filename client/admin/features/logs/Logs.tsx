@@ -19,7 +19,7 @@ import {
   Toolbar,
   usePagedList,
 } from "../../components/index.ts";
-import { AUDIT_LOG, type AuditLog, logsApi, type VerifyReport } from "./api.ts";
+import { type AuditLog, logsApi, type VerifyReport } from "./api.ts";
 
 type Query = {
   userName: string;
@@ -43,7 +43,7 @@ const statusTone = (s: number) => (s >= 500 ? "red" : s >= 400 ? "amber" : "gree
 export default function Logs() {
   const { t, i18n } = useTranslation();
   const [verifying, setVerifying] = useState(false);
-  const list = usePagedList<AuditLog, Query>(`${AUDIT_LOG}/GetAll`, {
+  const list = usePagedList(logsApi.list, {
     initialQuery: {
       userName: "",
       startTime: "",

@@ -19,7 +19,7 @@ import {
 } from "../../components/index.ts";
 import { localToInstant } from "../../components/dateInput.ts";
 import { type Kind, kindPages } from "../../components/projectPages.ts";
-import { PM, type ProjectData, projectsApi, type SupplierOption } from "./api.ts";
+import { type ProjectData, projectsApi, type SupplierOption } from "./api.ts";
 import { Field, Section } from "../../components/Section.tsx";
 import { useCloseAndGo, useRequiredId } from "../../components/hiddenPage.ts";
 import { ProjectClosing, StatusBadge } from "../../components/ProjectStatus.tsx";
@@ -69,8 +69,8 @@ export default function Launch({ kind }: { kind: Kind }) {
     ...(kind === "asset" ? { IsInvalidFiltering: "1" } : {}),
     ...(id ? { OffProId: id } : {}),
   };
-  const suppliers = usePagedList<SupplierOption, Search>(
-    id && mayPublish ? `${PM}/GetSupplierData` : null,
+  const suppliers = usePagedList(
+    id && mayPublish ? projectsApi.supplierSearch : null,
     { initialQuery: initial, pageSize: 5 },
   );
 

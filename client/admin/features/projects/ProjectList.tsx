@@ -94,7 +94,7 @@ export default function ProjectList({ kind }: { kind: Kind }) {
   const pages = kindPages[kind];
   const mayPublish = usePermission(pages.publish);
   const f = (k: string) => t(`projects.fields.${k}`);
-  const list = usePagedList<Project, Query>(`${PM}/GetAll`, {
+  const list = usePagedList(projectsApi.list, {
     initialQuery: queryOf(view.search),
     toParams: (q) => toParams(q, kind),
   });

@@ -1,6 +1,8 @@
 // The quotation project calls (spec §7 OfferProjectManager, OfferProjectType, FileService) and the
 // shapes they answer, shared by the lists, the launch and result pages and the dashboard.
 import { api } from "../../../shared/api.ts";
+import type { ListParams } from "../../components/usePagedList.ts";
+import type { listProjectsInput } from "../../../../server/domain/projects/listFilters.ts";
 import type { z } from "zod";
 import type { Wire } from "../../../shared/wire.ts";
 import type { CategoryDto } from "../../../../server/domain/categories/service.ts";
@@ -22,6 +24,7 @@ import type { ManualOutcome } from "../../../../server/domain/email/reminders.ts
 import type {
   createProjectInput,
   revisePackInput,
+  supplierSearchInput,
 } from "../../../../server/domain/projects/schemas.ts";
 import type { searchSuppliers } from "../../../../server/domain/projects/launchSearch.ts";
 import type { Paged } from "../../../../server/domain/shared/paging.ts";
@@ -99,6 +102,11 @@ export type DayCheck = Wire<DayInfo> & { message: string | null; warning: string
 export type CodeOption = CommercialOption;
 
 export const projectsApi = {
+  list: (params: ListParams<typeof listProjectsInput>) =>
+    api.get<Paged<Project>>(`${PM}/GetAll`, params),
+  /** The launch page's supplier search (5 a page unless asked). */
+  supplierSearch: (params: ListParams<typeof supplierSearchInput>) =>
+    api.get<Paged<SupplierOption>>(`${PM}/GetSupplierData`, params),
   data: (id: number) => api.get<ProjectData>(`${PM}/GetOfferProjectManagerData`, { OffProId: id }),
   result: (id: number) =>
     api.get<ProjectResult>(`${PM}/GetSupplierOfferProjectManagerResult`, { OffProId: id }),

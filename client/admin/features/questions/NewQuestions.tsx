@@ -3,15 +3,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatTime } from "../../../shared/time.ts";
-import type { Wire } from "../../../shared/wire.ts";
-import type { dashboardSummary } from "../../../../server/domain/projects/dashboard.ts";
+import type { SlotProps } from "../../layout/panels.tsx";
 
-/** The dashboard's `questions`, as the server answers it. */
-export type NewQuestionsData = Wire<Awaited<ReturnType<typeof dashboardSummary>>["questions"]>;
-
-export function NewQuestions(
-  { data, resultPath }: { data: NewQuestionsData | undefined; resultPath: string },
-) {
+export function NewQuestions({ summary, resultPath }: SlotProps["kindOverview"]) {
+  const data = summary?.questions;
   const { t } = useTranslation();
   const q = (k: string, p: Record<string, unknown> = {}) => t(`overview.questions.${k}`, p);
   if (!data) return null;

@@ -11,20 +11,15 @@ import { Section } from "../../components/Section.tsx";
 import { type ProjectQuestions, type Question, questionsApi } from "./api.ts";
 import { AnswerDialog, PackDialog } from "./AnswerDialog.tsx";
 import { filesApi } from "../../components/files.ts";
+import type { SlotProps } from "../../layout/panels.tsx";
 
-export function Questions(
-  { projectId, packVersion, quotingOpen, closed, mayPublish, onPackChanged }: {
-    projectId: number;
-    /** The request pack version in force: an answer added to it makes the next one. */
-    packVersion: number | null;
-    /** Quoting is open: the pack may still change. */
-    quotingOpen: boolean;
-    closed: boolean;
-    mayPublish: boolean;
-    /** The pack changed: the page reloads the project. */
-    onPackChanged: () => void;
-  },
-) {
+export function Questions({ project, mayPublish, reload }: SlotProps["projectResult"]) {
+  const projectId = project.id;
+  /** The request pack version in force: an answer added to it makes the next one. */
+  const packVersion = project.packVersion;
+  /** Quoting is open: the pack may still change. */
+  const quotingOpen = project.actions.includes("end");
+  const closed = project.status === "closed";
   const { t } = useTranslation();
   const q = (k: string, p: Record<string, unknown> = {}) => t(`questions.${k}`, p);
   const [data, setData] = useState<ProjectQuestions | null>(null);
@@ -40,7 +35,7 @@ export function Questions(
     setAnswering(null);
     setPacking(null);
     load();
-    if (revised) onPackChanged();
+    if (revised) reload();
   };
 
   return (

@@ -31,7 +31,7 @@ const FIELDS = ["name", "displayName", "description", "grantedPermissions"];
 
 export default function Roles() {
   const { t } = useTranslation();
-  const list = usePagedList<RoleRow, { keyword: string }>(`${ROLES}/GetAll`, {
+  const list = usePagedList(rolesApi.list, {
     initialQuery: { keyword: "" },
   });
   const tree = usePermissionTree();

@@ -1,5 +1,8 @@
 // The role management calls (spec §7 Role), typed by the server's RoleDto.
 import { api } from "../../../shared/api.ts";
+import type { ListParams } from "../../components/usePagedList.ts";
+import type { Paged } from "../../../../server/domain/shared/paging.ts";
+import type { listRolesInput } from "../../../../server/domain/roles/schemas.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { RoleDto } from "../../../../server/domain/roles/service.ts";
 
@@ -12,6 +15,8 @@ type Role = RoleRow;
 export type PermissionNode = { name: string; children?: PermissionNode[] };
 
 export const rolesApi = {
+  list: (params: ListParams<typeof listRolesInput>) =>
+    api.get<Paged<RoleRow>>(`${ROLES}/GetAll`, params),
   remove: (id: number) => api.delete(`${ROLES}/Delete`, { id }, { silent: true }),
   /** Every role (up to 1000), for the permission list; quiet when the user may not read them. */
   all: () =>

@@ -8,10 +8,12 @@ import { Field, Section } from "../../components/Section.tsx";
 import { type ProjectSavings, savingsApi } from "./api.ts";
 import { BaselinesDialog } from "./BaselinesDialog.tsx";
 import { Cny, Definitions, noteLabel, roundLabel, SavingValue } from "./parts.tsx";
+import type { SlotProps } from "../../layout/panels.tsx";
 
-export function SavingsPanel(
-  { projectId, reload, mayEdit }: { projectId: number; reload?: unknown; mayEdit?: boolean },
-) {
+export function SavingsPanel({ project, loaded, mayPublish }: SlotProps["projectResult"]) {
+  const projectId = project.id;
+  const reload = loaded;
+  const mayEdit = mayPublish;
   const { t } = useTranslation();
   const s = (k: string, p: Record<string, unknown> = {}) => t(`savings.${k}`, p);
   const [data, setData] = useState<ProjectSavings | null>(null);

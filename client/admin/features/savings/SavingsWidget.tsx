@@ -5,8 +5,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { intlLocale } from "../../../../server/domain/shared/time.ts";
-import { usePermission } from "../../../shared/session.ts";
-import { kindPages } from "../../components/projectPages.ts";
 import { money } from "../../components/money.ts";
 import { savingsApi, type Summary } from "./api.ts";
 import { SavingValue } from "./parts.tsx";
@@ -29,16 +27,14 @@ function reportLink(data: Summary | null): string {
   return `${REPORT_PATH}?from=${months[0]}-01&to=${months[months.length - 1]}-${last}`;
 }
 
+/** Shown to who may see projects of either kind (the shell's panel says so, panels.ts). */
 export function SavingsWidget() {
-  const material = usePermission(kindPages.material.search);
-  const asset = usePermission(kindPages.asset.search);
   const { t, i18n } = useTranslation();
   const s = (k: string, p: Record<string, unknown> = {}) => t(`savings.${k}`, p);
   const [data, setData] = useState<Summary | null>(null);
   useEffect(() => {
-    if (material || asset) savingsApi.summary().then(setData).catch(() => {});
-  }, [material, asset]);
-  if (!material && !asset) return null;
+    savingsApi.summary().then(setData).catch(() => {});
+  }, []);
 
   const saved = (g: Summary["total"]) => g.vsFirst?.amount ?? "0";
   const peak = Math.max(1, ...(data?.months ?? []).map((m) => Math.abs(Number(saved(m)))));

@@ -23,7 +23,7 @@ import { type Kind, kindPages } from "../../components/projectPages.ts";
 import { fileSize } from "../../components/files.ts";
 import { formatTime } from "../../../shared/time.ts";
 import { usePermission } from "../../../shared/session.ts";
-import { type Submission, SUBMISSIONS, supplierOfferApi } from "./api.ts";
+import { type Submission, supplierOfferApi } from "./api.ts";
 
 type Query = {
   keyword: string;
@@ -81,7 +81,7 @@ export default function SupplierOffers() {
 function SubmissionList({ kinds }: { kinds: Kind[] }) {
   const { t } = useTranslation();
   const s = (k: string) => t(`supplierOfferPage.${k}`);
-  const list = usePagedList<Submission, Query>(SUBMISSIONS, {
+  const list = usePagedList(supplierOfferApi.submissions, {
     initialQuery: emptyQuery,
     toParams,
   });

@@ -51,7 +51,7 @@ export default function SupplierList() {
   const { t } = useTranslation();
   const sf = (k: string) => t(`suppliers.fields.${k}`);
   const s = (k: string, p: Record<string, unknown> = {}) => t(`suppliersPage.${k}`, p);
-  const list = usePagedList<Supplier, Query>(`${SUP}/GetAll`, { initialQuery: emptyQuery });
+  const list = usePagedList(suppliersApi.list, { initialQuery: emptyQuery });
   const [confirmElement, confirm] = useConfirm();
   const [editing, setEditing] = useState<Supplier | "new" | null>(null);
   const [introducing, setIntroducing] = useState(false);

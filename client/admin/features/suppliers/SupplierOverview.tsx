@@ -3,22 +3,16 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Permissions } from "../../../../server/domain/auth/permissions.ts";
 import { RateBars } from "./charts.tsx";
 import { type Expiring, type PerformanceRow, qualificationsApi } from "./api.ts";
 import { percent, SUPPLIER_PAGE } from "./qualifications.ts";
 import { typeName, useCertificateTypes } from "../../components/CertificateTypes.tsx";
-import { usePermission } from "../../../shared/session.ts";
 import { relativeDays } from "../../../shared/time.ts";
 
 const SHOWN = 10;
 
+/** Shown to who may see suppliers (the shell's panel says so, panels.ts). */
 export function SupplierOverview() {
-  const allowed = usePermission(Permissions.SupplierSearch);
-  return allowed ? <Panel /> : null;
-}
-
-function Panel() {
   const { t, i18n } = useTranslation();
   const p = (k: string, o: Record<string, unknown> = {}) => t(`performancePage.${k}`, o);
   const types = useCertificateTypes();

@@ -2,6 +2,9 @@
 // answers, typed by the server's DTOs.
 import type { z } from "zod";
 import { api, createOrUpdate } from "../../../shared/api.ts";
+import type { ListParams } from "../../components/usePagedList.ts";
+import type { Paged } from "../../../../server/domain/shared/paging.ts";
+import type { listSuppliersInput } from "../../../../server/domain/suppliers/schemas.ts";
 import type { Wire } from "../../../shared/wire.ts";
 import type { PortalAccount, SupplierDto } from "../../../../server/domain/suppliers/service.ts";
 import type { SyncOutcome, SyncReport } from "../../../../server/domain/suppliers/sync.ts";
@@ -27,6 +30,8 @@ export type Account = Wire<PortalAccount>;
 export type SupplierSyncReport = Wire<SyncReport>;
 
 export const suppliersApi = {
+  list: (params: ListParams<typeof listSuppliersInput>) =>
+    api.get<Paged<Supplier>>(`${SUP}/GetAll`, params),
   get: (id: number) => api.get<Supplier>(`${SUP}/GetSupplierDataByID`, { id }),
   create: (input: z.input<typeof createSupplierInput>) =>
     api.post<Supplier & { account?: Account }>(`${SUP}/CreateSupplierData`, input),

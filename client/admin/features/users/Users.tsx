@@ -36,8 +36,8 @@ const FIELDS = ["userName", "name", "emailAddress", "password", "kind", "supplie
 
 export default function Users() {
   const { t } = useTranslation();
-  const list = usePagedList<UserRow, { keyword: string; kind: string; isActive: string }>(
-    `${USERS}/GetAll`,
+  const list = usePagedList(
+    usersApi.list,
     { initialQuery: { keyword: "", kind: "", isActive: "" } },
   );
   const [roles, setRoles] = useState<Role[]>([]);

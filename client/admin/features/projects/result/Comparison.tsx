@@ -1,20 +1,19 @@
 // The result page's price comparison: line items as rows, invited suppliers as columns, each price
 // in CNY (the quoted price, currency and rate on hover), the lowest of each row highlighted, totals
 // by yearly usage with each supplier's rank and the change from the first quote; the award in
-// force (or the one waiting for approval), the award dialog, the award trail and the .xlsx export.
+// force, the award dialog and the .xlsx export; the proposal waiting for approval and the award
+// trail are panels the shell hands in for the slot "comparison" (the approvals area).
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../../shared/api.ts";
 import { Spinner } from "../../../../shared/ui.tsx";
 import { Badge, ExportButton } from "../../../components/index.ts";
 import { Section } from "../../../components/Section.tsx";
-import { comparisonApi, type Matrix } from "./api.ts";
+import { type Approval, comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";
 import { formatTime } from "../../../../shared/time.ts";
-import { type Approval, approvalPath, approvalsApi } from "../../approvals/api.ts";
-import { amountLabel, ApprovalTrail } from "../../approvals/parts.tsx";
-import { Link } from "react-router";
+import { SlotPanels } from "../../../layout/panels.tsx";
 
 export function Comparison(
   { projectId, canAward, awardBlocked, mayPublish, onAwarded }: {
@@ -39,7 +38,7 @@ export function Comparison(
       .then((x) => {
         setM(x);
         setError("");
-        return approvalsApi.trail(projectId).then((r) => setTrail(r.items));
+        return comparisonApi.approvals(projectId).then((r) => setTrail(r.items));
       })
       .catch((e) => setError(e instanceof ApiError ? e.message : String(e)));
   const pending = trail.find((a) => a.status === "pending");
@@ -108,20 +107,13 @@ export function Comparison(
         : (
           <div className="space-y-3">
             <AwardSummary m={m} name={name} canAward={canAward} />
-            {pending && <PendingApproval a={pending} />}
+            <SlotPanels slot="comparison" place="afterAward" props={{ approvals: trail }} />
             {m.rows.length === 0
               ? <p className="text-sm text-slate-400">{c("noItems")}</p>
               : !m.suppliers.some((s) => s.quoted)
               ? <p className="text-sm text-slate-400">{c("empty")}</p>
               : <MatrixTable m={m} />}
-            {trail.length > 0 && (
-              <div className="border-t border-slate-100 pt-3">
-                <h3 className="mb-2 text-sm font-semibold text-slate-900">
-                  {t("approvalPage.trail")}
-                </h3>
-                <ApprovalTrail items={trail} />
-              </div>
-            )}
+            <SlotPanels slot="comparison" place="end" props={{ approvals: trail }} />
           </div>
         )}
       {m && awarding && (
@@ -165,34 +157,6 @@ function AwardSummary(
       <p className="mt-0.5 text-amber-900/80">{a.reason}</p>
       <p className="mt-0.5 text-xs text-amber-800/70">
         {t("awardPage.awardedBy", { name: a.awardedByName ?? "", time: formatTime(a.awardedAt) })}
-      </p>
-    </div>
-  );
-}
-
-/** The award the buyer proposed that waits for the person in charge: nothing is mailed before. */
-function PendingApproval({ a }: { a: Approval }) {
-  const { t } = useTranslation();
-  return (
-    <div
-      className="rounded-md bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset"
-      data-testid="award-pending"
-    >
-      <p className="font-medium">
-        {t("approvalPage.pendingOn", {
-          name: a.approverName ?? "—",
-          time: formatTime(a.proposedAt),
-        })}
-      </p>
-      <p className="mt-0.5">
-        {a.supplierNames.join(", ")} · {amountLabel(t, a)} ·{" "}
-        {t("approvalPage.matrixVersion", { version: a.matrixVersion })}
-      </p>
-      <p className="mt-0.5 text-xs text-sky-800/80">
-        {t("approvalPage.pendingHint")}{" "}
-        <Link to={approvalPath(a.id)} className="underline" data-testid="pending-open">
-          {t("approvalPage.open")}
-        </Link>
       </p>
     </div>
   );

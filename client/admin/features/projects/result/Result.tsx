@@ -10,8 +10,6 @@ import { Spinner } from "../../../../shared/ui.tsx";
 import { type Column, DataTable, FormDialog, RowAction } from "../../../components/index.ts";
 import { Comparison } from "./Comparison.tsx";
 import { IntegritySignals } from "./IntegritySignals.tsx";
-import { SavingsPanel } from "../../savings/SavingsPanel.tsx";
-import { Questions } from "../../questions/Questions.tsx";
 import { type Kind, kindPages } from "../../../components/projectPages.ts";
 import { type ProjectResult, projectsApi, type SupplierResult } from "../api.ts";
 import { Field, Section } from "../../../components/Section.tsx";
@@ -25,9 +23,9 @@ import { ReminderDialog } from "../ReminderDialog.tsx";
 import { DeclinedBadge } from "../DeclinedBadge.tsx";
 import { CloseDialog } from "../CloseDialog.tsx";
 import { useEndProject } from "../useEndProject.tsx";
-import { AuctionSection } from "../../auction/AuctionSection.tsx";
 import { OpenRoundDialog } from "./OpenRoundDialog.tsx";
 import { filesApi } from "../../../components/files.ts";
+import { SlotPanels, type SlotProps } from "../../../layout/panels.tsx";
 
 type QuoteFile = { round: number; time: string | null; attId: number };
 
@@ -68,6 +66,14 @@ export default function Result({ kind }: { kind: Kind }) {
     );
   }
   const p = data.project;
+  // What the other areas' sections (questions, auction, savings) are handed, through the shell.
+  const panelProps: SlotProps["projectResult"] = {
+    project: p,
+    loaded: data,
+    mayPublish,
+    reload: () => load(),
+    onMatrixChanged: () => setAuctionEnds((n) => n + 1),
+  };
   // A round shows where some quote exists (its file is hidden while sealed, its time is not).
   const showRound1 = kind === "asset" && data.suppliers.some((s) => s.offerTime1 !== null);
   const showRound2 = kind === "asset" && data.suppliers.some((s) => s.offerTime2 !== null);
@@ -290,14 +296,7 @@ export default function Result({ kind }: { kind: Kind }) {
         <DataTable rows={data.suppliers} rowKey={(s) => s.id} columns={columns} />
       </Section>
 
-      <Questions
-        projectId={p.id}
-        packVersion={p.packVersion}
-        quotingOpen={p.actions.includes("end")}
-        closed={p.status === "closed"}
-        mayPublish={mayPublish}
-        onPackChanged={load}
-      />
+      <SlotPanels slot="projectResult" place="afterSuppliers" props={panelProps} />
 
       {data.packVersions.length > 1 && (
         <Section title={r("packVersions")} testId="pack-versions">
@@ -318,16 +317,7 @@ export default function Result({ kind }: { kind: Kind }) {
         </Section>
       )}
 
-      <AuctionSection
-        projectId={p.id}
-        mayPublish={mayPublish}
-        onSetUp={load}
-        onEnded={() => {
-          // The final bids change the matrix, and the project may now offer a round.
-          setAuctionEnds((n) => n + 1);
-          load();
-        }}
-      />
+      <SlotPanels slot="projectResult" place="beforeComparison" props={panelProps} />
 
       {anySealed
         ? (
@@ -351,7 +341,7 @@ export default function Result({ kind }: { kind: Kind }) {
           />
         )}
 
-      <SavingsPanel projectId={p.id} reload={data} mayEdit={mayPublish} />
+      <SlotPanels slot="projectResult" place="afterComparison" props={panelProps} />
 
       <IntegritySignals projectId={p.id} reload={data} />
 

@@ -6,9 +6,13 @@ import type { ProjectMatrix } from "../../../../../server/domain/comparison/serv
 import type { awardInput } from "../../../../../server/domain/comparison/schemas.ts";
 import type { IntegritySignalsDto } from "../../../../../server/domain/quotes/integrityTypes.ts";
 import type { AwardOutcome } from "../../../../../server/domain/comparison/award.ts";
+import type { AwardApprovalDto } from "../../../../../server/domain/comparison/approvalRead.ts";
 
 /** The comparison matrix of a project with the award in force, as the result page shows it. */
 export type Matrix = Wire<ProjectMatrix>;
+
+/** An award proposal with its trail (who proposed, approved, rejected or reassigned it). */
+export type Approval = Wire<AwardApprovalDto>;
 
 export const comparisonApi = {
   matrix: (projectId: number) =>
@@ -21,6 +25,11 @@ export const comparisonApi = {
     }, {
       silent: true,
     }),
+  /** Every award proposal of the project, newest first (the pending one gates a new award). */
+  approvals: (projectId: number) =>
+    api.get<{ items: Approval[] }>(`/QMO/AwardApproval/GetProjectTrail`, {
+      OffProId: projectId,
+    }, { silent: true }),
   /** Awarded at once, or sent to the buyer's person in charge for approval. */
   award: (input: z.input<typeof awardInput>) =>
     api.post<Wire<AwardOutcome>>(`/QMO/OfferProjectManager/AwardOfferProject`, input, {
