@@ -11,6 +11,7 @@ import { sweepStaleUploads } from "../domain/files/service.ts";
 import { mergeIndex } from "../domain/shared/trigram.ts";
 import { recordAuctionEnds } from "../domain/auction/finish.ts";
 import { sendAuctionReminders } from "../domain/auction/mail.ts";
+import { jobLastFailure, jobLastSuccess, jobRuns } from "../metrics.ts";
 
 export type Job = {
   name: string;
@@ -96,6 +97,8 @@ export type JobOutcome = {
   status: "done" | "failed" | "notDue" | "busy" | "disabled";
   result?: unknown;
   error?: string;
+  /** How long a run that was done or failed took. */
+  ms?: number;
 };
 
 const defaultHolder = () => `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID()}`;
@@ -138,14 +141,19 @@ export async function runDueJobs(
       continue;
     }
     let error: string | null = null;
+    const t0 = performance.now();
     try {
-      out.push({ job: job.name, status: "done", result: await job.run(deps) });
+      const result = await job.run(deps);
+      out.push({ job: job.name, status: "done", result, ms: Math.round(performance.now() - t0) });
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      out.push({ job: job.name, status: "failed", error });
+      out.push({ job: job.name, status: "failed", error, ms: Math.round(performance.now() - t0) });
     } finally {
       await releaseLease(deps.db, job.name, holder, deps.clock.now(), error);
     }
+    const at = deps.clock.now().getTime() / 1000;
+    jobRuns.inc({ job: job.name, outcome: error === null ? "done" : "failed" });
+    (error === null ? jobLastSuccess : jobLastFailure).set({ job: job.name }, at);
   }
   return out;
 }
