@@ -22,6 +22,7 @@ export const EMAIL_MECHANISMS = [
   "auctionInvited",
   "auctionReminder",
   "auctionResult",
+  "backupFailed",
   "manual",
 ] as const;
 
@@ -32,4 +33,5 @@ export const EMAIL_RECIPIENTS = [
   "buyer",
   "buyerAndLeader",
   "approver",
+  "administrators",
 ] as const;
