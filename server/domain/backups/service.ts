@@ -165,7 +165,7 @@ export async function listBackups(dir: string): Promise<BackupInfo[]> {
 }
 
 /** The latest time of day `minute` (UTC+8) at or before `now`. */
-export function latestBackupTime(now: Date, minute: number): Date {
+function latestBackupTime(now: Date, minute: number): Date {
   const local = wallClockUtc8(now);
   const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   let at = dayStart + minute * 60_000;
