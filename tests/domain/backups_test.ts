@@ -31,6 +31,7 @@ Deno.test("the nightly backup runs at BACKUP_TIME (UTC+8), keeps BACKUP_KEEP and
         BACKUP_TIME: "02:30",
         BACKUP_KEEP: "2",
         SMTP_URL: "smtp://127.0.0.1:9",
+        METRICS_TOKEN: "backup-metrics-token-0123",
       },
     });
     // Never run: the first tick takes one.
@@ -69,6 +70,17 @@ Deno.test("the nightly backup runs at BACKUP_TIME (UTC+8), keeps BACKUP_KEEP and
     const left = [];
     for await (const e of Deno.readDir(backupDir)) left.push(e.name);
     assert.deepEqual(left.sort(), kept.map((b) => b.name).sort());
+    // … and the failure shows in the metrics, at the clock's time.
+    const scrape = await (await env.app.request("http://localhost/metrics", {
+      headers: { authorization: "Bearer backup-metrics-token-0123" },
+    })).text();
+    assert.match(scrape, /^qmo_job_runs_total\{job="backup",outcome="failed"\} 1$/m);
+    assert.match(scrape, /^qmo_job_runs_total\{job="backup",outcome="done"\} 3$/m);
+    const failedAt = Date.parse("2026-11-24T23:00:00Z") / 1000;
+    assert.match(
+      scrape,
+      new RegExp(`^qmo_job_last_failure_timestamp_seconds\\{job="backup"\\} ${failedAt}$`, "m"),
+    );
   } finally {
     await Deno.remove(backupDir, { recursive: true }).catch(() => {});
   }
