@@ -120,6 +120,9 @@ Deno.test("the newest backup restores into a fresh folder with every quote and f
     assert.equal(run.status, "done", run.error);
 
     const [newest] = await listBackups(backupDir);
+    const list = await runCli(restoreDir, ["db", "backups", "list"], { BACKUP_DIR: backupDir });
+    assert.equal(list.code, 0, list.stderr);
+    assert.match(list.stdout, new RegExp(`^${newest.name}\\s+2026-11-23 10:00`, "m"));
     const restore = await runCli(restoreDir, ["db", "restore", newest.name, "--force"], {
       BACKUP_DIR: backupDir,
     });
