@@ -23,7 +23,10 @@ module.exports = {
       comment: "server/domain holds the rules; HTTP, jobs, CLI and client sit above it.",
       severity: "error",
       from: { path: "^server/domain/" },
-      to: { path: "^(server/(http|jobs|main|serve|worker|bootstrap)|cli|client|bench|tests)/?" },
+      to: {
+        path:
+          "^(server/(http|jobs|main|serve|worker|bootstrap|metrics|log)|cli|client|bench|tests)/?",
+      },
     },
     {
       name: "shared-knows-no-area",

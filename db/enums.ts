@@ -23,6 +23,7 @@ export const EMAIL_MECHANISMS = [
   "auctionInvited",
   "auctionReminder",
   "auctionResult",
+  "backupFailed",
   "manual",
 ] as const;
 
@@ -33,4 +34,5 @@ export const EMAIL_RECIPIENTS = [
   "buyer",
   "buyerAndLeader",
   "approver",
+  "administrators",
 ] as const;

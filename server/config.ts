@@ -37,6 +37,13 @@ const envSchema = z.object({
     .transform((v) => v === "auto" ? navigator.hardwareConcurrency : Number(v))
     .default(1),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).default("text"),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+    message: "must be a time of day as HH:MM (UTC+8)",
+  }).default("02:30"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
 });
 
 export type Config = {
@@ -69,6 +76,16 @@ export type Config = {
   workers: number;
   /** How long a stopping server waits for the calls in progress (an upload) to finish. */
   shutdownGraceMs: number;
+  /** GET /metrics answers only with this bearer token; unset: no metrics (404). */
+  metricsToken?: string;
+  /** "json": one JSON line per request and per job run; "text": the human-readable lines. */
+  logFormat: "text" | "json";
+  /** Where the nightly backups go; unset: no scheduled backups. */
+  backupDir?: string;
+  /** When the nightly backup runs, minutes after midnight in UTC+8. */
+  backupMinute: number;
+  /** How many backups are kept; older ones go once a newer one has passed its check. */
+  backupKeep: number;
 };
 
 export class ConfigError extends Error {}
@@ -117,6 +134,11 @@ export function loadConfig(
     erpSuppliersToken: e.ERP_SUPPLIERS_TOKEN,
     workers: e.WORKERS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
+    logFormat: e.LOG_FORMAT,
+    backupDir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : undefined,
+    backupMinute: Number(e.BACKUP_TIME.slice(0, 2)) * 60 + Number(e.BACKUP_TIME.slice(3)),
+    backupKeep: e.BACKUP_KEEP,
   };
 }
 

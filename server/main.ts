@@ -8,6 +8,7 @@ import { t } from "./i18n.ts";
 import { startSchedules } from "./jobs/schedule.ts";
 import { underLease } from "./jobs/leases.ts";
 import { DatabaseHeldError } from "../db/lock.ts";
+import { startProcessMetrics } from "./metrics.ts";
 
 const lang = (Deno.env.get("LANG") ?? "").toLowerCase().startsWith("zh") ? "zh" : "en";
 
@@ -71,6 +72,8 @@ if (Deno.env.get("CLIENT_BUILD") !== "0") {
   }
 }
 
+// The process figures and the event-loop delay for GET /metrics (METRICS_TOKEN).
+if (config.metricsToken) startProcessMetrics();
 const listener = listen(
   deps,
   config,

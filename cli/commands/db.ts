@@ -1,15 +1,19 @@
-// db migrate | backup | restore: the database file's upkeep from the shell.
+// db migrate | backup | restore | backups list: the database file's upkeep from the shell.
 import type { Command } from "commander";
-import { createClient } from "@libsql/client";
-import { sql } from "drizzle-orm";
 import { dirname, join, resolve } from "node:path";
 import { loadConfig } from "../../server/config.ts";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
-import { holdAlone, holdShared, openHeldDatabase } from "../../db/lock.ts";
-import { isStorageFull } from "../../server/domain/errors.ts";
-import { cliConfig, CliError, EXIT_BAD_INPUT, formatSize, say } from "../context.ts";
-
-const SQLITE_HEADER = "SQLite format 3\0";
+import { holdAlone, openHeldDatabase } from "../../db/lock.ts";
+import {
+  BACKUP_DATABASE,
+  BackupCheckError,
+  checkDatabaseFile,
+  copyDatabase,
+  linkOrCopyTree,
+  listBackups,
+} from "../../server/domain/backups/service.ts";
+import { formatUtc8 } from "../../server/domain/shared/time.ts";
+import { cliConfig, CliError, EXIT_BAD_INPUT, formatSize, printTable, say } from "../context.ts";
 
 function databaseFileOrFail(): string {
   const config = cliConfig();
@@ -27,38 +31,34 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Checks that `file` is an SQLite database holding QMO's tables and passes the integrity check. */
+/** The check's refusal in the command's words. */
 async function checkBackup(file: string, shownAs: string): Promise<void> {
-  const head = new Uint8Array(16);
-  const f = await Deno.open(file, { read: true });
   try {
-    const n = await f.read(head);
-    if (n !== 16 || new TextDecoder().decode(head) !== SQLITE_HEADER) {
-      throw new CliError("notSqlite", { file: shownAs }, EXIT_BAD_INPUT);
-    }
-  } finally {
-    f.close();
-  }
-  const client = createClient({ url: `file:${file}` });
-  try {
-    const check = await client.execute("PRAGMA integrity_check");
-    const detail = check.rows.map((r) => String(r[0])).join("; ");
-    if (detail !== "ok") throw new CliError("integrityFailed", { file: shownAs, detail });
-    const tables = await client.execute(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'roles', 'sessions')",
-    );
-    if (tables.rows.length !== 3) {
-      throw new CliError("notSqlite", { file: shownAs }, EXIT_BAD_INPUT);
-    }
+    await checkDatabaseFile(file);
   } catch (err) {
-    if (err instanceof CliError) throw err;
-    throw new CliError("integrityFailed", {
-      file: shownAs,
-      detail: err instanceof Error ? err.message : String(err),
-    });
-  } finally {
-    client.close();
+    if (!(err instanceof BackupCheckError)) throw err;
+    if (err.reason === "notSqlite") {
+      throw new CliError("notSqlite", { file: shownAs }, EXIT_BAD_INPUT);
+    }
+    throw new CliError("integrityFailed", { file: shownAs, detail: err.detail });
   }
+}
+
+/**
+ * What `db restore` was given: a backup file, a backup folder (its database and stored files), or
+ * the name of a backup in BACKUP_DIR.
+ */
+async function backupSource(given: string): Promise<{ database: string; files?: string }> {
+  const backupDir = cliConfig().backupDir;
+  const candidates = [resolve(given), ...(backupDir ? [join(backupDir, given)] : [])];
+  for (const path of candidates) {
+    const stat = await Deno.stat(path).catch(() => null);
+    if (stat?.isFile) return { database: path };
+    if (stat?.isDirectory && await exists(join(path, BACKUP_DATABASE))) {
+      return { database: join(path, BACKUP_DATABASE), files: join(path, "files") };
+    }
+  }
+  throw new CliError("noSuchFile", { file: given }, EXIT_BAD_INPUT);
 }
 
 export function registerDbCommands(program: Command) {
@@ -97,31 +97,19 @@ export function registerDbCommands(program: Command) {
       if (!(await exists(dirname(target)))) {
         throw new CliError("noSuchFolder", { folder: dirname(target) }, EXIT_BAD_INPUT);
       }
-      const held = await holdShared(source);
-      const { db, close } = await openDatabase(`file:${source}`);
-      try {
-        // VACUUM INTO writes a consistent, compacted copy while the server keeps running.
-        await db.run(sql`VACUUM INTO ${target}`);
-      } catch (err) {
-        // A disk that filled leaves the copy cut short: it is no backup, and would block the next.
-        if (isStorageFull(err)) await Deno.remove(target).catch(() => {});
-        throw err;
-      } finally {
-        close();
-        held.release();
-      }
+      // VACUUM INTO writes a consistent, compacted copy while the server keeps running.
+      await copyDatabase(source, target);
       const { size } = await Deno.stat(target);
       console.log(say("backupDone", { file: target, size: formatSize(size) }));
     });
 
   db.command("restore")
     .description(say("help.dbRestore"))
-    .argument("<file>", say("help.argBackupFile"))
+    .argument("<backup>", say("backups.argBackup"))
     .option("--force", say("help.optForce"))
     .action(async (file: string, opts: { force?: boolean }) => {
       const target = databaseFileOrFail();
-      const source = resolve(file);
-      if (!(await exists(source))) throw new CliError("noSuchFile", { file }, EXIT_BAD_INPUT);
+      const { database: source, files } = await backupSource(file);
       await Deno.mkdir(dirname(target), { recursive: true });
       // Refused while a server or another command has the database open: it would go on writing
       // to the replaced file, and what it wrote would be gone at its next start.
@@ -140,6 +128,11 @@ export function registerDbCommands(program: Command) {
           });
         }
         await Deno.rename(temp, target);
+        // The stored files beside a backup folder's database: linked (or copied) into the store.
+        if (files) {
+          const { linked, copied } = await linkOrCopyTree(files, join(dirname(target), "files"));
+          console.log(say("backups.filesRestored", { count: linked + copied }));
+        }
       } finally {
         for (const f of [temp, `${temp}-wal`, `${temp}-shm`, `${temp}-journal`]) {
           await Deno.remove(f).catch(() => {});
@@ -147,5 +140,26 @@ export function registerDbCommands(program: Command) {
         alone.release();
       }
       console.log(say("restoreDone", { file }));
+    });
+
+  db.command("backups").description(say("backups.help"))
+    .command("list")
+    .description(say("backups.helpList"))
+    .option("--json", say("help.optJson"))
+    .action(async (opts: { json?: boolean }) => {
+      const dir = cliConfig().backupDir;
+      if (!dir) throw new CliError("backups.noBackupDir", {}, EXIT_BAD_INPUT);
+      const list = await listBackups(dir);
+      if (opts.json) return console.log(JSON.stringify(list, null, 2));
+      if (!list.length) return console.log(say("backups.none", { folder: dir }));
+      printTable([
+        [say("backups.name"), say("backups.takenAt"), say("backups.size"), say("backups.files")],
+        ...list.map((b) => [
+          b.name,
+          formatUtc8(b.takenAt),
+          formatSize(b.databaseBytes),
+          String(b.files),
+        ]),
+      ]);
     });
 }

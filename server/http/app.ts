@@ -12,6 +12,8 @@ import { type AppEnv, mountRoutes, type RouteDef } from "./route.ts";
 import { allRoutes } from "./routes/index.ts";
 import { swaggerApp } from "./openapi.ts";
 import type { Drain } from "./drain.ts";
+import { observe } from "./observe.ts";
+import { metricsHandler } from "./metricsRoute.ts";
 
 export type AppOptions = {
   routes?: RouteDef[];
@@ -58,6 +60,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const routes = options.routes ?? allRoutes;
   const app = new Hono<AppEnv>();
 
+  app.use(observe(deps));
   app.use(secureHeaders({
     contentSecurityPolicy,
     referrerPolicy: "strict-origin-when-cross-origin",
@@ -78,6 +81,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   if (options.drain) app.use(options.drain.middleware);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/metrics", metricsHandler(deps));
 
   // Every API call is written to the audit log, whatever its outcome.
   app.use(`${API_PREFIX}/*`, async (c, next) => {

@@ -20,6 +20,7 @@ import {
 } from "../domain/auction/eventsReader.ts";
 import type { AuctionEventRow, AuctionRow } from "../domain/auction/store.ts";
 import type { AppEnv } from "./route.ts";
+import { eventStreams } from "../metrics.ts";
 
 const POLL_MS = 250;
 /** After a bid or a change taken by this server, how soon its pages are sent it. */
@@ -214,6 +215,7 @@ export function auctionStream(
       },
     };
     ch.subs.add(sub);
+    eventStreams.inc();
     try {
       // The browser's own EventSource waits this long before reconnecting.
       await stream.write("retry: 1000\n\n");
@@ -225,6 +227,7 @@ export function auctionStream(
       await ended;
       clearInterval(alive);
     } finally {
+      eventStreams.dec();
       ch.subs.delete(sub);
       release(deps, a.id, ch);
     }

@@ -81,6 +81,8 @@ export async function parseFormStreaming(
     tooLarge: () => Error;
     parts: FormParts;
     refuse: (why: PartRefusal, part: string) => Error;
+    /** Told the size of each piece of the body as it is read (the metrics count them). */
+    onBytes?: (n: number) => void;
   },
 ): Promise<ParsedForm> {
   const { tmpDir, maxBytes, tooLarge, parts: expected, refuse } = opts;
@@ -235,6 +237,7 @@ export async function parseFormStreaming(
       const { done, value } = await read(buffer);
       if (done) break;
       seen += value.byteLength;
+      opts.onBytes?.(value.byteLength);
       if (seen > maxBytes) throw tooLarge();
       parse(value);
       await flush();

@@ -29,6 +29,7 @@ import {
 } from "./multipart.ts";
 import { uploadTmpDir } from "../domain/files/spool.ts";
 import type { Lang } from "../i18n.ts";
+import { uploadBytes, uploadsInProgress } from "../metrics.ts";
 
 /**
  * Who may call: "public" (anyone), "signedIn" (any signed-in user), or permissions of which the
@@ -50,6 +51,8 @@ export type AppEnv = {
     meta: ClientMeta;
     /** Aborted when the server begins to stop (drain.ts): event streams end. */
     stopping?: AbortSignal;
+    /** The matched route's path pattern (never the URL), for the metrics and the request log. */
+    route?: string;
   };
 };
 
@@ -411,6 +414,7 @@ function formParser(schema: z.ZodType, capMb?: number): MiddlewareHandler<AppEnv
     const tooLarge = () => new DomainError("tooLarge", "files.tooLarge", { max: maxMb });
     // Streamed: each file goes to a temporary file as it arrives, never whole into memory.
     let form: ParsedForm;
+    uploadsInProgress.inc();
     try {
       form = await parseFormStreaming(c.req.raw, {
         tmpDir: uploadTmpDir(c.get("deps").config.dataDir),
@@ -418,11 +422,14 @@ function formParser(schema: z.ZodType, capMb?: number): MiddlewareHandler<AppEnv
         tooLarge,
         parts,
         refuse: (why, part) => refusedPart(parts, why, part),
+        onBytes: (n) => uploadBytes.inc(n),
       });
     } catch (err) {
       if (err instanceof DomainError) throw err;
       if (err instanceof MalformedForm) throw validation("errors.malformedForm");
       throw err;
+    } finally {
+      uploadsInProgress.dec();
     }
     try {
       const raw = form.fields;
@@ -478,6 +485,11 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], prefix = "/ap
     if (def.body) chain.push(jsonLimit(), validator("json", def.body));
     if (def.auditOmit) chain.unshift(omitFromAudit(def.auditOmit));
     if (def.form) chain.push(formParser(def.form, def.maxFormMb));
+    const route = prefix + def.path;
+    chain.unshift((c, next) => {
+      c.set("route", route);
+      return next();
+    });
     const handler: MiddlewareHandler<AppEnv> = async (c) => {
       const valid = c.req.valid.bind(c.req) as unknown as (t: string) => unknown;
       const result = await def.handler({

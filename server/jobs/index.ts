@@ -11,6 +11,8 @@ import { sweepStaleUploads } from "../domain/files/service.ts";
 import { mergeIndex } from "../domain/shared/trigram.ts";
 import { recordAuctionEnds } from "../domain/auction/finish.ts";
 import { sendAuctionReminders } from "../domain/auction/mail.ts";
+import { jobLastFailure, jobLastSuccess, jobRuns } from "../metrics.ts";
+import { backupDue, backupsOn, takeBackup } from "../domain/backups/service.ts";
 
 export type Job = {
   name: string;
@@ -22,6 +24,8 @@ export type Job = {
   enabled?: (deps: Deps) => boolean;
   /** How long to wait for the lease while another runner holds it (default: not at all). */
   waitMs?: number;
+  /** Whether the job is due, given when it last ran, instead of `everyMs` (a time of day). */
+  due?: (deps: Deps, lastRun: Date | null) => boolean;
   run: (deps: Deps) => Promise<unknown>;
 };
 
@@ -89,6 +93,16 @@ export const jobs: Job[] = [
     leaseMs: 10 * minute,
     run: (deps) => mergeIndex(deps.db, "offer_projects_fts"),
   },
+  // Nightly at BACKUP_TIME (UTC+8), when BACKUP_DIR is set; a server that was down then takes it
+  // at its next tick. A failure is mailed to the administrators and waits for the next night.
+  {
+    name: "backup",
+    everyMs: 24 * 60 * minute,
+    leaseMs: 120 * minute,
+    enabled: backupsOn,
+    due: backupDue,
+    run: takeBackup,
+  },
 ];
 
 export type JobOutcome = {
@@ -96,6 +110,8 @@ export type JobOutcome = {
   status: "done" | "failed" | "notDue" | "busy" | "disabled";
   result?: unknown;
   error?: string;
+  /** How long a run that was done or failed took. */
+  ms?: number;
 };
 
 const defaultHolder = () => `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID()}`;
@@ -121,7 +137,10 @@ export async function runDueJobs(
     // A run finishes a little after the minute it started in, so the next tick comes a little less
     // than `everyMs` later: without some slack an every-minute job would run every other minute.
     const slack = Math.min(job.everyMs / 10, 30_000);
-    if (!opts.force && last && now.getTime() - last.getTime() < job.everyMs - slack) {
+    const notDue = job.due
+      ? !job.due(deps, last)
+      : last && now.getTime() - last.getTime() < job.everyMs - slack;
+    if (!opts.force && notDue) {
       out.push({ job: job.name, status: "notDue" });
       continue;
     }
@@ -138,14 +157,19 @@ export async function runDueJobs(
       continue;
     }
     let error: string | null = null;
+    const t0 = performance.now();
     try {
-      out.push({ job: job.name, status: "done", result: await job.run(deps) });
+      const result = await job.run(deps);
+      out.push({ job: job.name, status: "done", result, ms: Math.round(performance.now() - t0) });
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      out.push({ job: job.name, status: "failed", error });
+      out.push({ job: job.name, status: "failed", error, ms: Math.round(performance.now() - t0) });
     } finally {
       await releaseLease(deps.db, job.name, holder, deps.clock.now(), error);
     }
+    const at = deps.clock.now().getTime() / 1000;
+    jobRuns.inc({ job: job.name, outcome: error === null ? "done" : "failed" });
+    (error === null ? jobLastSuccess : jobLastFailure).set({ job: job.name }, at);
   }
   return out;
 }

@@ -23,6 +23,7 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
     "AWARD_APPROVAL_REQUEST",
     "AWARD_NOTICE",
     "AWARD_WITHDRAWN",
+    "BACKUP_FAILED",
     "CERTIFICATE_EXPIRING",
     "DEADLINE_REMINDER",
     "PACK_REVISED",

@@ -41,6 +41,8 @@ export const PLACEHOLDERS = [
   "auctionEnd",
   "auctionRules",
   "auctionRank",
+  "backupTime",
+  "backupError",
 ] as const;
 
 const required = (key: string, max: number) =>

@@ -1,6 +1,6 @@
 // Email alert management: the templates (with placeholder validation on save) and the email log
 // (the outbox as people see it, with resend). Sending lives in outbox.ts, mailer.ts, reminders.ts.
-import { and, count, desc, eq, ne, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, min, ne, or, type SQL } from "drizzle-orm";
 import { emailOutbox, emailTemplates, offerProjects } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { Deps } from "../context.ts";
@@ -211,4 +211,11 @@ export async function resendEmail(deps: Deps, id: number): Promise<OutboxDto> {
   }).where(eq(emailOutbox.id, id));
   await flushOutbox(deps, { ids: [id] });
   return await getOutbox(deps, id);
+}
+
+/** How many emails wait to be sent, and when the oldest of them was written (for the metrics). */
+export async function outboxWaiting(db: DbOrTx): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await db.select({ n: count(), oldest: min(emailOutbox.createdAt) })
+    .from(emailOutbox).where(eq(emailOutbox.status, "pending"));
+  return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
 }

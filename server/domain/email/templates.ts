@@ -85,6 +85,7 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   auctionInvited: "suppliers",
   auctionReminder: "suppliers",
   auctionResult: "suppliers",
+  backupFailed: "administrators",
   manual: "suppliers",
 };
 
@@ -438,6 +439,23 @@ const seededTemplates: Seed[] = [
       '"{{projectName}}" ended at {{auctionEnd}} (UTC+8). {{reason}}\nYour final rank:\n' +
       "{{auctionRank}}\nYou will be told of the award separately. The auction page: {{portalLink}}" +
       signatureEn,
+  },
+  {
+    code: "BACKUP_FAILED",
+    mechanism: "backupFailed",
+    notifyObject: "administrators",
+    mechanismDescription:
+      "每晚备份失败时发送给管理员 / Sent to the administrators when the nightly backup fails",
+    subject: "【备份失败】QMO {{backupTime}}",
+    content:
+      "{{recipientName}}，您好：\n\nQMO 在 {{backupTime}}（北京时间，UTC+8）的自动备份失败：\n" +
+      "{{backupError}}\n\n未完成的备份已删除，之前的备份全部保留。请检查备份目录的磁盘空间和权限，" +
+      "或运行 db backups list 查看已有备份。" + signature,
+    subjectEn: "[Backup failed] QMO {{backupTime}}",
+    contentEn: "Dear {{recipientName}},\n\nThe automatic backup of QMO at {{backupTime}} (UTC+8) " +
+      "failed:\n{{backupError}}\n\nThe unfinished backup was removed and every earlier backup " +
+      "is kept. Please check the free space and permissions of the backup folder, or run " +
+      "db backups list to see the backups there." + signatureEn,
   },
 ];
 
