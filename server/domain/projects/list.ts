@@ -134,15 +134,20 @@ export async function listProjects(
   const chosen = await listQueryOf(deps, actor, input, now, input.skipCount + input.maxResultCount);
   const query = plan && chosen.keywordPlan ? { ...chosen, keywordPlan: plan } : chosen;
   const values = listValues(query, now);
-  const { total, exact } = await listTotal(deps.db, query, values, true);
-  // Past a count that is not exact there may be more: the page is read by its offset.
-  const rows = input.skipCount < total || !exact
-    ? await listPageIds(deps.db, query).all({
+  const page = () =>
+    listPageIds(deps.db, query).all({
       ...values,
       limit: input.maxResultCount,
       offset: input.skipCount,
-    })
-    : [];
+    });
+  // The first page, read first: when it is not full, it is the whole list and its count (a count
+  // by keyword of few matches reads as many rows as the page did).
+  const first = input.skipCount === 0 ? await page() : undefined;
+  const { total, exact } = first && first.length < input.maxResultCount
+    ? { total: first.length, exact: true }
+    : await listTotal(deps.db, query, values, true);
+  // Past a count that is not exact there may be more: the page is read by its offset.
+  const rows = first ?? (input.skipCount < total || !exact ? await page() : []);
   return {
     items: await projectsByIds(deps.db, rows.map((r) => r.id), now),
     totalCount: total,

@@ -123,9 +123,9 @@ export async function keywordNeeds(
   // project_counts counts exactly the filters the list's indexes hold.
   const filtersInIndex = countedByTable(rest.input);
   const sorting = query.input.sorting?.trim() ?? "";
-  const sortInIndex = !sorting.includes(",") &&
-    INDEXED_SORTS.has(sorting.split(/\s+/)[0].toLowerCase());
-  const base = { otherFilters, filtersInIndex, sortInIndex };
+  const sortedBy = sorting.includes(",") ? undefined : sorting.split(/\s+/)[0].toLowerCase();
+  const sortInIndex = INDEXED_SORTS.has(sortedBy ?? "");
+  const base = { otherFilters, filtersInIndex, sortInIndex, sortedBy };
   if (page === undefined) return base;
   const filtered = otherFilters && filtersInIndex
     ? Number((await stored(db, rest).all(listValues(rest, now)))[0].total)

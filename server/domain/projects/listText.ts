@@ -155,6 +155,8 @@ export type KeywordNeeds = {
   filtersInIndex: boolean;
   /** Whether the page is read from an index that holds the keyword columns (see COST). */
   sortInIndex: boolean;
+  /** The field the page is sorted by, when one alone (`name`, `code`, …). */
+  sortedBy?: string;
 };
 
 /**
@@ -188,7 +190,11 @@ export async function keywordPlan(
     ? COST.fetch
     : COST.scan;
   const page = needs.page ?? projects;
-  const pageWay = pageRow * walked(page) < COST.lookup * matches ? "rows" : "index";
+  // Sorted by a keyword's own field, the matches stand together in the sort's order (names with a
+  // word, numbers with a start), perhaps after all the others: the read may pass them all first.
+  const clustered = keywords.some((k) => k.field === needs.sortedBy);
+  const pageRows = clustered ? Math.min(filtered, page + (1 - share) * filtered) : walked(page);
+  const pageWay = pageRow * pageRows < COST.lookup * matches ? "rows" : "index";
   if (needs.countUpTo === undefined) return { way: pageWay };
   const limit = needs.countUpTo;
   const countByIndex = needs.otherFilters
