@@ -9,7 +9,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { offerProjects } from "../../../db/schema.ts";
-import { type DbOrTx, idIn, preparedPerKey, preparedQuery } from "../../../db/client.ts";
+import { type DbOrTx, idIn, preparedPerKey } from "../../../db/client.ts";
 import { containsBound, likePattern } from "../paging.ts";
 import { phraseMatch, prefixMatch, trigramKind } from "../shared/trigram.ts";
 
@@ -118,18 +118,19 @@ const IDS_AT_MOST = 200;
  */
 const COST = { walk: 0.1, scan: 0.15, fetch: 1.4, lookup: 1, joined: 0.5, match: 0.25 };
 
-/** The first IDS_AT_MOST + 1 matches of the keywords in the index, in id order. */
+/**
+ * The first IDS_AT_MOST + 1 matches of the keywords in the index (as one JSON array: a row each
+ * would cost more to hand over than to find), and the highest project id: about how many projects
+ * there are.
+ */
 const firstMatches = preparedPerKey(
   (keywords: Keyword[]) => keywords.map((k) => `${k.field}=${keywordWay(k.text)}`).join(),
   (db, keywords: Keyword[]) =>
-    db.select({ id: sql<number>`rowid` }).from(sql`offer_projects_fts`)
-      .where(matchCondition(keywords))
-      .orderBy(sql`rowid`).limit(IDS_AT_MOST + 1).prepare(),
-);
-
-/** The highest project id: about how many projects there are. */
-const highestId = preparedQuery((db) =>
-  db.select({ id: sql<number>`max(${offerProjects.id})` }).from(offerProjects).prepare()
+    db.select({
+      ids: sql<string>`json_group_array(id)`,
+      highest: sql<number | null>`(select max(${offerProjects.id}) from ${offerProjects})`,
+    }).from(sql`(select rowid as id from offer_projects_fts where ${matchCondition(keywords)}
+      order by rowid limit ${sql.raw(String(IDS_AT_MOST + 1))})`).prepare(),
 );
 
 /**
@@ -172,14 +173,14 @@ export async function keywordPlan(
 ): Promise<KeywordPlan> {
   // Single characters only: the index has nothing to answer.
   if (keywords.every((k) => keywordWay(k.text) === "rows")) return { way: "rows" };
-  const found = await firstMatches(db, keywords).all(keywordValues(keywords));
-  if (found.length <= IDS_AT_MOST) return { way: "ids", ids: found.map((r) => r.id) };
+  const [first] = await firstMatches(db, keywords).all(keywordValues(keywords));
+  const found = (JSON.parse(first.ids) as number[]).sort((a, b) => a - b);
+  if (found.length <= IDS_AT_MOST) return { way: "ids", ids: found };
   if (!needs || !keywords.every((k) => foldsAlike(k.text))) return byIndex;
   // Among the ids from the first match to the last found, the share that match; so about how many
   // match in all, and how many of the other filters' rows a read in order passes to find n.
-  const [{ id: highest }] = await highestId(db).all();
-  const projects = Math.max(Number(highest ?? 0), 1);
-  const share = Math.min(found.length / (found[IDS_AT_MOST].id - found[0].id + 1), 1);
+  const projects = Math.max(Number(first.highest ?? 0), 1);
+  const share = Math.min(found.length / (found[IDS_AT_MOST] - found[0] + 1), 1);
   const matches = share * projects;
   const filtered = Math.max(Math.min(needs.filtered ?? projects, projects), 1);
   const walked = (n: number) => Math.min(filtered, n / share);
