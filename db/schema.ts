@@ -358,26 +358,43 @@ export const offerProjectTypes = sqliteTable("offer_project_types", {
 
 /** The project list's indexes for these sort columns (see offerProjects). */
 function listSorts(
-  t: { status: SQLiteColumn; firstQuoteAt: SQLiteColumn; typeId: SQLiteColumn; kind: SQLiteColumn },
+  t: {
+    status: SQLiteColumn;
+    firstQuoteAt: SQLiteColumn;
+    typeId: SQLiteColumn;
+    kind: SQLiteColumn;
+    name: SQLiteColumn;
+    code: SQLiteColumn;
+    demandCode: SQLiteColumn;
+  },
   sorts: SQLiteColumn[],
 ) {
-  return sorts.flatMap((sort) => [
-    index(`offer_projects_by_${sort.name}`).on(sort, t.typeId, t.kind, t.status),
-    index(`offer_projects_by_status_${sort.name}`).on(
-      t.status,
-      sort,
-      t.firstQuoteAt,
-      t.typeId,
-      t.kind,
-    ),
-    index(`offer_projects_by_type_${sort.name}`).on(
-      t.typeId,
-      sort,
-      t.status,
-      t.firstQuoteAt,
-      t.kind,
-    ),
-  ]);
+  return sorts.flatMap((sort) => {
+    // The keyword columns, last (the sort's own column is not repeated); not in the id order's
+    // indexes, which stay narrow: a count through the trigram index looks each match up in one.
+    const keywords = sort.name === "id"
+      ? []
+      : [t.name, t.code, t.demandCode].filter((k) => k.name !== sort.name);
+    return [
+      index(`offer_projects_by_${sort.name}`).on(sort, t.typeId, t.kind, t.status, ...keywords),
+      index(`offer_projects_by_status_${sort.name}`).on(
+        t.status,
+        sort,
+        t.firstQuoteAt,
+        t.typeId,
+        t.kind,
+        ...keywords,
+      ),
+      index(`offer_projects_by_type_${sort.name}`).on(
+        t.typeId,
+        sort,
+        t.status,
+        t.firstQuoteAt,
+        t.kind,
+        ...keywords,
+      ),
+    ];
+  });
 }
 
 export const offerProjects = sqliteTable("offer_projects", {
@@ -474,6 +491,8 @@ export const offerProjects = sqliteTable("offer_projects", {
   // the list filters on so that no row is read to filter: one for the list of every status (or of
   // a status the clock corrects with a set of ids, statusSql.ts), one that starts with the stored
   // status for a list of one status, one that starts with the category for a list of one category.
+  // They end with the keyword columns (name, code, demand number), so that a keyword most projects
+  // hold is checked in the index as a page is read in order (projects/listText.ts keywordPlan).
   ...listSorts(t, [t.createdAt, t.pubDate, t.offerEndTime, t.name, t.code, t.id]),
 ]);
 

@@ -1,5 +1,5 @@
 // A keyword list finds its matches one of three ways, chosen from a first look at the trigram index
-// (listText.ts keywordPlan): by the few ids found, on the rows when the matches are most projects,
+// (listText.ts keywordPlan): by the few ids found, or, for its page and its count each, on the rows
 // or through the index. Each way must list and count exactly what "contains" finds by reading every
 // project, in every sort and page.
 import assert from "node:assert/strict";
@@ -31,18 +31,34 @@ Deno.test("a keyword list answers the same whichever way its matches are found",
   await env.db.insert(offerProjects).values(rows);
   const all = await env.db.select().from(offerProjects);
 
+  // The way a first page of 30 is found: on the rows where the matches are many.
   const ways: Record<string, string> = {
     "采购": "rows",
     "Copper": "rows",
     "copp": "rows",
-    "Laser": "index",
+    "Laser": "rows",
     "Drill": "ids",
     "铜": "rows",
   };
+  const needs = {
+    page: 30,
+    countUpTo: 2000,
+    otherFilters: false,
+    filtersInIndex: true,
+    sortInIndex: true,
+  };
   for (const [name, way] of Object.entries(ways)) {
-    const plan = await keywordPlan(env.db, keywordsOf(listProjectsInput.parse({ name })));
+    const plan = await keywordPlan(env.db, keywordsOf(listProjectsInput.parse({ name })), needs);
     assert.equal(plan.way, way, `${name}: found by ${way}`);
   }
+  // Every way, chosen or not, for the page and the count.
+  const plans = [
+    undefined,
+    { way: "index", count: "index" },
+    { way: "index", count: "rows" },
+    { way: "rows", count: "index" },
+    { way: "rows", count: "rows" },
+  ] as const;
   const sorts = [undefined, "code asc", "name desc", "creationTime desc"];
   for (const name of Object.keys(ways)) {
     for (const status of [undefined, "unpublished"]) {
@@ -60,18 +76,23 @@ Deno.test("a keyword list answers the same whichever way its matches are found",
           return order[1] === "desc" ? -c : c;
         });
         for (const skipCount of [0, 30, 400]) {
-          const page = await listProjects(
-            env,
-            actor,
-            listProjectsInput.parse({ name, status, sorting, maxResultCount: 30, skipCount }),
-          );
-          const what = `${name} ${status ?? ""} ${sorting ?? ""} from ${skipCount}`;
-          assert.deepEqual(
-            page.items.map((p) => p.code),
-            sorted.slice(skipCount, skipCount + 30).map((p) => p.code),
-            what,
-          );
-          assert.equal(page.totalCount, matching.length, `${what}: count`);
+          for (const plan of plans) {
+            const page = await listProjects(
+              env,
+              actor,
+              listProjectsInput.parse({ name, status, sorting, maxResultCount: 30, skipCount }),
+              plan && { ...plan },
+            );
+            const what = `${name} ${status ?? ""} ${sorting ?? ""} from ${skipCount} ${
+              JSON.stringify(plan)
+            }`;
+            assert.deepEqual(
+              page.items.map((p) => p.code),
+              sorted.slice(skipCount, skipCount + 30).map((p) => p.code),
+              what,
+            );
+            assert.equal(page.totalCount, matching.length, `${what}: count`);
+          }
         }
       }
     }

@@ -1,6 +1,6 @@
 // A project as the lists and pages show it (ProjectDto): read with its names, counts and rounds,
 // and judged at the request's time by the rules of rules.ts.
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { offerProjects, offerProjectTypes, users } from "../../../db/schema.ts";
 import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
 import { notFound } from "../errors.ts";
@@ -97,10 +97,38 @@ const projectDetail = (db: DbOrTx) =>
 const projectDetailByIds = preparedQuery((db) =>
   projectDetail(db).where(idIn(offerProjects.id, "ids")).prepare()
 );
+type DetailRow = Awaited<ReturnType<ReturnType<typeof projectDetailByIds>["all"]>>[number];
+
+/** The project's columns in the order `projectDetail` selects them, each with its decoder. */
+const projectColumns = Object.entries(getTableColumns(offerProjects));
+
+/**
+ * A row of `projectDetail` as its values (the project's columns, then the names and counts in the
+ * order selected), read as drizzle reads it (each column's decoder; null stays null) without its
+ * general mapping, which costs more than SQLite takes to find a page's projects.
+ */
+function detailRow(values: ArrayLike<unknown>): DetailRow {
+  const p: Record<string, unknown> = {};
+  for (let i = 0; i < projectColumns.length; i++) {
+    const [key, column] = projectColumns[i];
+    const value = values[i];
+    p[key] = value === null ? null : column.mapFromDriverValue(value);
+  }
+  const n = projectColumns.length;
+  return {
+    p: p as ProjectRow,
+    categoryName: values[n] as string | null,
+    creatorName: values[n + 1] as string | null,
+    supplierCount: values[n + 2] as number,
+    quotedCount: values[n + 3] as number,
+    hasQuotes: values[n + 4] as number,
+    awardNames: values[n + 5] as string | null,
+  };
+}
 
 /** What a project's DTO is made of, as read: its row with the header's names and counts, its rounds. */
 export type ProjectRead = {
-  row: Awaited<ReturnType<ReturnType<typeof projectDetailByIds>["all"]>>[number];
+  row: DetailRow;
   rounds: RoundRow[];
 };
 
@@ -111,7 +139,9 @@ export async function readProjects(
   knownRounds?: RoundRow[],
 ): Promise<ProjectRead[]> {
   if (!ids.length) return [];
-  const found = await projectDetailByIds(db).all({ ids: JSON.stringify(ids) });
+  const found = (await projectDetailByIds(db).values({ ids: JSON.stringify(ids) })).map((r) =>
+    detailRow(r as ArrayLike<unknown>)
+  );
   const byId = new Map(found.map((r) => [r.p.id, r]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const rounds = knownRounds ?? await roundsOf(db, rows.map((r) => r.p.id));

@@ -20,9 +20,9 @@ import {
   statementKey,
 } from "./listFilters.ts";
 import { ProjectDto, projectsByIds } from "./dto.ts";
-import { listTotal } from "./listCount.ts";
+import { keywordNeeds, listTotal } from "./listCount.ts";
 import { clockMovedIdsAt } from "./statusSql.ts";
-import { keywordPlan } from "./listText.ts";
+import { type KeywordPlan, keywordPlan } from "./listText.ts";
 
 /** The kinds of project the list covers: those the actor may see, or the one asked for. */
 function listKinds(actor: Actor, input: ExportProjectsInput): ProjectKind[] {
@@ -42,13 +42,16 @@ const sortable = {
 
 /**
  * Rows that sort alike come in id order, the same way as the sort, so that the sort's index (which
- * keeps equal values in id order) gives the whole order: newest first when unsorted.
+ * keeps equal values in id order) gives the whole order: newest first when unsorted. No two
+ * projects have one number, so a sort ending with it needs none (SQLite then reads the number's
+ * list index, which holds the keyword columns, rather than its unique index, which does not).
  */
 function tieBreak(sorting: string | undefined) {
-  if (!sorting?.trim()) return desc(offerProjects.id);
-  // The last term's direction: "asc" unless it says "desc" (as orderBy reads it).
-  const [, direction = "asc"] = sorting.split(",").at(-1)!.trim().split(/\s+/);
-  return direction.toLowerCase() === "desc" ? desc(offerProjects.id) : asc(offerProjects.id);
+  if (!sorting?.trim()) return [desc(offerProjects.id)];
+  // The last term's field and direction: "asc" unless it says "desc" (as orderBy reads it).
+  const [field, direction = "asc"] = sorting.split(",").at(-1)!.trim().split(/\s+/);
+  if (field.toLowerCase() === "code") return [];
+  return [direction.toLowerCase() === "desc" ? desc(offerProjects.id) : asc(offerProjects.id)];
 }
 
 /**
@@ -59,7 +62,7 @@ function tieBreak(sorting: string | undefined) {
 const pageIdsQuery = (db: DbOrTx, cond: SQL | undefined, sorting: string | undefined) =>
   db.select({ id: offerProjects.id })
     .from(offerProjects).where(cond)
-    .orderBy(...orderBy(sorting, sortable, [tieBreak(sorting)]))
+    .orderBy(...orderBy(sorting, sortable, tieBreak(sorting)))
     .$dynamic();
 
 const pageIds = (
@@ -92,21 +95,25 @@ export async function selectProjects(
 
 /**
  * The list asked for: the kinds, the filters and, where one is judged by the clock, the clock-moved
- * ids; where a keyword is given, how its matches are found.
+ * ids; where a keyword is given, how its matches are found (for a page reaching `page` rows; for
+ * every row when undefined, as exports read them).
  */
 async function listQueryOf(
   deps: Deps,
   actor: Actor,
   input: ExportProjectsInput,
   now: Date,
+  page?: number,
 ): Promise<ListQuery> {
   const keywords = keywordsOf(input);
-  return {
+  const query: ListQuery = {
     kinds: listKinds(actor, input),
     input,
     clockMoved: judgedByClock(input) ? await clockMovedIdsAt(deps.db, now) : undefined,
-    keywordPlan: keywords.length ? await keywordPlan(deps.db, keywords) : undefined,
   };
+  if (!keywords.length) return query;
+  const needs = await keywordNeeds(deps.db, query, now, page);
+  return { ...query, keywordPlan: await keywordPlan(deps.db, keywords, needs) };
 }
 
 /**
@@ -120,19 +127,27 @@ export async function listProjects(
   deps: Deps,
   actor: Actor,
   input: ListProjectsInput,
+  /** The way to find the keywords' matches instead of the one chosen (tests compare them all). */
+  plan?: KeywordPlan,
 ): Promise<ProjectPage> {
   const now = deps.clock.now();
-  const query = await listQueryOf(deps, actor, input, now);
+  const chosen = await listQueryOf(deps, actor, input, now, input.skipCount + input.maxResultCount);
+  const query = plan && chosen.keywordPlan ? { ...chosen, keywordPlan: plan } : chosen;
   const values = listValues(query, now);
-  const { total, exact } = await listTotal(deps.db, query, values, true);
-  // Past a count that is not exact there may be more: the page is read by its offset.
-  const rows = input.skipCount < total || !exact
-    ? await listPageIds(deps.db, query).all({
+  const page = () =>
+    listPageIds(deps.db, query).all({
       ...values,
       limit: input.maxResultCount,
       offset: input.skipCount,
-    })
-    : [];
+    });
+  // The first page, read first: when it is not full, it is the whole list and its count (a count
+  // by keyword of few matches reads as many rows as the page did).
+  const first = input.skipCount === 0 ? await page() : undefined;
+  const { total, exact } = first && first.length < input.maxResultCount
+    ? { total: first.length, exact: true }
+    : await listTotal(deps.db, query, values, true);
+  // Past a count that is not exact there may be more: the page is read by its offset.
+  const rows = first ?? (input.skipCount < total || !exact ? await page() : []);
   return {
     items: await projectsByIds(deps.db, rows.map((r) => r.id), now),
     totalCount: total,

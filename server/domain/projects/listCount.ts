@@ -18,11 +18,13 @@ import {
   kindsCondition,
   listConditions,
   type ListQuery,
+  listValues,
   statementKey,
   storedOnly,
+  withoutKeywords,
 } from "./listFilters.ts";
 import { clockMovedPlaceholders } from "./statusSql.ts";
-import { matchCondition } from "./listText.ts";
+import { type KeywordNeeds, type KeywordPlan, keywordWay, matchCondition } from "./listText.ts";
 
 /** Past this many matches a list by keyword answers this count, not exact. */
 const KEYWORD_COUNT_LIMIT = 2000;
@@ -69,25 +71,67 @@ const exactCount = preparedPerKey(
     db.select({ total: count() }).from(offerProjects).where(listConditions(query)).prepare(),
 );
 
+/** How the count finds a keyword's matches: its own way where the plan says one, else the page's. */
+const countWay = (plan: KeywordPlan | undefined) =>
+  plan && "count" in plan && plan.count ? plan.count : plan?.way;
+
 /**
- * The matches counted up to one past the limit. Through the index, the index's matches are read in
- * id order, each joined to its project, and the reading stops at the limit (`id IN (…)` would read
- * every match of the index first).
+ * The matches counted up to one past the limit. On the rows, a list's index is read (each row
+ * checked there) until the limit. Through the index, the index's matches are read in id order,
+ * each joined to its project (`id IN (…)` would read every match of the index first), or, where
+ * no other filter is given, counted in the index alone; the reading stops at the limit.
  */
 const boundedCount = preparedPerKey(statementKey, (db, query: ListQuery) => {
-  const joined = query.keywordPlan?.way === "index";
-  const matches = joined
-    ? db.select({ one: sql`1`.as("one") })
-      .from(sql`offer_projects_fts cross join ${offerProjects}
-        on ${offerProjects.id} = offer_projects_fts.rowid`)
-      .where(and(
-        matchCondition(keywordsOf(query.input)),
-        listConditions({ ...query, keywordPlan: { way: "joined" } }),
-      ))
-    : db.select({ one: sql`1`.as("one") }).from(offerProjects).where(listConditions(query));
+  const way = countWay(query.keywordPlan);
+  const keywords = keywordsOf(query.input);
+  const one = { one: sql`1`.as("one") };
+  let matches;
+  // Single characters only: the index has nothing to answer (listText.ts keywordPlan).
+  if (way === "index" && keywords.some((k) => keywordWay(k.text) !== "rows")) {
+    const others = listConditions({ ...query, keywordPlan: { way: "joined" } });
+    const match = matchCondition(keywords);
+    matches = others
+      ? db.select(one).from(sql`offer_projects_fts cross join ${offerProjects}
+        on ${offerProjects.id} = offer_projects_fts.rowid`).where(and(match, others))
+      : db.select(one).from(sql`offer_projects_fts`).where(match);
+  } else {
+    const plan = way === "rows" ? { way } as const : query.keywordPlan;
+    matches = db.select(one).from(offerProjects).where(
+      listConditions({ ...query, keywordPlan: plan }),
+    );
+  }
   return db.select({ total: count() })
     .from(matches.limit(KEYWORD_COUNT_LIMIT + 1).as("matches")).prepare();
 });
+
+/** The sorts (one field) whose indexes hold the keyword columns (db/schema.ts listSorts). */
+const INDEXED_SORTS = new Set(["creationtime", "pubdate", "offerendtime", "name", "code"]);
+
+/**
+ * What a list by keyword asks of its matches (listText.ts KeywordNeeds): whether filters other
+ * than the keywords are given and, where project_counts counts them, about how many projects they
+ * leave (as stored: the few the clock moved on do not matter here). `page`: the rows a page reaches.
+ */
+export async function keywordNeeds(
+  db: DbOrTx,
+  query: ListQuery,
+  now: Date,
+  page?: number,
+): Promise<KeywordNeeds> {
+  const rest = withoutKeywords(query);
+  const otherFilters = listConditions(rest) !== undefined;
+  // project_counts counts exactly the filters the list's indexes hold.
+  const filtersInIndex = countedByTable(rest.input);
+  const sorting = query.input.sorting?.trim() ?? "";
+  const sortedBy = sorting.includes(",") ? undefined : sorting.split(/\s+/)[0].toLowerCase();
+  const sortInIndex = INDEXED_SORTS.has(sortedBy ?? "");
+  const base = { otherFilters, filtersInIndex, sortInIndex, sortedBy };
+  if (page === undefined) return base;
+  const filtered = otherFilters && filtersInIndex
+    ? Number((await stored(db, rest).all(listValues(rest, now)))[0].total)
+    : undefined;
+  return { ...base, page, countUpTo: KEYWORD_COUNT_LIMIT, filtered };
+}
 
 export type ListTotal = {
   total: number;

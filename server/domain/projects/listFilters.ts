@@ -241,6 +241,15 @@ export const keywordsOf = (input: ExportProjectsInput): Keyword[] =>
     f.keyword ? [{ field: name, text: given as string, ...f.keyword }] : []
   );
 
+/** The list without its keywords. */
+export const withoutKeywords = (query: ListQuery): ListQuery => ({
+  ...query,
+  input: Object.fromEntries(
+    Object.entries(query.input).filter(([name]) => !listFilters[name as FilterName]?.keyword),
+  ) as ExportProjectsInput,
+  keywordPlan: undefined,
+});
+
 /** Whether a filter given is judged by the clock (the list then reads the clock-moved ids). */
 export const judgedByClock = (input: ExportProjectsInput) =>
   givenFilters(input).some(({ f, given }) => f.byClock?.(given));
@@ -320,6 +329,6 @@ export const statementKey = ({ kinds, input, clockMoved, keywordPlan }: ListQuer
   JSON.stringify([
     kinds,
     clockMoved && [clockMoved.closedByClock.length > 0, clockMoved.inRound.length > 0],
-    keywordPlan?.way,
+    keywordPlan && [keywordPlan.way, "count" in keywordPlan ? keywordPlan.count : undefined],
     ...givenFilters(input).map(({ name, f, given }) => f.key ? `${name}=${f.key(given)}` : name),
   ]);

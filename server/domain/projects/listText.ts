@@ -2,8 +2,10 @@
 // "contains", through the trigram index of migration 0019 for pieces of two characters or more (no
 // row read to check them), all of them in one search of the index; a single character is checked
 // on the rows. Before the list's statements run, one look at the index (`keywordPlan`) decides how
-// they find the matches: by the ids it found when they are few, on the rows when they are most of
-// the projects (a search of the index would read them all for a page of 20), else by the index.
+// they find the matches: by the ids it found when they are few; else the page and the count each
+// the cheaper of two ways for the share of projects that match: on the rows (the list's indexes
+// hold the keyword columns, migration 0034, so the rows are read in the sort's order from an index
+// and each checked there, until the page or the count's limit is reached) or through the index.
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { offerProjects } from "../../../db/schema.ts";
@@ -29,11 +31,11 @@ export function keywordWay(text: string): KeywordWay {
  * How the list's statements find the keywords' matches: through the index (`index`), by the ids
  * the index found (`ids`: all of them, IDS_AT_MOST at most), or on the rows (`rows`). `joined`: the
  * statement reads the index itself, joined to the projects (`matchCondition`; listCount.ts).
+ * `count`: how the count of a list by keyword finds them (listCount.ts), when not by the ids.
  */
 export type KeywordPlan =
-  | { way: "index" }
+  | { way: "index" | "rows"; count?: "index" | "rows" }
   | { way: "ids"; ids: number[] }
-  | { way: "rows" }
   | { way: "joined" };
 const byIndex: KeywordPlan = { way: "index" };
 
@@ -64,7 +66,7 @@ export function keywordConditions(keywords: Keyword[], plan: KeywordPlan = byInd
   const where: SQL[] = [];
   for (const { field, text, column } of keywords) {
     if (plan.way === "rows" || keywordWay(text) === "rows") {
-      where.push(containsBound(column, field));
+      where.push(containsBound(column, `${field}Like`));
     }
   }
   if (plan.way === "ids") where.push(idIn(offerProjects.id, "keywordIds"));
@@ -80,21 +82,23 @@ export function keywordConditions(keywords: Keyword[], plan: KeywordPlan = byInd
 export const matchCondition = (keywords: Keyword[]) =>
   sql`offer_projects_fts match ${matchValue(keywords)}`;
 
-/** The values `keywordConditions`' placeholders stand for. */
+/**
+ * The values `keywordConditions`' placeholders stand for, every way (the page and the count of one
+ * list may find the matches different ways): the index's pieces named after the field, the
+ * pattern on the rows after the field and "Like".
+ */
 export function keywordValues(keywords: Keyword[], plan: KeywordPlan = byIndex) {
   const values: Record<string, string> = {};
   if (plan.way === "ids") values.keywordIds = JSON.stringify(plan.ids);
   for (const { field, text, indexed } of keywords) {
-    switch (plan.way === "rows" ? "rows" : keywordWay(text)) {
+    values[`${field}Like`] = likePattern(text);
+    switch (keywordWay(text)) {
       case "phrase":
         values[field] = phraseMatch(indexed, text);
         break;
       case "prefix":
         values[field] = text.trim().toLowerCase();
         values[`${field}None`] = phraseMatch(indexed, text);
-        break;
-      default:
-        values[field] = likePattern(text);
     }
   }
   return values;
@@ -102,16 +106,31 @@ export function keywordValues(keywords: Keyword[], plan: KeywordPlan = byIndex) 
 
 /** Up to this many matches are listed by their ids. */
 const IDS_AT_MOST = 200;
-/** Matches at least this dense among the ids they span are looked for on the rows. */
-const DENSE = 0.2;
 
-/** The first IDS_AT_MOST + 1 matches of the keywords in the index, in id order. */
+/**
+ * What each way costs, in microseconds of SQLite per row it reads (measured on the bench's data,
+ * docs/performance.md): a row of a list's index checked there (`walk`: the indexes in the order of
+ * a sort other than the id hold the keyword columns), a row read from the table in id order
+ * (`scan`), a row looked up from an index that does not hold them (`fetch`); a match of the index
+ * read and its project looked up, then sorted (`lookup`, the page through the index); a match read
+ * and checked on an index by its id (`joined`, the count through the index); a match read and
+ * nothing more (`match`, the count through the index when no other filter is given).
+ */
+const COST = { walk: 0.1, scan: 0.15, fetch: 1.4, lookup: 1, joined: 0.5, match: 0.25 };
+
+/**
+ * The first IDS_AT_MOST + 1 matches of the keywords in the index (as one JSON array: a row each
+ * would cost more to hand over than to find), and the highest project id: about how many projects
+ * there are.
+ */
 const firstMatches = preparedPerKey(
   (keywords: Keyword[]) => keywords.map((k) => `${k.field}=${keywordWay(k.text)}`).join(),
   (db, keywords: Keyword[]) =>
-    db.select({ id: sql<number>`rowid` }).from(sql`offer_projects_fts`)
-      .where(matchCondition(keywords))
-      .orderBy(sql`rowid`).limit(IDS_AT_MOST + 1).prepare(),
+    db.select({
+      ids: sql<string>`json_group_array(id)`,
+      highest: sql<number | null>`(select max(${offerProjects.id}) from ${offerProjects})`,
+    }).from(sql`(select rowid as id from offer_projects_fts where ${matchCondition(keywords)}
+      order by rowid limit ${sql.raw(String(IDS_AT_MOST + 1))})`).prepare(),
 );
 
 /**
@@ -123,19 +142,65 @@ const firstMatches = preparedPerKey(
 const foldsAlike = (text: string) =>
   [...text].every((ch) => ch < "\x80" || ch.toLowerCase() === ch.toUpperCase());
 
+/** What the list asks of its matches, for the choice of a way. */
+export type KeywordNeeds = {
+  /** The rows a page reaches (its offset and its size); undefined: every match (exports). */
+  page?: number;
+  /** The count stops at this many matches; undefined: it is not bounded (exports). */
+  countUpTo?: number;
+  /** About how many projects the other filters leave (undefined: unknown, all of them). */
+  filtered?: number;
+  /** Whether a filter other than the keywords is given (the count then reads the projects). */
+  otherFilters: boolean;
+  /** Whether the list's indexes hold every other filter given (kind, category, status, open). */
+  filtersInIndex: boolean;
+  /** Whether the page is read from an index that holds the keyword columns (see COST). */
+  sortInIndex: boolean;
+  /** The field the page is sorted by, when one alone (`name`, `code`, …). */
+  sortedBy?: string;
+};
+
 /**
  * How the list finds the keywords' matches (see KeywordPlan): the first matches in the index
  * (fast to read: the index gives them in id order and stops) say how many there are, or, when
- * there are more, how dense they are among the first ids. The answer is the same every way.
+ * there are more, how dense they are among the first ids; from that, about how many rows each way
+ * reads, and so the cheaper. The answer is the same every way.
  */
-export async function keywordPlan(db: DbOrTx, keywords: Keyword[]): Promise<KeywordPlan> {
+export async function keywordPlan(
+  db: DbOrTx,
+  keywords: Keyword[],
+  needs?: KeywordNeeds,
+): Promise<KeywordPlan> {
   // Single characters only: the index has nothing to answer.
   if (keywords.every((k) => keywordWay(k.text) === "rows")) return { way: "rows" };
-  const found = await firstMatches(db, keywords).all(keywordValues(keywords));
-  if (found.length <= IDS_AT_MOST) return { way: "ids", ids: found.map((r) => r.id) };
-  // Among the ids from the first match to the last found, the share that match.
-  const span = found[IDS_AT_MOST].id - found[0].id + 1;
-  return found.length / span >= DENSE && keywords.every((k) => foldsAlike(k.text))
-    ? { way: "rows" }
-    : byIndex;
+  const [first] = await firstMatches(db, keywords).all(keywordValues(keywords));
+  const found = (JSON.parse(first.ids) as number[]).sort((a, b) => a - b);
+  if (found.length <= IDS_AT_MOST) return { way: "ids", ids: found };
+  if (!needs || !keywords.every((k) => foldsAlike(k.text))) return byIndex;
+  // Among the ids from the first match to the last found, the share that match; so about how many
+  // match in all, and how many of the other filters' rows a read in order passes to find n.
+  const projects = Math.max(Number(first.highest ?? 0), 1);
+  const share = Math.min(found.length / (found[IDS_AT_MOST] - found[0] + 1), 1);
+  const matches = share * projects;
+  const filtered = Math.max(Math.min(needs.filtered ?? projects, projects), 1);
+  const walked = (n: number) => Math.min(filtered, n / share);
+  const inIndex = needs.filtersInIndex;
+  const pageRow = inIndex && needs.sortInIndex
+    ? COST.walk
+    : needs.otherFilters
+    ? COST.fetch
+    : COST.scan;
+  const page = needs.page ?? projects;
+  // Sorted by a keyword's own field, the matches stand together in the sort's order (names with a
+  // word, numbers with a start), perhaps after all the others: the read may pass them all first.
+  const clustered = keywords.some((k) => k.field === needs.sortedBy);
+  const pageRows = clustered ? Math.min(filtered, page + (1 - share) * filtered) : walked(page);
+  const pageWay = pageRow * pageRows < COST.lookup * matches ? "rows" : "index";
+  if (needs.countUpTo === undefined) return { way: pageWay };
+  const limit = needs.countUpTo;
+  const countByIndex = needs.otherFilters
+    ? COST.joined * Math.min(matches, limit * projects / filtered)
+    : COST.match * Math.min(matches, limit);
+  const countRow = inIndex ? COST.walk : COST.fetch;
+  return { way: pageWay, count: countRow * walked(limit) < countByIndex ? "rows" : "index" };
 }

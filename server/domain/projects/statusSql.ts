@@ -49,15 +49,17 @@ const closedByClockAt = preparedQuery((db) =>
     .where(and(eq(offerProjects.status, "published"), lte(offerProjects.closesAt, p("now"))))
     .prepare()
 );
+// Not DISTINCT (read from the index on end_time, the rounds not yet over; the ids are made unique
+// below): SQLite would read every round through the index on the project to make them distinct.
 const inRoundAt = preparedQuery((db) =>
-  db.selectDistinct({ id: offerRounds.projectId }).from(offerRounds)
+  db.select({ id: offerRounds.projectId }).from(offerRounds)
     .where(and(gt(offerRounds.endTime, p("now")), lte(offerRounds.openedAt, p("now"))))
     .prepare()
 );
 
 export async function clockMovedIdsAt(db: DbOrTx, now: Date): Promise<ClockMovedIds> {
   const at = { now: now.getTime() };
-  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+  const ids = (rows: { id: number }[]) => [...new Set(rows.map((r) => r.id))].sort((a, b) => a - b);
   return {
     closedByClock: ids(await closedByClockAt(db).all(at)),
     inRound: ids(await inRoundAt(db).all(at)),
