@@ -11,6 +11,7 @@ import { dictionaryRoute } from "./features/dictionary/routes.ts";
 import { emailRoute } from "./features/email/routes.ts";
 import { notFoundRoute, unauthorizedRoute } from "./features/error/routes.ts";
 import { errorLogRoute } from "./features/errorLog/routes.ts";
+import { evaluationRoute } from "./features/evaluation/routes.ts";
 import { groupsRoute } from "./features/groups/routes.ts";
 import { leadersRoute } from "./features/leaders/routes.ts";
 import { logsRoute } from "./features/logs/routes.ts";
@@ -96,6 +97,7 @@ export const layoutRoutes: AdminRoute[] = [
   { ...errorLogRoute, permissions: [P.LogSearch] },
   profileRoute,
   approvalRoute,
+  evaluationRoute,
   materialIndexRoute,
   assetIndexRoute,
 ];

@@ -27,6 +27,7 @@ export async function supplierCriteria(deps: Deps, actor: Actor, projectId: numb
   const answers = weighted ? await answersOf(deps.db, p.id, [supplierId]) : [];
   return {
     weighted,
+    maxUploadMb: await uploadLimitMb(deps),
     mayAnswer: weighted && quoteRefusal(p, rounds, 0, true, deps.clock.now()) === null,
     criteria: criteria.map((c) => {
       const a = answers.find((x) => x.criterionId === c.id);

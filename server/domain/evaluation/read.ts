@@ -61,6 +61,7 @@ export async function evaluationView(deps: Deps, actor: Actor, projectId: number
       id: p.id,
       code: p.code,
       name: p.name,
+      kind: p.kind,
       quotingOver: over,
       signedOffAt: p.evaluationSignedOffAt,
     },

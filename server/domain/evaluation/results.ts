@@ -53,6 +53,7 @@ export const evaluationViewResult = z.object({
     id: z.int().describe("The project's id."),
     code: z.string().describe("Its number."),
     name: z.string().describe("Its name."),
+    kind: z.enum(["material", "asset"]).describe("material or asset."),
     quotingOver: z.boolean().describe("Whether the first quotation is over (scoring may start)."),
     signedOffAt: isoInstant.nullable().describe("When it was signed off; null: prices sealed."),
   }),
@@ -88,6 +89,7 @@ export const evaluationViewResult = z.object({
 
 export const supplierCriteriaResult = z.object({
   weighted: z.boolean().describe("Whether the project is chosen by a weighted evaluation."),
+  maxUploadMb: z.int().describe("The largest attachment taken, in MB."),
   mayAnswer: z.boolean().describe("Whether answers are taken now (quoting is open)."),
   criteria: z.array(z.object({
     id: z.int().describe("The criterion."),
@@ -97,3 +99,9 @@ export const supplierCriteriaResult = z.object({
     files: z.array(answerFile).describe("My answer's attachments."),
   })).describe("The non-price criteria and my answers."),
 });
+
+export const staffOptionsResult = z.array(z.object({
+  id: z.int().describe("The user's id."),
+  name: z.string().describe("Their name."),
+  userName: z.string().describe("Their user name."),
+})).describe("Active staff users, at most 50, by user name.");

@@ -72,4 +72,9 @@ export const answerCriterionForm = z.object({
   removeFileId: id.optional().describe("An attachment of this answer to take away, or none."),
 });
 
+/** GetStaffOptions: the team's candidates, by name or user name. */
+export const staffOptionsInput = z.object({
+  keyword: z.string().trim().max(64).optional().describe("Part of a name or user name."),
+});
+
 export type SetUpEvaluationInput = z.infer<typeof setUpEvaluationInput>;

@@ -1,12 +1,13 @@
 // Choosing a weighted evaluation for a project before it is published: the criteria (weights adding
 // up to 100, at most one of them the price) and the evaluation team of active staff users. A bad
 // set-up is refused as a whole, naming the field; nothing of it is saved.
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { z } from "zod";
 import { evaluationCriteria, evaluationTeam, offerProjects, users } from "../../../db/schema.ts";
 import { transaction } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { conflict, fieldError } from "../errors.ts";
+import { contains } from "../paging.ts";
 import { assertMayPublish, loadProject } from "../projects/access.ts";
 import { auditEvaluation, criteriaOf, type Meta, teamOf } from "./access.ts";
 import { criteriaProblem } from "./rules.ts";
@@ -37,6 +38,19 @@ export async function evaluationSetUp(deps: Deps, projectId: number): Promise<Ev
       userName: m.userName,
     })),
   };
+}
+
+/** GetStaffOptions: active staff users to choose the team from (by name or user name, at most 50). */
+export async function staffOptions(deps: Deps, keyword?: string) {
+  const k = keyword?.trim();
+  return await deps.db.select({ id: users.id, name: users.name, userName: users.userName })
+    .from(users)
+    .where(and(
+      eq(users.kind, "staff"),
+      eq(users.isActive, true),
+      k ? or(contains(users.name, k), contains(users.userName, k)) : undefined,
+    ))
+    .orderBy(asc(users.userName)).limit(50);
 }
 
 /** GetEvaluationSetUp: what the publish page shows; whoever may publish the project's kind. */

@@ -6,13 +6,15 @@ import {
   evaluationProjectInput,
   saveScoresInput,
   setUpEvaluationInput,
+  staffOptionsInput,
 } from "../../domain/evaluation/schemas.ts";
 import {
   evaluationSetUpResult,
   evaluationViewResult,
+  staffOptionsResult,
   supplierCriteriaResult,
 } from "../../domain/evaluation/results.ts";
-import { readSetUp, setUpEvaluation } from "../../domain/evaluation/setup.ts";
+import { readSetUp, setUpEvaluation, staffOptions } from "../../domain/evaluation/setup.ts";
 import { evaluationView } from "../../domain/evaluation/read.ts";
 import { saveScores, signOff, submitScores } from "../../domain/evaluation/scoring.ts";
 import { answerCriterion, supplierCriteria } from "../../domain/evaluation/answers.ts";
@@ -24,6 +26,16 @@ import { defineRoute } from "../route.ts";
 const EV = "/QMO/Evaluation";
 
 export const evaluationRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${EV}/GetStaffOptions`,
+    access: ProjectPublish,
+    summary:
+      "Active staff users to choose an evaluation team from, by name or user name (at most 50).",
+    query: staffOptionsInput,
+    result: staffOptionsResult,
+    handler: ({ deps, query }) => staffOptions(deps, query.keyword),
+  }),
   defineRoute({
     method: "get",
     path: `${EV}/GetSetUp`,

@@ -25,6 +25,7 @@ import { ReminderDialog } from "../ReminderDialog.tsx";
 import { CloseDialog } from "../CloseDialog.tsx";
 import { useEndProject } from "../useEndProject.tsx";
 import { AuctionSection } from "../../auction/AuctionSection.tsx";
+import { EvaluationResultPanel } from "../../evaluation/ResultPanel.tsx";
 import { OpenRoundDialog } from "./OpenRoundDialog.tsx";
 import { filesApi } from "../../../components/files.ts";
 
@@ -325,12 +326,16 @@ export default function Result({ kind }: { kind: Kind }) {
         }}
       />
 
+      {p.evaluation === "weighted" && <EvaluationResultPanel projectId={p.id} />}
+
       {anySealed
         ? (
           <Section title={r("comparisonTitle")} testId="comparison-sealed">
             <p className="flex items-start gap-1.5 text-sm text-slate-600">
               <Icon name="lock" className="mt-0.5 size-4 shrink-0" />
-              {p.sealOpensAt
+              {p.evaluation === "weighted"
+                ? t("evaluation.pricesSealed")
+                : p.sealOpensAt
                 ? r("sealedNotice", { time: formatTime(p.sealOpensAt) })
                 : r("sealedNoticeNoDeadline")}
             </p>
