@@ -56,7 +56,7 @@ export const evaluationViewResult = z.object({
     kind: z.enum(["material", "asset"]).describe("material or asset."),
     quotingOver: z.boolean().describe("Whether the first quotation is over (scoring may start)."),
     signedOffAt: isoInstant.nullable().describe("When it was signed off; null: prices sealed."),
-  }),
+  }).describe("The project."),
   criteria: z.array(criterion).describe("The criteria."),
   team: z.array(z.object({
     userId: z.int().describe("The evaluator."),
@@ -69,7 +69,7 @@ export const evaluationViewResult = z.object({
     submittedAt: isoInstant.nullable().describe("When I submitted, or null."),
     mayScore: z.boolean().describe("I may change my scores now."),
     maySignOff: z.boolean().describe("I may sign off now (everyone has submitted)."),
-  }),
+  }).describe("My part in the evaluation."),
   suppliers: z.array(z.object({
     id: z.int().describe("The supplier."),
     code: z.string().describe("Its code."),
