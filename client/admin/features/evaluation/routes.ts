@@ -5,7 +5,7 @@ import type { AdminRoute } from "../../layout/route.ts";
 
 export const evaluationRoute: AdminRoute = {
   path: "/offerProjectManager/evaluation",
-  title: "evaluation.page.title",
+  title: "menu.evaluation",
   icon: "check",
   hidden: true,
   noCache: true,
