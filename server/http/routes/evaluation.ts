@@ -23,12 +23,10 @@ import { downloadResponse } from "../../domain/files/service.ts";
 import { noResult } from "../../domain/shared/results.ts";
 import { defineRoute } from "../route.ts";
 
-const EV = "/QMO/Evaluation";
-
 export const evaluationRoutes = [
   defineRoute({
     method: "get",
-    path: `${EV}/GetStaffOptions`,
+    path: "/QMO/Evaluation/GetStaffOptions",
     access: ProjectPublish,
     summary:
       "Active staff users to choose an evaluation team from, by name or user name (at most 50).",
@@ -38,7 +36,7 @@ export const evaluationRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${EV}/GetSetUp`,
+    path: "/QMO/Evaluation/GetSetUp",
     access: ProjectPublish,
     summary: "A project's evaluation set-up: price, or weighted with its criteria and team.",
     query: evaluationProjectInput,
@@ -47,7 +45,7 @@ export const evaluationRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${EV}/SetUp`,
+    path: "/QMO/Evaluation/SetUp",
     access: ProjectPublish,
     summary:
       "Choose how an unpublished project's suppliers are chosen: price, or weighted (criteria whose weights add up to 100, at most one of them the price; a team of active staff users). A bad set-up is a 400 naming the field; nothing is saved.",
@@ -59,7 +57,7 @@ export const evaluationRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${EV}/Get`,
+    path: "/QMO/Evaluation/Get",
     access: "signedIn",
     audience: "staff",
     summary:
@@ -71,7 +69,7 @@ export const evaluationRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${EV}/SaveScores`,
+    path: "/QMO/Evaluation/SaveScores",
     access: "signedIn",
     audience: "staff",
     summary:
@@ -85,7 +83,7 @@ export const evaluationRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${EV}/Submit`,
+    path: "/QMO/Evaluation/Submit",
     access: "signedIn",
     audience: "staff",
     summary:
@@ -99,7 +97,7 @@ export const evaluationRoutes = [
   }),
   defineRoute({
     method: "post",
-    path: `${EV}/SignOff`,
+    path: "/QMO/Evaluation/SignOff",
     access: "signedIn",
     audience: "staff",
     summary:
@@ -113,7 +111,7 @@ export const evaluationRoutes = [
   }),
   defineRoute({
     method: "get",
-    path: `${EV}/Export`,
+    path: "/QMO/Evaluation/Export",
     access: "signedIn",
     audience: "staff",
     summary:
