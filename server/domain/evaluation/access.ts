@@ -23,7 +23,7 @@ import { effectiveStatus } from "../projects/rules.ts";
 export type Meta = ClientMeta & { via?: "http" | "cli" };
 
 /** The person in charge of a project: its creator's, else the creator. */
-export async function leaderOf(db: DbOrTx, p: ProjectRow): Promise<number | null> {
+async function leaderOf(db: DbOrTx, p: ProjectRow): Promise<number | null> {
   if (!p.creatorId) return null;
   const link = await db.query.userLeaders.findFirst({ where: eq(userLeaders.userId, p.creatorId) });
   return link?.leaderId ?? p.creatorId;

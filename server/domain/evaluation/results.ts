@@ -35,7 +35,7 @@ const score = z.object({
   comment: z.string().nullable().describe("Why, or null."),
 });
 
-export const weightedRow = z.object({
+const weightedRow = z.object({
   supplierId: z.int().describe("The supplier."),
   code: z.string().describe("Its code."),
   criteria: z.array(z.object({

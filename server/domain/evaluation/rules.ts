@@ -6,13 +6,13 @@
 import { add, cmp, type Dec, dec, div, mul, toFixed, ZERO } from "../shared/decimal.ts";
 import { WEIGHT_TOTAL } from "./schemas.ts";
 
-export const POINT_PLACES = 2;
+const POINT_PLACES = 2;
 
 export type Criterion = { id: number; name: string; weight: number; isPrice: boolean };
 export type Candidate = { id: number; total: string | null };
 export type Score = { evaluatorId: number; supplierId: number; criterionId: number; score: number };
 
-export type CriterionPoints = {
+type CriterionPoints = {
   criterionId: number;
   /** The mean score (non-price, 2 places) or null (price, or nobody scored). */
   mean: string | null;

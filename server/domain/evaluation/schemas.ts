@@ -4,13 +4,13 @@ import { id, multiLine, wholeNumber } from "../shared/input.ts";
 
 /** The weights of a project's criteria add up to exactly this. */
 export const WEIGHT_TOTAL = 100;
-export const MAX_CRITERIA = 12;
-export const MAX_TEAM = 20;
-export const CRITERION_NAME_MAX = 100;
+const MAX_CRITERIA = 12;
+const MAX_TEAM = 20;
+const CRITERION_NAME_MAX = 100;
 export const ANSWER_MAX = 4000;
-export const COMMENT_MAX = 1000;
+const COMMENT_MAX = 1000;
 /** A score is a whole number from 0 to this. */
-export const SCORE_MAX = 10;
+const SCORE_MAX = 10;
 /** Attachments a supplier may give to one criterion. */
 export const MAX_ANSWER_FILES = 5;
 
@@ -20,7 +20,7 @@ const text = (max: number, description: string) =>
     z.string().trim().max(max).transform((v) => v.replace(/\r\n?/g, "\n")).describe(description),
   );
 
-export const criterionInput = z.object({
+const criterionInput = z.object({
   name: z.string({ error: "evaluation.nameRequired" }).trim()
     .min(1, { error: "evaluation.nameRequired" }).max(CRITERION_NAME_MAX)
     .describe("What is judged, e.g. technical fit."),
@@ -48,7 +48,7 @@ export const evaluationProjectInput = z.object({
   offProId: id.describe("The project's id."),
 });
 
-export const scoreInput = z.object({
+const scoreInput = z.object({
   supplierId: id.describe("The supplier scored."),
   criterionId: id.describe("A non-price criterion."),
   score: wholeNumber(0, SCORE_MAX).describe("0 to 10."),
@@ -76,5 +76,3 @@ export const answerCriterionForm = z.object({
 export const staffOptionsInput = z.object({
   keyword: z.string().trim().max(64).optional().describe("Part of a name or user name."),
 });
-
-export type SetUpEvaluationInput = z.infer<typeof setUpEvaluationInput>;

@@ -21,7 +21,7 @@ export type EvaluationSetUp = {
 };
 
 /** The set-up as stored (criteria in order, the team by user name). */
-export async function evaluationSetUp(deps: Deps, projectId: number): Promise<EvaluationSetUp> {
+async function evaluationSetUp(deps: Deps, projectId: number): Promise<EvaluationSetUp> {
   const p = await loadProject(deps.db, projectId);
   return {
     offProId: p.id,

@@ -5,7 +5,7 @@ import { filesApi } from "../../components/files.ts";
 import type { ScoreIn, View } from "./api.ts";
 
 export type Draft = Record<string, { score: string; comment: string }>;
-export const keyOf = (supplierId: number, criterionId: number) => `${supplierId}:${criterionId}`;
+const keyOf = (supplierId: number, criterionId: number) => `${supplierId}:${criterionId}`;
 
 /** The evaluator's saved scores as the sheet's draft. */
 export const draftOf = (v: View): Draft =>

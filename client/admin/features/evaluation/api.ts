@@ -6,7 +6,6 @@ import type { EvaluationView } from "../../../../server/domain/evaluation/read.t
 import type { saveScoresInput } from "../../../../server/domain/evaluation/schemas.ts";
 
 export type View = Wire<EvaluationView>;
-export type Row = NonNullable<View["result"]>[number];
 export type ScoreIn = z.input<typeof saveScoresInput>["scores"][number];
 
 const base = "/QMO/Evaluation";
