@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { SCORES, weightedReady } from "../http/evaluation_fixtures.ts";
+import { materialProject, P, staff } from "../domain/projects_fixtures.ts";
+import { ADMIN_PASSWORD } from "../helpers.ts";
 import { launchBrowser, newPage, screenshot, signInAs, startServer } from "./browser.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -124,6 +126,67 @@ Deno.test(
             await context.close();
           },
         );
+      }
+    } finally {
+      await browser?.close();
+      await server.close();
+    }
+  },
+);
+
+Deno.test(
+  "the launch page chooses a weighted evaluation: weights not adding up to 100 are refused, then saved (Chinese and English)",
+  opts,
+  async () => {
+    const server = await startServer({ env: { TOKEN_TTL_HOURS: "720" } });
+    const env = server.env;
+    let browser: Browser | undefined;
+    try {
+      const buyer = await staff(env, "buyer1", [
+        P.OfferProjectManagerSearch,
+        P.OfferProjectManagerPublish,
+      ]);
+      await staff(env, "ev1", []);
+      const p = await materialProject(env, buyer.actor, "Drilling line");
+      browser = await launchBrowser();
+      for (const [lang, locale] of [["zh", "zh-CN"], ["en", "en-US"]] as const) {
+        const { context, page } = await newPage(browser, server.base, { locale });
+        await page.goto(`/offerProjectManager/launch?id=${p.id}`);
+        await signInAs(page, "admin", ADMIN_PASSWORD);
+        const choice = view(page).getByTestId("evaluation-choice");
+        await choice.getByTestId("evaluation-weighted").check();
+        // The template: technical fit 40, service 20, delivery 10, price 30.
+        await choice.getByTestId("weight-sum").getByText("100").waitFor();
+        await choice.locator("input[inputmode=numeric]").first().fill("50");
+        if (lang === "zh") {
+          await choice.getByTestId("staff-search").fill("ev1");
+          await choice.getByTestId("staff-option").filter({ hasText: "ev1" }).click();
+        }
+        // Saved in Chinese, the team shows when the page opens again.
+        await choice.getByTestId("evaluation-team-tags").getByText("ev1").waitFor();
+        await choice.getByTestId("evaluation-save").click();
+        await choice.getByTestId("evaluation-error").getByText(
+          lang === "zh"
+            ? "权重之和必须为 100（当前为 110）"
+            : "weights must add up to 100 (they add up to 110)",
+        ).waitFor();
+        await choice.scrollIntoViewIfNeeded();
+        await screenshot(page, `evaluation-launch-refused-${lang}`);
+        assert.equal(
+          (await env.db.query.offerProjects.findFirst({ where: (x, { eq }) => eq(x.id, p.id) }))!
+            .evaluation,
+          lang === "zh" ? "price" : "weighted",
+          "nothing saved by the refusal",
+        );
+        await choice.locator("input[inputmode=numeric]").first().fill("40");
+        await choice.getByTestId("evaluation-save").click();
+        await page.getByText(lang === "zh" ? "评审设置已保存" : "Evaluation saved").waitFor();
+        const criteria = await env.db.query.evaluationCriteria.findMany({
+          where: (c, { eq }) => eq(c.projectId, p.id),
+        });
+        assert.deepEqual(criteria.map((c) => c.weight), [40, 20, 10, 30]);
+        await screenshot(page, `evaluation-launch-saved-${lang}`);
+        await context.close();
       }
     } finally {
       await browser?.close();
