@@ -96,7 +96,9 @@ module.exports = {
         "nothing below it (projects, quotes, comparison, savings, auction) imports it: the " +
         "prices' seal it adds is said on the project (projects/rules.ts awaitsEvaluation).",
       severity: "error",
-      from: { path: "^server/domain/(projects|quotes|comparison|savings|auction|files|email|suppliers)/" },
+      from: {
+        path: "^server/domain/(projects|quotes|comparison|savings|auction|files|email|suppliers)/",
+      },
       to: { path: "^server/domain/evaluation/" },
     },
     {

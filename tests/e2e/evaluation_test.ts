@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { SCORES, weightedReady } from "../http/evaluation_fixtures.ts";
 import { materialProject, P, staff } from "../domain/projects_fixtures.ts";
 import { ADMIN_PASSWORD } from "../helpers.ts";
+import { PORTAL_PASSWORD } from "../http/quotes_fixtures.ts";
 import { launchBrowser, newPage, screenshot, signInAs, startServer } from "./browser.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -188,6 +189,55 @@ Deno.test(
         await screenshot(page, `evaluation-launch-saved-${lang}`);
         await context.close();
       }
+    } finally {
+      await browser?.close();
+      await server.close();
+    }
+  },
+);
+
+Deno.test(
+  "a supplier answers a criterion beside its quote in the portal at phone width (English and Chinese)",
+  opts,
+  async () => {
+    const server = await startServer({ env: { TOKEN_TTL_HOURS: "720" } });
+    const env = server.env;
+    let browser: Browser | undefined;
+    try {
+      const w = await weightedReady(env, { end: false });
+      browser = await launchBrowser();
+      for (
+        const [lang, locale, saved] of [["en", "en-US", "Answer saved"], [
+          "zh",
+          "zh-CN",
+          "答复已保存",
+        ]]
+      ) {
+        const { context, page } = await newPage(browser, server.base, {
+          locale,
+          width: 390,
+          height: 844,
+        });
+        await page.goto("/login");
+        await signInAs(page, "S1", PORTAL_PASSWORD);
+        await page.waitForURL((u) => u.pathname === "/portal");
+        await page.goto(`/portal/projects/${w.project.id}`);
+        const card = page.getByTestId("evaluation-answers");
+        const service = card.getByTestId("evaluation-answer").nth(1);
+        await service.locator("textarea").fill(`24/7 field service (${lang})`);
+        await service.getByTestId("evaluation-answer-save").click();
+        await page.getByText(saved).first().waitFor();
+        await card.scrollIntoViewIfNeeded();
+        await screenshot(page, `evaluation-portal-answer-${lang}`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `the page fits the phone (${width} px)`);
+        await context.close();
+      }
+      const answer = await env.db.query.evaluationAnswers.findFirst({
+        where: (a, { and, eq }) =>
+          and(eq(a.supplierId, w.s1.supplier.id), eq(a.criterionId, w.criteria[1].id)),
+      });
+      assert.equal(answer?.text, "24/7 field service (zh)");
     } finally {
       await browser?.close();
       await server.close();

@@ -138,13 +138,19 @@ function Answer(
       )}
       {open && (
         <div className="flex flex-wrap items-center gap-2">
-          <input
-            type="file"
-            accept={ACCEPTED_EXTENSIONS.join(",")}
-            aria-label={a("attach", { name: criterion.name })}
-            className="max-w-full text-xs"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
+          <label className="btn btn-default cursor-pointer">
+            <input
+              type="file"
+              accept={ACCEPTED_EXTENSIONS.join(",")}
+              aria-label={a("attach", { name: criterion.name })}
+              className="sr-only"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+            {a("chooseFile")}
+          </label>
+          <span className="min-w-0 truncate text-xs text-slate-600">
+            {file ? file.name : a("noFile")}
+          </span>
           <button
             type="button"
             className="btn btn-default ml-auto"
