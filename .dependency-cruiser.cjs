@@ -1,7 +1,7 @@
 // Import rules checked by `deno task check` (dependency-cruiser): imports run downward,
 // db <- server/domain/shared <- server/domain/<area> <- server/http, server/jobs, cli; no cycles.
-// Between business areas: files, email < suppliers < projects < quotes < questions, comparison
-// < auction (docs/architecture.md, "Domain areas and their order").
+// Between business areas: files, email < suppliers < projects < quotes < questions, comparison,
+// evaluation < auction (docs/architecture.md, "Domain areas and their order").
 module.exports = {
   forbidden: [
     {
@@ -83,6 +83,24 @@ module.exports = {
       severity: "error",
       from: { path: "^server/domain/comparison/" },
       to: { path: "^server/domain/(auction|questions)/" },
+    },
+    {
+      name: "evaluation-above-quotes-beside-comparison",
+      comment: "The weighted evaluation reads the project, its quotes and the matrix's totals; " +
+        "nothing below it (projects, quotes, comparison, savings, auction) imports it: the " +
+        "prices' seal it adds is said on the project (projects/rules.ts awaitsEvaluation).",
+      severity: "error",
+      from: {
+        path: "^server/domain/(projects|quotes|comparison|savings|auction|files|email|suppliers)/",
+      },
+      to: { path: "^server/domain/evaluation/" },
+    },
+    {
+      name: "evaluation-not-auction",
+      comment: "The weighted evaluation is beside the comparison, below the auction.",
+      severity: "error",
+      from: { path: "^server/domain/evaluation/" },
+      to: { path: "^server/domain/(auction|savings|questions)/" },
     },
     {
       name: "jobs-and-cli-apart-from-http",

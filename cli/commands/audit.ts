@@ -1,7 +1,9 @@
 // audit verify: check the tamper-evident record of quote submissions from the shell (cron, auditors).
 import type { Command } from "commander";
 import { verifyChain } from "../../server/domain/quotes/chain.ts";
-import { CliError, say, withDeps } from "../context.ts";
+import { verifyEvaluationRecord } from "../../server/domain/evaluation/chain.ts";
+import { t } from "../../server/i18n.ts";
+import { CliError, lang, say, withDeps } from "../context.ts";
 
 export function registerAuditCommands(program: Command) {
   const audit = program.command("audit").description(say("help.audit"));
@@ -11,8 +13,17 @@ export function registerAuditCommands(program: Command) {
     .option("--bytes", say("help.optBytes"))
     .option("--json", say("help.optJson"))
     .action(async (opts: { bytes?: boolean; json?: boolean }) => {
-      const report = await withDeps((deps) => verifyChain(deps, { bytes: opts.bytes }));
-      if (opts.json) console.log(JSON.stringify(report, null, 2));
+      const [report, evaluation] = await withDeps(async (deps) =>
+        [
+          await verifyChain(deps, { bytes: opts.bytes }),
+          await verifyEvaluationRecord(deps.db),
+        ] as const
+      );
+      if (opts.json) console.log(JSON.stringify({ ...report, evaluation }, null, 2));
+      const ev = (key: string, p: Record<string, unknown>) => t(lang, `evaluation.cli.${key}`, p);
+      if (evaluation.firstBroken && !opts.json) {
+        console.error(ev("recordBroken", evaluation.firstBroken));
+      }
       if (report.firstBroken) {
         const b = report.firstBroken;
         if (!opts.json) {
@@ -26,11 +37,15 @@ export function registerAuditCommands(program: Command) {
           );
         }
       }
-      if (!report.ok) {
+      if (!report.ok || !evaluation.ok) {
         throw new CliError("chainNotIntact", { entries: report.entries });
       }
       if (!opts.json) {
         console.log(say("chainIntact", { entries: report.entries, head: report.head.entryHash }));
+        console.log(ev("recordIntact", {
+          entries: evaluation.entries,
+          head: evaluation.head.entryHash,
+        }));
       }
     });
 }

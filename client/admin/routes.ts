@@ -11,6 +11,7 @@ import {
   pendingApprovalPanel,
 } from "./features/approvals/panels.ts";
 import { auctionPanel } from "./features/auction/panels.ts";
+import { evaluationResultPanel } from "./features/evaluation/panels.ts";
 import { newQuestionsPanel, projectQuestionsPanel } from "./features/questions/panels.ts";
 import { projectSavingsPanel, savingsWidgetPanel } from "./features/savings/panels.ts";
 import { supplierOverviewPanel } from "./features/suppliers/panels.ts";
@@ -22,6 +23,7 @@ import { dictionaryRoute } from "./features/dictionary/routes.ts";
 import { emailRoute } from "./features/email/routes.ts";
 import { notFoundRoute, unauthorizedRoute } from "./features/error/routes.ts";
 import { errorLogRoute } from "./features/errorLog/routes.ts";
+import { evaluationRoute } from "./features/evaluation/routes.ts";
 import { groupsRoute } from "./features/groups/routes.ts";
 import { leadersRoute } from "./features/leaders/routes.ts";
 import { logsRoute } from "./features/logs/routes.ts";
@@ -107,6 +109,7 @@ export const layoutRoutes: AdminRoute[] = [
   { ...errorLogRoute, permissions: [P.LogSearch] },
   profileRoute,
   approvalRoute,
+  evaluationRoute,
   materialIndexRoute,
   assetIndexRoute,
 ];
@@ -124,6 +127,7 @@ export const panels: Panel[] = [
   // A project's result page: after the suppliers, before the comparison, after it.
   projectQuestionsPanel,
   auctionPanel,
+  evaluationResultPanel,
   projectSavingsPanel,
   // Inside the comparison: under the award in force, under the matrix.
   pendingApprovalPanel,

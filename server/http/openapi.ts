@@ -148,6 +148,8 @@ const TAGS: Record<string, string> = {
     "Savings in CNY: per project, a report over a period by category (and its .xlsx), the dashboard's last 12 months.",
   Auction:
     "Live reverse auctions, buyer side: set-up from the first quotes, the live view and its event stream, pause, resume, early end.",
+  Evaluation:
+    "Weighted evaluation with two envelopes: criteria and team, the evaluators' scores, the sign-off that opens the prices, the export.",
 };
 
 /** The controller of a route: its path's middle segment (/QMO/Supplier/GetAll → Supplier). */

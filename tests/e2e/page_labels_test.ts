@@ -71,6 +71,7 @@ Deno.test(
         "/offerProjectManager/AMSOfferProjectManagerResult": `?id=${asset.id}`,
         "/supplier/SupplierDetail": `?id=${s1.id}`,
         "/awardApproval/index": "?id=999",
+        "/offerProjectManager/evaluation": `?id=${shown.id}`,
       };
       browser = await launchBrowser();
       for (const lang of ["en", "zh"] as const) {

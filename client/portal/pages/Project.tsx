@@ -15,6 +15,7 @@ import { Attachments, Header, Items } from "./ProjectInfo.tsx";
 import { AwardNotice, PackNotice } from "./QuoteHistory.tsx";
 import { type Loaded, QuotePanel } from "./QuotePanel.tsx";
 import { QuestionsCard } from "./Questions.tsx";
+import { EvaluationAnswersCard } from "./EvaluationAnswers.tsx";
 import { PriceSheetCard } from "./PriceSheet.tsx";
 import { AuctionLink } from "./AuctionLink.tsx";
 import { DeclineCard } from "./Decline.tsx";
@@ -129,6 +130,7 @@ export function ProjectPage() {
             )}
           </div>
           <div className="order-3 space-y-4">
+            <EvaluationAnswersCard projectId={detail.id} />
             <Attachments files={detail.attList} />
             <QuestionsCard projectId={detail.id} />
           </div>

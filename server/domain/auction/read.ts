@@ -7,6 +7,7 @@ import { auctionBids, auctionEvents, offerProjects } from "../../../db/schema.ts
 import type { Actor, Deps } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { projectForActor } from "../projects/access.ts";
+import { assertPricesOpen } from "../quotes/sealed.ts";
 import { supplierIdOf } from "../quotes/service.ts";
 import {
   type AuctionFacts,
@@ -111,6 +112,7 @@ export async function supplierAuction(deps: Deps, actor: Actor, projectId: numbe
 /** GetAuctionSetup: who quoted and what each would start from; the defaults of the dialog. */
 export async function auctionSetup(deps: Deps, actor: Actor, projectId: number) {
   const p = await projectForActor(deps, actor, projectId);
+  assertPricesOpen(p);
   const first = await firstQuotes(deps.db, p);
   return {
     refusal: await setUpRefusal(deps.db, p, deps.clock.now()),

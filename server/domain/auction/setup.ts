@@ -11,6 +11,7 @@ import { conflict, fieldError } from "../errors.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { assertMayPublish, loadProject, roundsOf } from "../projects/access.ts";
 import { effectiveStatus, openRound } from "../projects/rules.ts";
+import { assertPricesOpen } from "../quotes/sealed.ts";
 import { cmp, dec } from "../shared/decimal.ts";
 import { auctionInput, auctionReasonInput, maxDropInput, setUpAuctionInput } from "./schemas.ts";
 import { auctionState, dropLeavesRoom, type DropRule, type StepRule } from "./rules.ts";
@@ -91,6 +92,7 @@ export async function setUpAuction(
   const a = await transaction(deps.db, async (tx) => {
     const p = await loadProject(tx, input.offProId);
     assertMayPublish(actor, p.kind);
+    assertPricesOpen(p);
     const now = deps.clock.now();
     const refusal = await setUpRefusal(tx, p, now);
     if (refusal) throw conflict(refusal);

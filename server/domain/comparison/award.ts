@@ -18,6 +18,7 @@ import {
   searchPermissionOf,
 } from "../projects/rules.ts";
 import { quotableItems } from "../quotes/lines.ts";
+import { assertPricesOpen } from "../quotes/sealed.ts";
 import { enqueue } from "../email/outbox.ts";
 import { getSetting } from "../settings/service.ts";
 import {
@@ -43,6 +44,7 @@ type Proposal = typeof awardProposals.$inferSelect;
  */
 export async function assertAwardable(tx: DbOrTx, p: ProjectRow, now: Date) {
   if (p.status === "closed") throw conflict("award.closed");
+  assertPricesOpen(p);
   const rounds = await roundsOf(tx, [p.id]);
   if (effectiveStatus(p, now) !== "ended" || openRound(rounds, now)) {
     throw conflict("award.notEnded");

@@ -16,6 +16,7 @@ import type { Actor, Deps } from "../context.ts";
 import { fieldError, notFound } from "../errors.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { roundsByProject } from "../projects/access.ts";
+import { awaitsEvaluation } from "../projects/rules.ts";
 import {
   effectiveStatus,
   openRound,
@@ -96,7 +97,8 @@ async function projectRanks(
   const p = priced
     ? await db.query.offerProjects.findFirst({ where: eq(offerProjects.id, projectId) })
     : undefined;
-  if (p) {
+  // A weighted evaluation not signed off yet ranks by time: its prices are still sealed.
+  if (p && !awaitsEvaluation(p)) {
     const matrix = await matrixOf(db, p);
     const ranked = matrix.suppliers.filter((c) => c.rank !== null);
     if (ranked.length) {

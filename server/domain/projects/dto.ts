@@ -72,6 +72,8 @@ export type ProjectDto = {
   sealedQuotes: boolean;
   sealed: boolean;
   sealOpensAt: Date | null;
+  /** How the suppliers are chosen: by price, or by a weighted evaluation (prices sealed until signed off). */
+  evaluation: "price" | "weighted";
   /** The buyer's instructions to suppliers (part of the request pack). */
   instructionText: string | null;
   /** The request pack version in force; null until first published. */
@@ -228,6 +230,7 @@ function toDto(
     sealedQuotes: p.sealedQuotes,
     sealed: quotesSealed(p, extra.rounds, 0, now),
     sealOpensAt: p.sealedQuotes ? sealOpensAt(p, extra.rounds, 0) : null,
+    evaluation: p.evaluation,
     instructionText: p.instructionText,
     packVersion: p.packVersion,
     requiredCertificates: p.requiredCertificates ?? [],

@@ -87,6 +87,9 @@ export const projectDto = z.object({
   ),
   sealed: z.boolean().describe("Whether the first quotes are sealed now."),
   sealOpensAt: isoInstant.nullable().describe("When the seal opens, while sealed; otherwise null."),
+  evaluation: z.enum(["price", "weighted"]).describe(
+    "How the suppliers are chosen: price, or weighted (prices sealed until the evaluation is signed off).",
+  ),
   instructionText: z.string().nullable().describe(
     "The buyer's instructions to suppliers (part of the request pack), or null.",
   ),

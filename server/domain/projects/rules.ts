@@ -129,13 +129,24 @@ export function quoteRefusal(
 // Sealed quotes
 // ---------------------------------------------------------------------------------------------
 
-export type SealTiming = ProjectTiming & { sealedQuotes: boolean };
+export type SealTiming = ProjectTiming & {
+  sealedQuotes: boolean;
+  evaluation: "price" | "weighted";
+  evaluationSignedOffAt: Date | null;
+};
+
+/**
+ * The second envelope: a project chosen by a weighted evaluation keeps every price sealed, whatever
+ * its state, until its person in charge signs the technical evaluation off.
+ */
+export const awaitsEvaluation = (p: Pick<SealTiming, "evaluation" | "evaluationSignedOffAt">) =>
+  p.evaluation === "weighted" && !p.evaluationSignedOffAt;
 
 /**
  * Whether the quotes of `round` are sealed now: on a sealed project the first quotes stay sealed
  * until the first quotation ends (deadline, early end, by hand) or the project is closed, and an
  * optimisation round's quotes until that round's end. Sealed means buyers see who quoted and when,
- * but no file, price or line.
+ * but no file, price or line. A weighted evaluation not signed off yet seals every round.
  */
 export function quotesSealed(
   p: SealTiming,
@@ -143,6 +154,7 @@ export function quotesSealed(
   round: number,
   now: Date,
 ): boolean {
+  if (awaitsEvaluation(p)) return true;
   if (!p.sealedQuotes || p.status === "closed") return false;
   if (round === 0) return effectiveStatus(p, now) !== "ended";
   const r = rounds.find((x) => x.round === round);
@@ -151,6 +163,7 @@ export function quotesSealed(
 
 /** When the quotes of `round` unseal by the clock; null when only a person can end it (no deadline). */
 export function sealOpensAt(p: SealTiming, rounds: RoundTiming[], round: number): Date | null {
+  if (awaitsEvaluation(p)) return null;
   if (round === 0) return quoteClosesAt(p);
   return rounds.find((x) => x.round === round)?.endTime ?? null;
 }

@@ -61,6 +61,8 @@ async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
     if (q[0]?.supplierId === actor.supplierId) return;
     throw hidden(f);
   }
+  // An answer's attachment to a weighted evaluation: its uploader's.
+  if (f.purpose === "evaluation" && f.uploadedBy === actor.id) return;
   if (
     f.purpose === "project" && project && await publishedTo(deps.db, project.id, actor.supplierId)
   ) {

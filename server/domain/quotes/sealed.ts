@@ -8,14 +8,23 @@ import type { Actor, Deps } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import type { ClientMeta } from "../auth/service.ts";
 import { writeAuditLog } from "../audit/service.ts";
-import { quotesSealed, type RoundTiming, sealOpensAt } from "../projects/rules.ts";
+import {
+  awaitsEvaluation,
+  quotesSealed,
+  type RoundTiming,
+  sealOpensAt,
+} from "../projects/rules.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { roundsOf } from "../projects/access.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
-/** The refusal for a sealed round: 403 with when it opens (or that ending the project opens it). */
+/**
+ * The refusal for a sealed round: 403 with when it opens (or that ending the project opens it, or
+ * that the technical evaluation must be signed off first).
+ */
 export function sealedError(p: ProjectRow, rounds: RoundTiming[], round: number) {
+  if (awaitsEvaluation(p)) return new DomainError("forbidden", "evaluation.pricesSealed");
   const at = sealOpensAt(p, rounds, round);
   return at
     ? new DomainError("forbidden", "quotes.sealed", { opensAt: formatUtc8(at) })
@@ -23,8 +32,17 @@ export function sealedError(p: ProjectRow, rounds: RoundTiming[], round: number)
 }
 
 /**
- * Refuses (403) while any of `rounds` of the project is sealed. Every route, export and command
- * that shows a quote's file, price or lines calls this before reading them.
+ * Refuses (403) while a weighted evaluation is not signed off: what shows figures drawn from the
+ * prices without reading a quote (savings, the auction's set-up) calls this.
+ */
+export function assertPricesOpen(project: ProjectRow) {
+  if (awaitsEvaluation(project)) throw sealedError(project, [], 0);
+}
+
+/**
+ * Refuses (403) while any of `rounds` of the project is sealed, or its weighted evaluation is not
+ * signed off (projects/rules.ts quotesSealed). Every route, export and command that shows a quote's
+ * file, price or lines calls this before reading them.
  */
 export async function assertQuotesReadable(
   deps: Pick<Deps, "db" | "clock">,

@@ -8,6 +8,7 @@ import type { Actor, Deps } from "../context.ts";
 import { forbidden } from "../errors.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { type ProjectKind, visibleKinds } from "../projects/rules.ts";
+import { assertPricesOpen } from "../quotes/sealed.ts";
 import { projectForActor, roundsByProject } from "../projects/access.ts";
 import {
   type Figures,
@@ -125,6 +126,7 @@ export async function projectSavings(
   projectId: number,
 ): Promise<ProjectSavings> {
   const p = await projectForActor(deps, actor, projectId);
+  assertPricesOpen(p);
   const read = await selectRead(deps).where(eq(offerProjects.id, p.id));
   return (await savingsOf(deps, read))[0];
 }

@@ -28,6 +28,7 @@ import { RequiredCertificates } from "../../components/CertificateTypes.tsx";
 import { usePermission } from "../../../shared/session.ts";
 import { FlagFields, ProjectBadges } from "./Flags.tsx";
 import { QuestionDeadlineField } from "./QuestionDeadlineField.tsx";
+import { EvaluationChoice } from "../../components/EvaluationChoice.tsx";
 
 type Search = {
   Code: string;
@@ -300,6 +301,8 @@ export default function Launch({ kind }: { kind: Kind }) {
             </div>
           )}
       </Section>
+
+      <EvaluationChoice projectId={project.id} editable={canPublish} />
 
       <Section title={l("publishTitle")} testId="launch-publish">
         <div className="space-y-4">

@@ -324,7 +324,9 @@ export default function Result({ kind }: { kind: Kind }) {
           <Section title={r("comparisonTitle")} testId="comparison-sealed">
             <p className="flex items-start gap-1.5 text-sm text-slate-600">
               <Icon name="lock" className="mt-0.5 size-4 shrink-0" />
-              {p.sealOpensAt
+              {p.evaluation === "weighted"
+                ? t("evaluation.pricesSealed")
+                : p.sealOpensAt
                 ? r("sealedNotice", { time: formatTime(p.sealOpensAt) })
                 : r("sealedNoticeNoDeadline")}
             </p>
