@@ -10,7 +10,7 @@ Deno.test("the shell hands each page the other areas' panels in the order the pa
   assert.deepEqual(where("dashboard", "afterOverview"), ["savingsWidget", "supplierOverview"]);
   assert.deepEqual(where("kindOverview", "end"), ["newQuestions"]);
   assert.deepEqual(where("projectResult", "afterSuppliers"), ["projectQuestions"]);
-  assert.deepEqual(where("projectResult", "beforeComparison"), ["auction"]);
+  assert.deepEqual(where("projectResult", "beforeComparison"), ["auction", "evaluation"]);
   assert.deepEqual(where("projectResult", "afterComparison"), ["projectSavings"]);
   assert.deepEqual(where("comparison", "afterAward"), ["pendingApproval"]);
   assert.deepEqual(where("comparison", "end"), ["awardTrail"]);
