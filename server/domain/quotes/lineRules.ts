@@ -38,11 +38,11 @@ const cellText = (v: unknown) => (v === undefined || v === null ? "" : String(v)
 
 /**
  * The breaks sent (an array of { fromQty, unitPrice }), normalised; null when none. `line` is the
- * line's unit price and MOQ as typed (the MOQ normalised, null when missing or wrong).
+ * line's unit price as typed and its MOQ normalised (null when missing or wrong; `moqGiven`: typed).
  */
 export function checkBreaks(
   raw: unknown,
-  line: { unitPrice: string; moq: string | null },
+  line: { unitPrice: string; moq: string | null; moqGiven: boolean },
   err: Err,
   p: { item: string },
 ): PriceBreak[] | null {
@@ -52,6 +52,11 @@ export function checkBreaks(
     return null;
   }
   if (!raw.length) return null;
+  if (!line.moq) {
+    // The first break starts at the MOQ; a wrong MOQ is said already.
+    if (!line.moqGiven) err("moq", "quoteBreaks.moqForBreaks", p);
+    return null;
+  }
   if (raw.length > MAX_BREAKS) {
     err("breaks", "quoteBreaks.tooMany", { ...p, max: MAX_BREAKS });
     return null;
@@ -87,10 +92,6 @@ export function checkBreaks(
       });
       return null;
     }
-  }
-  if (!line.moq) {
-    err("moq", "quoteBreaks.moqForBreaks", p);
-    return null;
   }
   if (cmp(dec(out[0].fromQty), dec(line.moq)) !== 0) {
     err("breaks", "quoteBreaks.firstAtMoq", { ...p, qty: out[0].fromQty, moq: line.moq });

@@ -400,6 +400,7 @@ export const priceSheetPreview = z.object({
   rows: z.array(
     z.object({
       row: z.int().describe("The row in the sheet."),
+      alternative: z.boolean().describe("The line is the row's alternative."),
       itemId: z.int().describe("The line item's id."),
       ...quotableItem,
     }),

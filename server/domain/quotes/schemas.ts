@@ -141,7 +141,7 @@ export function checkLineFields(
   } else if (hasControlCharacter(remark, true)) err("remark", "quoteLines.remarkControl");
 
   const { moq, packMultiple } = checkQuantities(raw, text, err, p);
-  const breaks = checkBreaks(raw.breaks, { unitPrice, moq }, err, p);
+  const breaks = checkBreaks(raw.breaks, { unitPrice, moq, moqGiven: !!text(raw.moq) }, err, p);
   const alt = checkAlternative(raw, err, p);
 
   if (problems.length) return { problems, line: null };
