@@ -113,7 +113,7 @@ export function Comparison(
               ? <p className="text-sm text-slate-400">{c("noItems")}</p>
               : !m.suppliers.some((s) => s.quoted)
               ? <p className="text-sm text-slate-400">{c("empty")}</p>
-              : <MatrixTable m={m} />}
+              : <MatrixTable m={m} mayAccept={mayPublish} onChanged={load} />}
             {trail.length > 0 && (
               <div className="border-t border-slate-100 pt-3">
                 <h3 className="mb-2 text-sm font-semibold text-slate-900">
