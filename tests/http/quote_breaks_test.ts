@@ -140,6 +140,23 @@ Deno.test("the matrix prices breaks at the planned quantity; an alternative coun
   const none = await accept({ itemId: b, reason: "Same laminate" });
   assert.equal(none.status, 400);
   assert.match(none.json.error.validationErrors[0].message, /S1 offers no alternative/);
+  const award = () =>
+    call(env, "post", "/QMO/OfferProjectManager/AwardOfferProject", {
+      token: buyer.token,
+      lang: "en",
+      body: {
+        offProId: project.id,
+        scope: "lines",
+        lines: [
+          { itemId: a, supplierId: s1.supplier.id, alternative: true },
+          { itemId: b, supplierId: s2.supplier.id },
+        ],
+        reason: "Kingboard laminate, second source for prepreg",
+      },
+    });
+  const early = await award();
+  assert.equal(early.status, 400);
+  assert.deepEqual(early.json.error.validationErrors[0].members, ["lines.0.alternative"]);
   const ok = await accept({ reason: "Same laminate from an approved mill" });
   assert.equal(ok.status, 200, JSON.stringify(ok.json));
   m = await matrix();
@@ -150,6 +167,11 @@ Deno.test("the matrix prices breaks at the planned quantity; an alternative coun
     ["4655.84", 1],
     ["4973.30", 2],
   ]);
+  // An accepted alternative can be awarded.
+  const awarded = await award();
+  assert.equal(awarded.status, 200, JSON.stringify(awarded.json));
+  m = await matrix();
+  assert.deepEqual([m.rows[0].alternatives[0].awarded, m.rows[0].cells[0].awarded], [true, false]);
   const logged = await env.db.select().from(auditLogs)
     .where(eq(auditLogs.serviceName, "AlternativeTrail"));
   assert.equal(logged.length, 1);

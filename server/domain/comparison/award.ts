@@ -33,6 +33,7 @@ import { approverOf, auditTrail, writeTrail } from "./approvalTrail.ts";
 import { approvalsByIds, type AwardApprovalDto } from "./approvalRead.ts";
 import { awardInput } from "./schemas.ts";
 import { auctionOfProject } from "../auction/store.ts";
+import { acceptedOf } from "./acceptedRead.ts";
 import { finishedAuctionOf } from "../auction/finish.ts";
 import { transaction } from "../../../db/client.ts";
 
@@ -189,6 +190,7 @@ export async function awardProject(
     } else {
       if (!input.lines.length) throw fieldError("lines", "award.chooseLines");
       const seen = new Set<number>();
+      const accepted = await acceptedOf(tx, p.id);
       input.lines.forEach((l, i) => {
         const item = items.find((x) => x.id === l.itemId);
         if (!item) throw fieldError(`lines.${i}.itemId`, "award.unknownItem", { id: l.itemId });
@@ -200,6 +202,15 @@ export async function awardProject(
         const q = latest(l.supplierId);
         if (q.lines.length && !q.lines.some((x) => x.itemId === l.itemId)) {
           throw fieldError(`lines.${i}.supplierId`, "award.lineNotQuoted", {
+            code: s.code,
+            item: item.itemName,
+          });
+        }
+        if (
+          l.alternative &&
+          !accepted.some((x) => x.supplierId === l.supplierId && x.itemId === l.itemId)
+        ) {
+          throw fieldError(`lines.${i}.alternative`, "alternatives.notAcceptedForAward", {
             code: s.code,
             item: item.itemName,
           });
