@@ -3,7 +3,7 @@
 // price, brand, grade and specification; it takes the line's other terms).
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SheetField } from "../../../server/domain/quotes/priceSheetColumns.ts";
+import type { SheetField } from "../../../server/domain/quotes/schemas.ts";
 import type { LineDraft } from "./lineChecks.ts";
 
 const FURTHER = [2, 3, 4, 5] as const;

@@ -12,7 +12,7 @@ import {
   SHEET_FIELDS,
   type SheetField,
   startValue,
-} from "../../../server/domain/quotes/priceSheetColumns.ts";
+} from "../../../server/domain/quotes/schemas.ts";
 import { QuoteLineExtras } from "./QuoteLineExtras.tsx";
 import { Icon } from "../../shared/icons.tsx";
 import {

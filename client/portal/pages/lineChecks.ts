@@ -2,13 +2,13 @@
 // server/domain/quotes/lines.ts): every problem of every line at once, each under its field's key,
 // and the server's refusals placed on the same fields.
 import type { ApiError } from "../../shared/api.ts";
-import { checkLineFields } from "../../../server/domain/quotes/schemas.ts";
 import {
+  checkLineFields,
   fieldColumn,
   rowLines,
   SHEET_FIELDS,
   type SheetField,
-} from "../../../server/domain/quotes/priceSheetColumns.ts";
+} from "../../../server/domain/quotes/schemas.ts";
 import type { QuoteForm } from "../data.ts";
 
 /**

@@ -4,8 +4,15 @@
 // lists, from a "Codes" sheet beside it; numbers within the line rules). A hidden first column holds
 // the sheet's marker (project, request-pack version, a fingerprint of the items) in A1 and each
 // row's item id, so an upload is matched to its project and rows (priceSheetRead.ts).
-import { MAX_DAYS, PRICE_FIELDS, type PriceField } from "./schemas.ts";
-import { SHEET_FIELDS, type SheetField, sheetFieldKey, startValue } from "./priceSheetColumns.ts";
+import {
+  MAX_DAYS,
+  PRICE_FIELDS,
+  type PriceField,
+  SHEET_FIELDS,
+  type SheetField,
+  sheetFieldKey,
+  startValue,
+} from "./schemas.ts";
 import type ExcelJS from "exceljs";
 import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../context.ts";

@@ -29,7 +29,7 @@ import {
   type QuoteLine,
 } from "./lines.ts";
 import { invitationOf, supplierIdOf } from "./service.ts";
-import { priceSheetForm } from "./schemas.ts";
+import { fieldColumn, priceSheetForm, rowLines, SHEET_FIELDS } from "./schemas.ts";
 import {
   columnKey,
   columnLetter,
@@ -41,7 +41,6 @@ import {
   PRICE_SHEET_LIMITS,
   type SheetMarker,
 } from "./priceSheet.ts";
-import { fieldColumn, rowLines, SHEET_FIELDS } from "./priceSheetColumns.ts";
 
 const MB = 1024 * 1024;
 /** Problems listed at most in one answer; the rest are counted. */
