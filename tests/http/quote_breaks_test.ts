@@ -4,7 +4,8 @@
 // which is audit-logged and ranks it.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { auditLogs, quotes } from "../../db/schema.ts";
+import { auditLogs, quoteLines, quotes } from "../../db/schema.ts";
+import { pdfFile } from "./quotes_fixtures.ts";
 import { call, signIn, testEnv } from "../helpers.ts";
 import { breaksProject, line, quoteWith } from "./quote_breaks_fixtures.ts";
 
@@ -184,4 +185,36 @@ Deno.test("the matrix prices breaks at the planned quantity; an alternative coun
   m = await matrix();
   assert.equal(m.rows[0].alternatives[0].accepted, false);
   assert.equal(m.suppliers[0].rank, 2);
+});
+
+Deno.test("an alternative's datasheet is uploaded as any file and named on the line; another supplier can neither name nor read it", async () => {
+  await using env = await testEnv();
+  const { s1, s2, project, a, b } = await breaksProject(env);
+  const form = new FormData();
+  form.set("offProId", String(project.id));
+  form.set("file", pdfFile("Kingboard KB-6160 datasheet", "KB-6160.pdf"));
+  const up = await call(env, "post", "/QMO/SupplierOffer/UploadDatasheet", {
+    token: s1.token,
+    body: form,
+  });
+  assert.equal(up.status, 200, JSON.stringify(up.json));
+  assert.equal(up.json.result.purpose, "datasheet");
+  const sheetId = up.json.result.id;
+  const alt = line(a, "8", {
+    alternative: true,
+    altBrand: "Kingboard",
+    altDatasheetFileId: sheetId,
+  });
+  const theirs = await quoteWith(env, s2.token, project.id, [line(a, "9"), line(b, "5"), alt]);
+  assert.equal(theirs.status, 400);
+  assert.deepEqual(theirs.json.error.validationErrors[0].members, ["lines.2.altDatasheetFileId"]);
+  const read = await call(env, "get", "/QMO/FileService/GetFileStream", {
+    token: s2.token,
+    query: { id: sheetId },
+  });
+  assert.equal(read.status, 404);
+  const mine = await quoteWith(env, s1.token, project.id, [line(a, "9"), line(b, "5"), alt]);
+  assert.equal(mine.status, 200, JSON.stringify(mine.json));
+  const stored = await env.db.select().from(quoteLines).where(eq(quoteLines.alternative, true));
+  assert.deepEqual(stored.map((l) => [l.altBrand, l.altDatasheetFileId]), [["Kingboard", sheetId]]);
 });

@@ -144,7 +144,7 @@ export async function linesForSubmission(
     today: dateInUtc8(now),
     deadline: deadlineDay(project),
   });
-  await checkDatasheets(db, lines, uploader);
+  await checkDatasheets(db, lines, { projectId: project.id, uploader, items });
   return lines;
 }
 
@@ -152,16 +152,23 @@ export async function linesForSubmission(
 export const deadlineDay = (p: { offerEndTime: Date | null }) =>
   p.offerEndTime ? dateInUtc8(p.offerEndTime) : null;
 
-/** An alternative's datasheet is a file this user uploaded as a datasheet, not deleted. */
-async function checkDatasheets(db: DbOrTx, lines: QuoteLine[], uploader: number) {
+/** An alternative's datasheet is a file this user uploaded for the project as a datasheet. */
+async function checkDatasheets(
+  db: DbOrTx,
+  lines: QuoteLine[],
+  at: { projectId: number; uploader: number; items: ItemRef[] },
+) {
   const errors: FieldError[] = [];
   for (const [i, l] of lines.entries()) {
     if (!l.altDatasheetFileId) continue;
     const f = await db.query.files.findFirst({ where: eq(files.id, l.altDatasheetFileId) });
-    if (!f || f.deletedAt || f.purpose !== "datasheet" || f.uploadedBy !== uploader) {
+    if (
+      !f || f.deletedAt || f.purpose !== "datasheet" || f.uploadedBy !== at.uploader ||
+      f.projectId !== at.projectId
+    ) {
       errors.push({
         messageKey: "quoteBreaks.badDatasheet",
-        params: { item: String(l.itemId) },
+        params: { item: at.items.find((x) => x.id === l.itemId)?.itemName ?? "" },
         members: [`lines.${i}.altDatasheetFileId`],
       });
     }

@@ -253,6 +253,14 @@ export const priceSheetForm = z.object({
   ),
 });
 
+/** An alternative's datasheet, uploaded before the quote that names it. */
+export const datasheetForm = z.object({
+  offProId: projectId,
+  file: z.instanceof(File, { message: "files.missing" }).describe(
+    "The alternative's datasheet (checked as any upload).",
+  ),
+});
+
 export type MyProjectsInput = z.input<typeof myProjectsInput>;
 type SubmitQuoteInput = z.infer<typeof submitQuoteForm>;
 

@@ -1,5 +1,9 @@
-// Accepting a supplier's alternative for comparison on the matrix (and taking it back).
-import { ProjectPublish } from "../../domain/auth/permissions.ts";
+// Accepting a supplier's alternative for comparison on the matrix (and taking it back), and a
+// supplier's upload of an alternative's datasheet.
+import { Permissions, ProjectPublish } from "../../domain/auth/permissions.ts";
+import { uploadDatasheet } from "../../domain/quotes/datasheet.ts";
+import { datasheetForm } from "../../domain/quotes/schemas.ts";
+import { fileDto } from "../../domain/files/schemas.ts";
 import {
   acceptAlternative,
   acceptAlternativeInput,
@@ -19,5 +23,18 @@ export const alternativeRoutes = [
     errors: [403],
     handler: ({ deps, actor, body, meta }) =>
       acceptAlternative(deps, actor, body, { ...meta, via: "http" }),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/QMO/SupplierOffer/UploadDatasheet",
+    access: Permissions.SupplierOfferSearch,
+    audience: "supplier",
+    summary:
+      "Upload an alternative's datasheet for one of my projects (multipart offProId and file, checked as any upload); name its id as altDatasheetFileId on the alternative line when submitting.",
+    form: datasheetForm,
+    auditOmit: ["file"],
+    result: fileDto,
+    errors: [409],
+    handler: ({ deps, actor, body }) => uploadDatasheet(deps, actor, body),
   }),
 ];
