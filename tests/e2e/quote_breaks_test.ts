@@ -92,6 +92,12 @@ Deno.test(
           await fill("altBrand", "Kingboard");
           await fill("altGrade", "KB-6160");
           await fill("altSpec", "FR-4, Tg 135, 1.6 mm");
+          await first.getByTestId("datasheet-input").setInputFiles({
+            name: "KB-6160.pdf",
+            mimeType: "application/pdf",
+            buffer: Buffer.from("%PDF-1.4\n% KB-6160 datasheet\n%%EOF\n"),
+          });
+          await first.getByTestId("datasheet-set").getByText("KB-6160.pdf").waitFor();
           await page.getByTestId("copy-terms").click();
           await page.getByTestId("quote-line").nth(1).locator('[data-line-field="unitPrice"]')
             .fill("5");
@@ -120,6 +126,7 @@ Deno.test(
           const alt = matrix.getByTestId("alternative-cell").nth(0);
           await alt.getByText(x.notAccepted).waitFor();
           await alt.getByText("Kingboard · KB-6160").waitFor();
+          await alt.getByTestId("alternative-datasheet").waitFor();
           // Not accepted: the other supplier (10,300) ranks before this one (10,500).
           const ranks = matrix.getByTestId("matrix-rank").locator("td[data-rank]");
           assert.deepEqual(

@@ -5,6 +5,8 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SheetField } from "../../../server/domain/quotes/schemas.ts";
 import type { LineDraft } from "./lineChecks.ts";
+import { portalApi } from "../data.ts";
+import { ApiError } from "../../shared/api.ts";
 
 const FURTHER = [2, 3, 4, 5] as const;
 const ALT = ["altUnitPrice", "altBrand", "altGrade", "altSpec"] as const;
@@ -14,7 +16,8 @@ const price = (n: number) => `break${n}Price` as SheetField;
 const button =
   "rounded text-xs text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary disabled:text-slate-400";
 
-export function QuoteLineExtras({ draft, set, disabled, cell }: {
+export function QuoteLineExtras({ offProId, draft, set, disabled, cell }: {
+  offProId: number;
   draft: LineDraft | undefined;
   set: (patch: Partial<LineDraft>) => void;
   disabled: boolean;
@@ -27,7 +30,19 @@ export function QuoteLineExtras({ draft, set, disabled, cell }: {
   const count = Math.max(shown, filled.length ? Math.max(...filled) - 1 : 0);
   const hasAlt = ALT.some((k) => draft?.[k]?.trim());
   const [altOpen, setAltOpen] = useState(hasAlt);
-  const clear = (keys: SheetField[]) => set(Object.fromEntries(keys.map((k) => [k, ""])));
+  const [sheetName, setSheetName] = useState("");
+  const [sheetError, setSheetError] = useState("");
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setSheetError("");
+    try {
+      const f = await portalApi.uploadDatasheet(offProId, file);
+      set({ altDatasheetFileId: String(f.id) });
+      setSheetName(f.fileName);
+    } catch (e) {
+      setSheetError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
   return (
     <div className="mt-2 space-y-2" data-testid="line-extras">
       {count > 0 && (
@@ -100,13 +115,36 @@ export function QuoteLineExtras({ draft, set, disabled, cell }: {
             <div className="col-span-2 sm:col-span-4">
               {cell("altSpec", t("quoteLines.fields.altSpec"))}
             </div>
+            <label className="col-span-2 block text-xs text-slate-600 sm:col-span-4">
+              <span className="mb-0.5 block">
+                {t("alternatives.datasheet")}
+                {draft?.altDatasheetFileId && (
+                  <span className="ml-1 text-emerald-700" data-testid="datasheet-set">
+                    ✓ {sheetName}
+                  </span>
+                )}
+              </span>
+              <input
+                type="file"
+                className="block w-full text-xs"
+                disabled={disabled}
+                onChange={(e) => upload(e.target.files?.[0])}
+                data-testid="datasheet-input"
+              />
+              {sheetError && (
+                <span className="mt-1 block text-xs text-red-600" role="alert">{sheetError}</span>
+              )}
+            </label>
           </div>
           <button
             type="button"
             className={`${button} mt-1`}
             disabled={disabled}
             onClick={() => {
-              clear([...ALT]);
+              set({
+                ...Object.fromEntries(ALT.map((k) => [k, ""])),
+                altDatasheetFileId: "",
+              });
               setAltOpen(false);
             }}
             data-testid="remove-alternative"

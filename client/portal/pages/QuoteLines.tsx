@@ -31,6 +31,7 @@ type Option = QuoteForm["currencies"][number];
 const empty = (): LineDraft => ({
   ...Object.fromEntries(SHEET_FIELDS.map((k) => [k, ""])) as LineDraft,
   currency: "CNY",
+  altDatasheetFileId: "",
 });
 
 /** Brings a marked field (or its line's first field) into view and puts the cursor in it. */
@@ -131,9 +132,12 @@ export function useQuoteLines(offProId: number) {
         return [
           i.id,
           l || a
-            ? Object.fromEntries(
-              SHEET_FIELDS.map((k) => [k, String(startValue(l, a, k) ?? "")]),
-            ) as LineDraft
+            ? {
+              ...Object.fromEntries(
+                SHEET_FIELDS.map((k) => [k, String(startValue(l, a, k) ?? "")]),
+              ) as LineDraft,
+              altDatasheetFileId: String(a?.altDatasheetFileId ?? ""),
+            }
             : empty(),
         ];
       }))
@@ -329,6 +333,7 @@ export function QuoteLinesCard(
               </label>
             </div>
             <QuoteLineExtras
+              offProId={form.offProId}
               draft={drafts[item.id]}
               disabled={disabled}
               set={(patch) => set(item.id, patch)}

@@ -15,7 +15,7 @@ import type { QuoteForm } from "../data.ts";
  * An item's line as typed: its price fields, further quantity breaks and alternative, the same
  * cells as a row of the price sheet (priceSheetColumns.ts turns them into the lines sent).
  */
-export type LineDraft = { [K in SheetField]: string };
+export type LineDraft = { [K in SheetField | "altDatasheetFileId"]: string };
 type Item = QuoteForm["items"][number];
 
 /** A problem to show: a message key with its parameters, or the server's own words. */
@@ -24,7 +24,10 @@ export type Problem = { key: string; params?: Record<string, unknown> } | { text
 export type LineErrors = Record<string, Problem>;
 
 /** Where a problem of a line's field (or of the whole line) is shown. */
-export const placeOf = (itemId: number, field: SheetField | "line") => `${itemId}.${field}`;
+export const placeOf = (
+  itemId: number,
+  field: SheetField | "altDatasheetFileId" | "line",
+) => `${itemId}.${field}`;
 
 /**
  * Whether an item's line has been started: anything typed or chosen but the currency, which has a
@@ -38,7 +41,10 @@ export const started = (d: LineDraft | undefined) =>
  * server's rules, each under the place of the field it names (the alternative's own where it has).
  */
 function judgeItem(form: QuoteForm, item: Item, d: LineDraft, today: string) {
-  const { asked, alt } = rowLines(item.id, d);
+  const { asked, alt: offered } = rowLines(item.id, d);
+  const alt: Record<string, unknown> | null = offered && d.altDatasheetFileId
+    ? { ...offered, altDatasheetFileId: Number(d.altDatasheetFileId) }
+    : offered;
   const problems = new Map<string, { key: string; params: Record<string, unknown> }>();
   const lines: Record<string, unknown>[] = [];
   for (const line of [asked, alt]) {

@@ -111,6 +111,19 @@ export function AlternativeRow(
               </span>
             )}
             <LineFacts cell={alt} />
+            {alt.line.altDatasheetFileId && (
+              <button
+                type="button"
+                className="block ml-auto rounded text-xs text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+                onClick={() =>
+                  api.download("/QMO/FileService/GetFileStream", {
+                    id: alt.line.altDatasheetFileId,
+                  })}
+                data-testid="alternative-datasheet"
+              >
+                {a("datasheet")}
+              </button>
+            )}
             {mayAccept && (
               <button
                 type="button"
