@@ -171,6 +171,8 @@ Deno.test("the matrix prices breaks at the planned quantity; an alternative coun
   // An accepted alternative can be awarded.
   const awarded = await award();
   assert.equal(awarded.status, 200, JSON.stringify(awarded.json));
+  // Its amount is the alternative's: 4,155.84 + S2's prepreg 500.
+  assert.equal(awarded.json.result.proposal.amountCny, "4655.84");
   m = await matrix();
   assert.deepEqual([m.rows[0].alternatives[0].awarded, m.rows[0].cells[0].awarded], [true, false]);
   const logged = await env.db.select().from(auditLogs)
