@@ -103,6 +103,15 @@ export const portalApi = {
     form.set("file", file);
     return api.post<SheetPreview>(`${base}/ReadPriceSheet`, form, { silent: true });
   },
+  /** An alternative's datasheet, named on its line when the quote is submitted. */
+  uploadDatasheet: (offProId: number, file: File) => {
+    const form = new FormData();
+    form.set("offProId", String(offProId));
+    form.set("file", file);
+    return api.post<{ id: number; fileName: string }>(`${base}/UploadDatasheet`, form, {
+      silent: true,
+    });
+  },
   questions: async (offProId: number) =>
     timed(await api.get<Questions>(`${base}/GetQuestions`, { offProId }, { silent: true })),
   /** A question with an optional attachment; the server's refusal comes back as an ApiError. */

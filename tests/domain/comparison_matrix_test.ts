@@ -41,6 +41,14 @@ const line = (itemId: number, unitPrice: string, currency = "CNY"): QuoteLine =>
   leadTimeDays: 14,
   validUntil: null,
   remark: null,
+  moq: null,
+  packMultiple: null,
+  breaks: null,
+  alternative: false,
+  altBrand: null,
+  altGrade: null,
+  altSpec: null,
+  altDatasheetFileId: null,
 });
 let nextId = 1;
 const quote = (supplierId: number, date: string, lines: QuoteLine[], round = 0): MatrixQuote => ({

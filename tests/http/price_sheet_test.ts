@@ -120,6 +120,14 @@ Deno.test("a filled price sheet reads back as the lines a submission stores, and
     leadTimeDays: 14,
     validUntil: n === 2 ? null : "2027-03-31",
     remark: n === 2 ? null : `row ${n}`,
+    moq: null,
+    packMultiple: null,
+    breaks: null,
+    alternative: false,
+    altBrand: null,
+    altGrade: null,
+    altSpec: null,
+    altDatasheetFileId: null,
   });
   const [a, b, c] = project.opiList.map((i) => i.id);
   const expected = [
@@ -209,16 +217,16 @@ Deno.test("each kind of bad sheet is refused with its reason, and nothing is sav
     ),
     ["Row 5, Unit price before tax (column G) holds a formula: enter the value itself"],
   );
-  // Data right of the sheet's last column (O), however far.
+  // Data right of the sheet's last column (AC), however far.
   assert.deepEqual(
     await refused(
       await sheetWith((ws) => {
-        ws.getCell("P5").value = "note";
+        ws.getCell("AD5").value = "note";
         ws.getCell(6, 16_384).value = 1;
       }),
     ),
     [
-      "Row 5 holds data in column P, outside the price sheet's columns",
+      "Row 5 holds data in column AD, outside the price sheet's columns",
       "Row 6 holds data in column XFD, outside the price sheet's columns",
     ],
   );

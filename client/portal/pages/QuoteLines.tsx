@@ -8,7 +8,12 @@ import type { ApiError } from "../../shared/api.ts";
 import { dateInUtc8 } from "../../../server/domain/shared/time.ts";
 import { Card } from "../parts.tsx";
 import { portalApi, type QuoteForm } from "../data.ts";
-import { PRICE_FIELDS, type PriceField } from "../../../server/domain/quotes/schemas.ts";
+import {
+  SHEET_FIELDS,
+  type SheetField,
+  startValue,
+} from "../../../server/domain/quotes/schemas.ts";
+import { QuoteLineExtras } from "./QuoteLineExtras.tsx";
 import { Icon } from "../../shared/icons.tsx";
 import {
   judgeLines,
@@ -24,15 +29,9 @@ import {
 type Option = QuoteForm["currencies"][number];
 
 const empty = (): LineDraft => ({
-  unitPrice: "",
-  taxRate: "",
+  ...Object.fromEntries(SHEET_FIELDS.map((k) => [k, ""])) as LineDraft,
   currency: "CNY",
-  tradeTerms: "",
-  paymentMethod: "",
-  paymentTermDays: "",
-  leadTimeDays: "",
-  validUntil: "",
-  remark: "",
+  altDatasheetFileId: "",
 });
 
 /** Brings a marked field (or its line's first field) into view and puts the cursor in it. */
@@ -40,7 +39,7 @@ function focusPlace(place: string) {
   const [itemId, field] = place.split(".");
   const line = document.querySelector(`[data-testid="quote-line"][data-item-id="${itemId}"]`);
   const el = line?.querySelector<HTMLElement>(
-    `[data-line-field="${field === "line" ? PRICE_FIELDS[0] : field}"]`,
+    `[data-line-field="${field === "line" ? SHEET_FIELDS[0] : field}"]`,
   );
   el?.focus({ preventScroll: true });
   el?.scrollIntoView({ block: "center" });
@@ -58,7 +57,7 @@ export function LineProblems({ form, errors }: { form: QuoteForm; errors: LineEr
   const order = (place: string) => {
     const [itemId, field] = place.split(".");
     const n = form.items.findIndex((i) => String(i.id) === itemId);
-    return n * 100 + (field === "line" ? -1 : PRICE_FIELDS.indexOf(field as PriceField));
+    return n * 100 + (field === "line" ? -1 : SHEET_FIELDS.indexOf(field as SheetField));
   };
   const places = Object.keys(errors).sort((a, b) => order(a) - order(b));
   if (!places.length) return null;
@@ -128,11 +127,17 @@ export function useQuoteLines(offProId: number) {
     setDrafts((typed) =>
       Object.fromEntries(f.items.map((i) => {
         if (keep && typed[i.id]) return [i.id, typed[i.id]];
-        const l = f.lines.find((x) => x.itemId === i.id);
+        const l = f.lines.find((x) => x.itemId === i.id && !x.alternative);
+        const a = f.lines.find((x) => x.itemId === i.id && x.alternative);
         return [
           i.id,
-          l
-            ? Object.fromEntries(PRICE_FIELDS.map((k) => [k, String(l[k] ?? "")])) as LineDraft
+          l || a
+            ? {
+              ...Object.fromEntries(
+                SHEET_FIELDS.map((k) => [k, String(startValue(l, a, k) ?? "")]),
+              ) as LineDraft,
+              altDatasheetFileId: String(a?.altDatasheetFileId ?? ""),
+            }
             : empty(),
         ];
       }))
@@ -312,6 +317,8 @@ export function QuoteLinesCard(
                 ["paymentTermDays", input(item.id, "paymentTermDays", { inputMode: "numeric" })],
                 ["leadTimeDays", input(item.id, "leadTimeDays", { inputMode: "numeric" })],
                 ["validUntil", input(item.id, "validUntil", { type: "date" })],
+                ["moq", input(item.id, "moq", { inputMode: "decimal" })],
+                ["packMultiple", input(item.id, "packMultiple", { inputMode: "decimal" })],
               ] as const).map(([k, control]) => (
                 <label key={k} className={`block min-w-0 text-xs text-slate-600 ${WIDE[k] ?? ""}`}>
                   <span className="mb-0.5 block">{f(k)}</span>
@@ -325,6 +332,25 @@ export function QuoteLinesCard(
                 {problem(item.id, "remark")}
               </label>
             </div>
+            <QuoteLineExtras
+              offProId={form.offProId}
+              draft={drafts[item.id]}
+              disabled={disabled}
+              set={(patch) => set(item.id, patch)}
+              cell={(k, label) => (
+                <label key={k} className="block min-w-0 text-xs text-slate-600">
+                  <span className="mb-0.5 block">{label}</span>
+                  {input(
+                    item.id,
+                    k,
+                    k === "altBrand" || k === "altGrade" || k === "altSpec"
+                      ? { maxLength: k === "altSpec" ? 2000 : 100 }
+                      : { inputMode: "decimal" },
+                  )}
+                  {problem(item.id, k)}
+                </label>
+              )}
+            />
             {n === 0 && form.items.length > 1 && started(first) && !disabled && (
               <button
                 type="button"

@@ -4,13 +4,18 @@
 import type { ApiError } from "../../shared/api.ts";
 import {
   checkLineFields,
-  PRICE_FIELDS,
-  type PriceField,
+  fieldColumn,
+  rowLines,
+  SHEET_FIELDS,
+  type SheetField,
 } from "../../../server/domain/quotes/schemas.ts";
 import type { QuoteForm } from "../data.ts";
 
-type LineValues = QuoteForm["lines"][number];
-export type LineDraft = Record<Exclude<keyof LineValues, "itemId">, string>;
+/**
+ * An item's line as typed: its price fields, further quantity breaks and alternative, the same
+ * cells as a row of the price sheet (priceSheetColumns.ts turns them into the lines sent).
+ */
+export type LineDraft = { [K in SheetField | "altDatasheetFileId"]: string };
 type Item = QuoteForm["items"][number];
 
 /** A problem to show: a message key with its parameters, or the server's own words. */
@@ -19,18 +24,43 @@ export type Problem = { key: string; params?: Record<string, unknown> } | { text
 export type LineErrors = Record<string, Problem>;
 
 /** Where a problem of a line's field (or of the whole line) is shown. */
-export const placeOf = (itemId: number, field: PriceField | "line") => `${itemId}.${field}`;
+export const placeOf = (
+  itemId: number,
+  field: SheetField | "altDatasheetFileId" | "line",
+) => `${itemId}.${field}`;
 
 /**
  * Whether an item's line has been started: anything typed or chosen but the currency, which has a
  * default. Only started lines are sent.
  */
 export const started = (d: LineDraft | undefined) =>
-  !!d && PRICE_FIELDS.some((k) => k !== "currency" && d[k].trim());
+  !!d && SHEET_FIELDS.some((k) => k !== "currency" && d[k]?.trim());
 
-/** The problems of one item's line, by the server's rules. */
+/**
+ * The lines an item's draft sends (the line as asked, its alternative) and their problems by the
+ * server's rules, each under the place of the field it names (the alternative's own where it has).
+ */
+function judgeItem(form: QuoteForm, item: Item, d: LineDraft, today: string) {
+  const { asked, alt: offered } = rowLines(item.id, d);
+  const alt: Record<string, unknown> | null = offered && d.altDatasheetFileId
+    ? { ...offered, altDatasheetFileId: Number(d.altDatasheetFileId) }
+    : offered;
+  const problems = new Map<string, { key: string; params: Record<string, unknown> }>();
+  const lines: Record<string, unknown>[] = [];
+  for (const line of [asked, alt]) {
+    if (!line) continue;
+    lines.push(line);
+    const found = checkLineFields(line, item.itemName, form, today, form.deadlineDay).problems;
+    for (const p of found) {
+      const place = placeOf(item.id, fieldColumn(p.field, line.alternative === true));
+      if (!problems.has(place)) problems.set(place, { key: p.key, params: p.params });
+    }
+  }
+  return { lines, problems: [...problems] };
+}
+
 const problemsOf = (form: QuoteForm, item: Item, d: LineDraft, today: string) =>
-  checkLineFields(d, item.itemName, form, today).problems;
+  judgeItem(form, item, d, today).problems;
 
 /** Whether a line counts as priced: started, complete and valid. */
 export const priced = (form: QuoteForm, item: Item, d: LineDraft | undefined, today: string) =>
@@ -55,13 +85,9 @@ export function judgeLines(
       }
       continue;
     }
-    for (const p of problemsOf(form, item, d, today)) {
-      problems.push([placeOf(item.id, p.field), { key: p.key, params: p.params }]);
-    }
-    lines.push({
-      itemId: item.id,
-      ...Object.fromEntries(PRICE_FIELDS.map((k) => [k, d[k].trim()])),
-    });
+    const judged = judgeItem(form, item, d, today);
+    problems.push(...judged.problems);
+    lines.push(...judged.lines);
   }
   return { lines, problems };
 }
@@ -76,10 +102,16 @@ export function refusalProblems(err: ApiError, lines: Record<string, unknown>[])
   for (const v of err.body?.validationErrors ?? []) {
     const places = (v.members ?? []).flatMap((m) => {
       const [, n, name] = /^lines\.(\d+)\.(\w+)$/i.exec(m) ?? [];
-      const itemId = n === undefined ? undefined : Number(lines[Number(n)]?.itemId);
+      const line = n === undefined ? undefined : lines[Number(n)];
+      const itemId = Number(line?.itemId);
       if (!itemId) return [];
-      const field = PRICE_FIELDS.find((f) => f.toLowerCase() === name.toLowerCase());
-      return [placeOf(itemId, field ?? "line")];
+      const field = fieldColumn(name, line?.alternative === true);
+      return [
+        placeOf(
+          itemId,
+          field.toLowerCase() === name.toLowerCase() || name === "breaks" ? field : "line",
+        ),
+      ];
     });
     if (!places.length) unplaced++;
     for (const p of places) placed.push([p, { text: v.message }]);

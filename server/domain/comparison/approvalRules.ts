@@ -44,6 +44,8 @@ type SnapshotRow = {
   cny: (string | null)[];
   amount: (string | null)[];
   lowest: number[];
+  /** The accepted alternatives' amounts by supplier id (only when the row has one). */
+  altAmount?: Record<string, string | null>;
 };
 /** What a proposal's approver sees of the matrix: prices in CNY, totals and ranks, no award. */
 export type MatrixSnapshot = {
@@ -77,13 +79,22 @@ export function snapshotOf(
       cny: r.cells.map((c) => c.cny),
       amount: r.cells.map((c) => c.amount),
       lowest: r.lowestSupplierIds,
+      ...acceptedAmounts(r.alternatives),
     })),
   };
   const hashed = { ...snapshot, suppliers: snapshot.suppliers.map(({ terms: _, ...x }) => x) };
   return { snapshot, hash: sha256Hex(canonicalJson(hashed)) };
 }
 
-export type AwardedLine = { itemId: number; supplierId: number };
+export type AwardedLine = { itemId: number; supplierId: number; alternative?: boolean };
+
+/** A row's accepted alternatives' amounts, left out when there is none (earlier hashes hold). */
+function acceptedAmounts(alts: Matrix["rows"][number]["alternatives"]) {
+  const accepted = alts.filter((a) => a.accepted);
+  return accepted.length
+    ? { altAmount: Object.fromEntries(accepted.map((a) => [String(a.supplierId), a.amount])) }
+    : {};
+}
 export type AwardAmount = { amountCny: string | null; amountBasis: "quotes" | "estimate" | null };
 
 /**
@@ -100,7 +111,11 @@ export function awardedAmount(
   for (const l of lines) {
     const row = snapshot.rows.find((r) => r.itemId === l.itemId);
     const at = snapshot.suppliers.findIndex((s) => s.id === l.supplierId);
-    const amount = row && at >= 0 ? row.amount[at] : null;
+    const amount = !row || at < 0
+      ? null
+      : l.alternative
+      ? row.altAmount?.[String(l.supplierId)] ?? null
+      : row.amount[at];
     if (!amount || !total) {
       total = null;
       break;

@@ -9,7 +9,8 @@ import type { DbOrTx } from "../../../db/client.ts";
 import { ratesOf } from "../dictionary/commercial.ts";
 import { auctionOver } from "../shared/auctionEnd.ts";
 import { cmp, type Dec, dec, div, mul, normalize } from "../shared/decimal.ts";
-import { type MatrixItem, type MatrixQuote, priceInCny, totalOf } from "./matrix.ts";
+import type { MatrixItem, MatrixQuote } from "./matrix.ts";
+import { priceInCny, totalOf } from "./linePrice.ts";
 
 /** The round number an auction's final bids take in the matrix (after optimisation rounds 1, 2). */
 const AUCTION_ROUND = 3;
@@ -89,14 +90,15 @@ export async function auctionRound(
     const q = first.find((x) => x.supplierId === supplierId && x.round === 0);
     if (!q) return [];
     const mine = final.bids.filter((b) => b.supplierId === supplierId);
-    const priced = new Map(q.lines.map((l) => [l.itemId, priceInCny(l, q, rates)]));
+    const asked = q.lines.filter((l) => !l.alternative);
+    const priced = new Map(asked.map((l) => [l.itemId, priceInCny(l, q, rates)]));
     let factor: { final: string; base: Dec } | null = null;
     if (final.basis === "total") {
       const base = totalOf(items, priced);
       if (!base || base.n === 0n) return [];
       factor = { final: mine[0].final, base };
     }
-    const lines = q.lines.flatMap((l) => {
+    const lines = asked.flatMap((l) => {
       const cny = priced.get(l.itemId)?.cny;
       if (!cny) return [];
       const bid = mine.find((b) => b.itemId === l.itemId);
@@ -105,7 +107,7 @@ export async function auctionRound(
         : bid
         ? dec(bid.final)
         : cny;
-      return [{ ...l, unitPrice: normalize(unit), currency: "CNY" }];
+      return [{ ...l, unitPrice: normalize(unit), currency: "CNY", breaks: null }];
     });
     const at = mine.reduce((m, b) => (b.at > m ? b.at : m), 0);
     return [{ ...q, round: AUCTION_ROUND, submittedAt: new Date(at), lines }];

@@ -33,6 +33,7 @@ import { awardedAmount, needsApproval, ruleText, snapshotOf } from "./approvalRu
 import { approverOf, auditTrail, writeTrail } from "./approvalTrail.ts";
 import { approvalsByIds, type AwardApprovalDto } from "./approvalRead.ts";
 import { awardInput } from "./schemas.ts";
+import { acceptedOf } from "./acceptedRead.ts";
 import { transaction } from "../../../db/client.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
@@ -197,6 +198,7 @@ export async function proposeAward(
     } else {
       if (!input.lines.length) throw fieldError("lines", "award.chooseLines");
       const seen = new Set<number>();
+      const accepted = await acceptedOf(tx, p.id);
       input.lines.forEach((l, i) => {
         const item = items.find((x) => x.id === l.itemId);
         if (!item) throw fieldError(`lines.${i}.itemId`, "award.unknownItem", { id: l.itemId });
@@ -208,6 +210,15 @@ export async function proposeAward(
         const q = latest(l.supplierId);
         if (q.lines.length && !q.lines.some((x) => x.itemId === l.itemId)) {
           throw fieldError(`lines.${i}.supplierId`, "award.lineNotQuoted", {
+            code: s.code,
+            item: item.itemName,
+          });
+        }
+        if (
+          l.alternative &&
+          !accepted.some((x) => x.supplierId === l.supplierId && x.itemId === l.itemId)
+        ) {
+          throw fieldError(`lines.${i}.alternative`, "alternatives.notAcceptedForAward", {
             code: s.code,
             item: item.itemName,
           });

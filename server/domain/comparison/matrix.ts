@@ -2,20 +2,11 @@
 // into CNY at the exchange rate in force on its quote's date, the lowest of each row marked, totals
 // by expected yearly usage, each supplier's rank, and the change from the first quote to the
 // latest optimisation round. Pure: the loader (service.ts) hands it rows read from the database.
-import {
-  add,
-  cmp,
-  type Dec,
-  dec,
-  div,
-  isZero,
-  mul,
-  sub,
-  toFixed,
-  ZERO,
-} from "../shared/decimal.ts";
-import { BASE_CURRENCY, rateOn, type RateRow } from "../dictionary/commercial.ts";
+import { cmp, type Dec, dec, div, isZero, mul, sub, toFixed } from "../shared/decimal.ts";
+import { BASE_CURRENCY, type RateRow } from "../dictionary/commercial.ts";
 import type { QuoteLine } from "../quotes/lines.ts";
+import { costOf, lineFacts, priceInCny, totalOf, usageOf } from "./linePrice.ts";
+import { type AcceptedAlternative, type AltCell, alternativeCells } from "./alternatives.ts";
 import type { NamedCode, SupplierTerms } from "../shared/terms.ts";
 
 /** Decimals shown: unit prices in CNY, amounts (line totals, totals), percentages. */
@@ -51,8 +42,14 @@ export type MatrixInput = {
   rates: RateRow[];
   /** Item id -> awarded supplier id (the award in force), if any. */
   awarded?: Map<number, number>;
+  /** The items whose award in force is the awarded supplier's alternative. */
+  awardedAlternatives?: Set<number>;
   /** The names of the trade terms and payment methods the lines use. */
   codeNames?: CodeNames;
+  /** The alternatives the buyer accepted for comparison: ranked from then on. */
+  accepted?: AcceptedAlternative[];
+  /** The award's day (UTC+8; today without one): a validity ending before it is marked. */
+  awardDay?: string;
 };
 
 /**
@@ -82,6 +79,16 @@ export type MatrixCell = {
   change: string | null;
   changePercent: string | null;
   awarded: boolean;
+  /** The quantity priced (planned, at least the MOQ, whole packs); null without usage. */
+  quantity: string | null;
+  /** The from-quantity of the break used, or null without breaks. */
+  breakFromQty: string | null;
+  /** A later break's price is above an earlier one's. */
+  pricesRise: boolean;
+  /** The price's validity ends before the award's day. */
+  expired: boolean;
+  /** The quantity was rounded up to the MOQ or packing multiple. */
+  roundedUp: boolean;
 };
 
 export type MatrixRow = {
@@ -93,6 +100,8 @@ export type MatrixRow = {
   lowestSupplierIds: number[];
   tie: boolean;
   awardedSupplierId: number | null;
+  /** The suppliers' alternatives for this line, shown apart; ranked once accepted. */
+  alternatives: AltCell[];
 };
 
 type RankNote = "noQuote" | "incomplete" | "noUsage" | null;
@@ -129,37 +138,10 @@ export type Matrix = {
   hasRounds: boolean;
 };
 
-type Priced = { line: QuoteLine; rate: RateRow | null; cny: Dec | null };
-
-/** A priced line in CNY at the rate in force on its quote's date (null without a rate). */
-export function priceInCny(line: QuoteLine, q: { date: string }, rates: RateRow[]): Priced {
-  const rate = rateOn(rates, line.currency, q.date);
-  return { line, rate, cny: rate ? mul(dec(line.unitPrice), dec(rate.rate)) : null };
-}
-
-const usageOf = (item: MatrixItem): Dec | null => {
-  if (!item.estimateYearAmount) return null;
-  const u = dec(item.estimateYearAmount);
-  return isZero(u) ? null : u;
-};
-
 function percent(change: Dec, base: Dec): string | null {
   return isZero(base)
     ? null
     : toFixed(div(mul(change, dec(100)), base, PERCENT_PLACES), PERCENT_PLACES);
-}
-
-/** Sum of cny × usage over the items with usage, or null when one of them has no price in CNY. */
-export function totalOf(items: MatrixItem[], priced: Map<number, Priced>): Dec | null {
-  let total = ZERO;
-  for (const item of items) {
-    const u = usageOf(item);
-    if (!u) continue;
-    const p = priced.get(item.id);
-    if (!p?.cny) return null;
-    total = add(total, mul(p.cny, u));
-  }
-  return total;
 }
 
 const distinct = <T>(xs: T[], key: (x: T) => string) => [
@@ -197,25 +179,35 @@ export function buildMatrix(input: MatrixInput): Matrix {
     if (!l || q.round > l.round) latest.set(q.supplierId, q);
     if (q.round === 0) first.set(q.supplierId, q);
   }
+  const usage = new Map(items.map((i) => [i.id, usageOf(i)]));
   const pricedOf = (q: MatrixQuote | undefined) =>
-    new Map((q?.lines ?? []).map((l) => [l.itemId, priceInCny(l, q!, rates)]));
+    new Map(
+      (q?.lines ?? []).filter((l) => !l.alternative).map((l) => [
+        l.itemId,
+        priceInCny(l, q!, rates, usage.get(l.itemId) ?? null),
+      ]),
+    );
+  const awardDay = input.awardDay ?? "0000-00-00";
+  const alts = alternativeCells(input, latest, usage, awardDay);
   const latestPriced = new Map(input.suppliers.map((s) => [s.id, pricedOf(latest.get(s.id))]));
   const firstPriced = new Map(input.suppliers.map((s) => [s.id, pricedOf(first.get(s.id))]));
   const anyUsage = items.some((i) => usageOf(i));
 
   const rows: MatrixRow[] = items.map((item) => {
     const u = usageOf(item);
+    // What each offer costs at the planned quantity (the unit price without one); an accepted
+    // alternative competes with the lines as asked.
+    const costs = input.suppliers.map((s) => costOf(latestPriced.get(s.id)!.get(item.id), u));
+    const altRow = alts.rows.get(item.id) ?? [];
+    const altCosts = altRow.map((a) => (a.accepted ? a.cost : null));
     let lowest: Dec | null = null;
-    for (const s of input.suppliers) {
-      const c = latestPriced.get(s.id)!.get(item.id)?.cny;
-      if (c && (!lowest || cmp(c, lowest) < 0)) lowest = c;
-    }
-    const lowestIds = lowest
-      ? input.suppliers.filter((s) => {
-        const c = latestPriced.get(s.id)!.get(item.id)?.cny;
-        return c && cmp(c, lowest!) === 0;
-      }).map((s) => s.id)
-      : [];
+    for (const c of [...costs, ...altCosts]) if (c && (!lowest || cmp(c, lowest) < 0)) lowest = c;
+    const isLowest = (c: Dec | null | undefined) => !!c && !!lowest && cmp(c, lowest) === 0;
+    altRow.forEach((a, i) => a.cell.lowest = isLowest(altCosts[i]));
+    const lowestIds = input.suppliers.filter((s, i) =>
+      isLowest(costs[i]) ||
+      altRow.some((a, j) => a.cell.supplierId === s.id && isLowest(altCosts[j]))
+    ).map((s) => s.id);
     const tie = lowestIds.length > 1;
     const cells = input.suppliers.map((s): MatrixCell => {
       const q = latest.get(s.id);
@@ -239,30 +231,35 @@ export function buildMatrix(input: MatrixInput): Matrix {
         rate: p?.rate?.rate ?? null,
         rateDate: p?.rate && p.line.currency !== BASE_CURRENCY ? p.rate.effectiveDate : null,
         cny: p?.cny ? toFixed(p.cny, UNIT_PLACES) : null,
-        amount: p?.cny && u ? toFixed(mul(p.cny, u), AMOUNT_PLACES) : null,
-        lowest: lowestIds.includes(s.id),
-        tie: tie && lowestIds.includes(s.id),
+        amount: p?.cny && u ? toFixed(mul(p.cny, p.quantity), AMOUNT_PLACES) : null,
         firstCny: f?.cny ? toFixed(f.cny, UNIT_PLACES) : null,
         change: change ? toFixed(change, UNIT_PLACES) : null,
         changePercent: change && f?.cny ? percent(change, f.cny) : null,
-        awarded: awarded.get(item.id) === s.id,
+        awarded: awarded.get(item.id) === s.id && !input.awardedAlternatives?.has(item.id),
+        ...lineFacts(p, u, awardDay),
+        lowest: isLowest(costs[input.suppliers.indexOf(s)]),
+        tie: tie && isLowest(costs[input.suppliers.indexOf(s)]),
       };
     });
     return {
       item,
       inTotals: !!u,
       cells,
-      lowestCny: lowest ? toFixed(lowest, UNIT_PLACES) : null,
+      lowestCny: lowestUnit(lowest, u, [...costs, ...altCosts], [
+        ...input.suppliers.map((s) => latestPriced.get(s.id)!.get(item.id)?.cny ?? null),
+        ...altRow.map((a) => a.unitCny),
+      ]),
       lowestSupplierIds: lowestIds,
       tie,
       awardedSupplierId: awarded.get(item.id) ?? null,
+      alternatives: altRow.map((a) => a.cell),
     };
   });
 
   const totals = new Map<number, Dec | null>();
   const columns: MatrixColumn[] = input.suppliers.map((s) => {
     const q = latest.get(s.id);
-    const priced = latestPriced.get(s.id)!;
+    const priced = alts.withAccepted(s.id, latestPriced.get(s.id)!);
     const missing = items.filter((i) => usageOf(i) && !priced.get(i.id)?.cny).map((i) => i.id);
     const total = q ? totalOf(items, priced) : null;
     totals.set(s.id, anyUsage ? total : null);
@@ -311,4 +308,17 @@ export function buildMatrix(input: MatrixInput): Matrix {
     suppliers: columns,
     hasRounds: input.quotes.some((q) => q.round > 0),
   };
+}
+
+/** The row's lowest unit price in CNY: that of the offer costing least (ties: the first such). */
+function lowestUnit(
+  lowest: Dec | null,
+  u: Dec | null,
+  costs: (Dec | null)[],
+  units: (Dec | null)[],
+): string | null {
+  if (!lowest) return null;
+  if (!u) return toFixed(lowest, UNIT_PLACES);
+  const i = costs.findIndex((c) => c && cmp(c, lowest) === 0);
+  return units[i] ? toFixed(units[i]!, UNIT_PLACES) : null;
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { decimal, isoDay, isoInstant, pageOf } from "../shared/results.ts";
 import { quoteLine } from "../quotes/results.ts";
+import { altCellResult, lineFactsResult } from "./lineResults.ts";
 
 const namedCode = {
   code: z.string().describe("The code (the data dictionary's)."),
@@ -88,12 +89,16 @@ export const projectMatrix = z.object({
           change: decimal.nullable().describe(changeText),
           changePercent: decimal.nullable().describe("The change in percent, or null."),
           awarded: z.boolean().describe("Whether this line is awarded to this supplier."),
+          ...lineFactsResult,
         }),
       ).describe("One cell per supplier, in the order of suppliers."),
       lowestCny: decimal.nullable().describe("The row's lowest unit price in CNY, or null."),
       lowestSupplierIds: z.array(z.int()).describe("Who quoted it."),
       tie: z.boolean().describe("Whether more than one supplier quoted it."),
       awardedSupplierId: z.int().nullable().describe("Who the line is awarded to, or null."),
+      alternatives: z.array(altCellResult).describe(
+        "The suppliers' alternatives for this line item, apart from the cells.",
+      ),
     }),
   ).describe("One row per line item."),
   suppliers: z.array(

@@ -15,6 +15,9 @@ export const awardInput = z.object({
   lines: z.array(z.object({
     itemId: id.describe("The line item's id."),
     supplierId: id.describe("The supplier it is awarded to."),
+    alternative: z.boolean().optional().describe(
+      "Awarded the supplier's alternative (accepted for comparison) instead of the line as asked.",
+    ),
   })).max(500).default([]).describe("For scope lines: each line item and its supplier."),
   reason: multiLine(
     z.string({ error: "award.reasonRequired" }).trim()

@@ -20,6 +20,19 @@ import { commercialNames, PAYMENT_METHOD, ratesOf, TRADE_TERMS } from "../dictio
 import { dateInUtc8 } from "../shared/time.ts";
 import { buildMatrix, type Matrix, type MatrixQuote } from "./matrix.ts";
 import { auctionRound } from "./auctionRound.ts";
+import { acceptedOf } from "./acceptedRead.ts";
+
+/** The award's day (today without one) and the lines awarded to an alternative. */
+async function awardFacts(db: DbOrTx, award: AwardDto | null, now?: Date) {
+  const alt = award
+    ? await db.select({ itemId: awardLines.itemId }).from(awardLines)
+      .where(and(eq(awardLines.awardId, award.id), eq(awardLines.alternative, true)))
+    : [];
+  return {
+    awardDay: award || now ? dateInUtc8(award?.awardedAt ?? now!) : undefined,
+    awardedAlternatives: new Set(alt.map((r) => r.itemId)),
+  };
+}
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 
@@ -150,6 +163,7 @@ export async function matrixOfQuotes(
   projectId: number,
   quotes: MatrixQuote[],
   awarded = new Map<number, number>(),
+  more: { awardDay?: string; awardedAlternatives?: Set<number> } = {},
 ) {
   const items = await quotableItems(db, projectId);
   const currencies = [...new Set(quotes.flatMap((q) => q.lines.map((l) => l.currency)))];
@@ -166,6 +180,8 @@ export async function matrixOfQuotes(
     quotes,
     rates: await ratesOf(db, currencies, lastDate),
     awarded,
+    accepted: await acceptedOf(db, projectId),
+    ...more,
     codeNames: {
       tradeTerms: await commercialNames(db, TRADE_TERMS),
       paymentMethods: await commercialNames(db, PAYMENT_METHOD),
@@ -184,6 +200,7 @@ export async function matrixOf(db: DbOrTx, p: ProjectRow, now?: Date): Promise<P
     p.id,
     await matrixQuotes(db, p.id, now),
     new Map(award?.lines.map((l) => [l.itemId, l.supplierId]) ?? []),
+    await awardFacts(db, award, now),
   );
   return {
     project: { id: p.id, code: p.code, name: p.name, kind: p.kind, linesRequired: p.linesRequired },

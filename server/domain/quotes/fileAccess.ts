@@ -54,6 +54,8 @@ async function assertMayRead(deps: Deps, actor: Actor, f: FileRow) {
     if (owner === actor.supplierId || (owner === undefined && f.uploadedBy === actor.id)) return;
     throw hidden(f);
   }
+  // An alternative's datasheet: its uploader's (the buyer's staff see it with the project).
+  if (f.purpose === "datasheet" && f.uploadedBy === actor.id) return;
   if (f.purpose === "question") {
     // A question's attachment: the asker's, never another supplier's (it could name the asker).
     const q = await deps.db.select({ supplierId: projectQuestions.supplierId })

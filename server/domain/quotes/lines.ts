@@ -15,7 +15,8 @@ import {
 } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { wholeNumberOf } from "../shared/input.ts";
-import { type CheckedLine, checkLineFields, PRICE_FIELDS } from "./schemas.ts";
+import { ALT_FIELDS, type CheckedLine, checkLineFields, PRICE_FIELDS } from "./schemas.ts";
+import { files } from "../../../db/schema.ts";
 
 /** A line as stored and answered: money and rates as exact decimal strings. */
 export type QuoteLine = { itemId: number } & CheckedLine;
@@ -67,11 +68,11 @@ export function checkLines(
   raw: unknown[],
   items: ItemRef[],
   codes: CommercialCodes,
-  opts: { required: boolean; today: string; where?: LinePlace },
+  opts: { required: boolean; today: string; deadline?: string | null; where?: LinePlace },
 ): QuoteLine[] {
   const errors: FieldError[] = [];
   const out: QuoteLine[] = [];
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   const err = (i: number, field: string, key: string, params: Record<string, unknown> = {}) => {
     if (opts.where && typeof params.item === "string") {
       params = { ...params, item: opts.where(i, field, params.item) };
@@ -88,17 +89,22 @@ export function checkLines(
     const itemId = wholeNumberOf(pick(o, "itemId"));
     const item = itemId === undefined ? undefined : items.find((x) => x.id === itemId);
     if (!item) return err(i, "itemId", "quoteLines.unknownItem", { line });
-    if (seen.has(item.id)) {
+    const fields = Object.fromEntries(
+      [...PRICE_FIELDS, ...ALT_FIELDS, "breaks", "alternative", "altDatasheetFileId"]
+        .map((f) => [f, pick(o, f)]),
+    );
+    const checked = checkLineFields(fields, item.itemName, codes, opts.today, opts.deadline);
+    // One line as asked and one alternative per line item.
+    const key = `${item.id}${checked.line?.alternative ? "a" : ""}`;
+    if (seen.has(key)) {
       return err(i, "itemId", "quoteLines.duplicateItem", { item: item.itemName });
     }
-    seen.add(item.id);
-    const fields = Object.fromEntries(PRICE_FIELDS.map((f) => [f, pick(o, f)]));
-    const checked = checkLineFields(fields, item.itemName, codes, opts.today);
+    seen.add(key);
     for (const p of checked.problems) err(i, p.field, p.key, p.params);
     if (checked.line) out.push({ itemId: item.id, ...checked.line });
   });
   if (opts.required && !errors.length) {
-    const missing = items.filter((x) => !seen.has(x.id));
+    const missing = items.filter((x) => !seen.has(String(x.id)));
     if (missing.length) {
       errors.push({
         messageKey: "quoteLines.missing",
@@ -125,17 +131,49 @@ function parseLines(sent: unknown[] | string | undefined): unknown[] | undefined
 /** Reads the checked lines of a submission: its items, codes and, from the project, the rule. */
 export async function linesForSubmission(
   db: DbOrTx,
-  project: { id: number; linesRequired: boolean },
+  project: { id: number; linesRequired: boolean; offerEndTime: Date | null },
   sent: unknown[] | string | undefined,
   now: Date,
+  uploader: number,
 ): Promise<QuoteLine[]> {
   const raw = parseLines(sent);
   if (!raw?.length && !project.linesRequired) return [];
   const items = await quotableItems(db, project.id);
-  return checkLines(raw ?? [], items, await commercialCodes(db), {
+  const lines = checkLines(raw ?? [], items, await commercialCodes(db), {
     required: project.linesRequired && items.length > 0,
     today: dateInUtc8(now),
+    deadline: deadlineDay(project),
   });
+  await checkDatasheets(db, lines, { projectId: project.id, uploader, items });
+  return lines;
+}
+
+/** The quoting deadline's day (UTC+8): a price must hold at least until then. */
+export const deadlineDay = (p: { offerEndTime: Date | null }) =>
+  p.offerEndTime ? dateInUtc8(p.offerEndTime) : null;
+
+/** An alternative's datasheet is a file this user uploaded for the project as a datasheet. */
+async function checkDatasheets(
+  db: DbOrTx,
+  lines: QuoteLine[],
+  at: { projectId: number; uploader: number; items: ItemRef[] },
+) {
+  const errors: FieldError[] = [];
+  for (const [i, l] of lines.entries()) {
+    if (!l.altDatasheetFileId) continue;
+    const f = await db.query.files.findFirst({ where: eq(files.id, l.altDatasheetFileId) });
+    if (
+      !f || f.deletedAt || f.purpose !== "datasheet" || f.uploadedBy !== at.uploader ||
+      f.projectId !== at.projectId
+    ) {
+      errors.push({
+        messageKey: "quoteBreaks.badDatasheet",
+        params: { item: at.items.find((x) => x.id === l.itemId)?.itemName ?? "" },
+        members: [`lines.${i}.altDatasheetFileId`],
+      });
+    }
+  }
+  if (errors.length) throw validation("errors.validation", {}, errors);
 }
 
 /**
@@ -145,9 +183,14 @@ export async function linesForSubmission(
 export function lineStatements(fileId: number, lines: QuoteLine[]) {
   return lines.map((l) =>
     sql`insert into ${quoteLines} (quote_id, item_id, unit_price, tax_rate, currency, trade_terms,
-        payment_method, payment_term_days, lead_time_days, valid_until, remark)
+        payment_method, payment_term_days, lead_time_days, valid_until, remark, moq, pack_multiple,
+        breaks, alternative, alt_brand, alt_grade, alt_spec, alt_datasheet_file_id)
       select q.id, ${l.itemId}, ${l.unitPrice}, ${l.taxRate}, ${l.currency}, ${l.tradeTerms},
-        ${l.paymentMethod}, ${l.paymentTermDays}, ${l.leadTimeDays}, ${l.validUntil}, ${l.remark}
+        ${l.paymentMethod}, ${l.paymentTermDays}, ${l.leadTimeDays}, ${l.validUntil}, ${l.remark},
+        ${l.moq ?? null}, ${l.packMultiple ?? null},
+        ${l.breaks?.length ? JSON.stringify(l.breaks) : null}, ${l.alternative ? 1 : 0},
+        ${l.altBrand ?? null}, ${l.altGrade ?? null}, ${l.altSpec ?? null},
+        ${l.altDatasheetFileId ?? null}
       from quotes q where q.file_id = ${fileId}`
   );
 }

@@ -4,7 +4,15 @@
 // lists, from a "Codes" sheet beside it; numbers within the line rules). A hidden first column holds
 // the sheet's marker (project, request-pack version, a fingerprint of the items) in A1 and each
 // row's item id, so an upload is matched to its project and rows (priceSheetRead.ts).
-import { MAX_DAYS, PRICE_FIELDS, type PriceField } from "./schemas.ts";
+import {
+  MAX_DAYS,
+  PRICE_FIELDS,
+  type PriceField,
+  SHEET_FIELDS,
+  type SheetField,
+  sheetFieldKey,
+  startValue,
+} from "./schemas.ts";
 import type ExcelJS from "exceljs";
 import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../context.ts";
@@ -43,15 +51,15 @@ export const FIRST_ROW = 4;
 const ITEM_FIELDS = ["no", "materialCode", "itemName", "unit", "estimateYearAmount"] as const;
 /** Column of the first price field (G). */
 export const FIRST_PRICE_COLUMN = 2 + ITEM_FIELDS.length;
-/** The last column that may hold anything (O). */
-export const LAST_COLUMN = FIRST_PRICE_COLUMN + PRICE_FIELDS.length - 1;
+/** The last column that may hold anything (AC). */
+export const LAST_COLUMN = FIRST_PRICE_COLUMN + SHEET_FIELDS.length - 1;
 
 const REQUIRED = new Set<PriceField>(PRICE_FIELDS.slice(0, 7));
 
 /** A column's header as a message key (for messages naming it) and in a language. */
 export function columnKey(column: number): string {
   if (column >= FIRST_PRICE_COLUMN && column <= LAST_COLUMN) {
-    return `quoteLines.fields.${PRICE_FIELDS[column - FIRST_PRICE_COLUMN]}`;
+    return sheetFieldKey(SHEET_FIELDS[column - FIRST_PRICE_COLUMN]);
   }
   const field = ITEM_FIELDS[column - 2];
   return field === "no" ? "priceSheet.columns.no" : `projects.fields.${field ?? "key"}`;
@@ -162,7 +170,8 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
   const ws = wb.addWorksheet(t(lang, "priceSheet.sheetName"), {
     views: [{ state: "frozen", xSplit: 4, ySplit: HEADER_ROW }],
   });
-  const widths = [4, 6, 16, 32, 10, 14, 14, 12, 12, 14, 22, 14, 14, 14, 30];
+  const widths = [4, 6, 16, 32, 10, 14, 14, 12, 12, 14, 22, 14, 14, 14, 30, 14, 12];
+  widths.push(...Array(8).fill(12), 14, 16, 14, 30);
   ws.columns = widths.map((width, i) => ({ width, hidden: i === 0 }));
   const title = ws.getRow(1);
   title.getCell(1).value = markerText({
@@ -173,15 +182,17 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
   title.getCell(2).value = `${d.code} ${d.name}`;
   title.getCell(2).font = { bold: true, size: 13 };
   const hint = ws.getRow(2);
-  hint.getCell(2).value = t(lang, "priceSheet.hint", { codes: codesName, max: MAX_DAYS });
+  hint.getCell(2).value = `${t(lang, "priceSheet.hint", { codes: codesName, max: MAX_DAYS })} ${
+    t(lang, "quoteBreaks.sheetHint")
+  }`;
   hint.getCell(2).font = { italic: true, color: { argb: "FF475569" } };
   hint.getCell(2).alignment = { wrapText: true, vertical: "top" };
-  hint.height = 48;
+  hint.height = 72;
   ws.mergeCells(1, 2, 1, LAST_COLUMN);
   ws.mergeCells(2, 2, 2, LAST_COLUMN);
   const header = ws.getRow(HEADER_ROW);
   for (let c = 2; c <= LAST_COLUMN; c++) {
-    const field = PRICE_FIELDS[c - FIRST_PRICE_COLUMN];
+    const field = SHEET_FIELDS[c - FIRST_PRICE_COLUMN] as PriceField | undefined;
     const cell = header.getCell(c);
     cell.value = t(lang, columnKey(c)) + (field && REQUIRED.has(field) ? " *" : "");
     Object.assign(cell, { font: { bold: true }, fill: HEAD_FILL, border: BORDER });
@@ -191,7 +202,8 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
 
   d.items.forEach((item, n) => {
     const row = ws.getRow(FIRST_ROW + n);
-    const line = d.lines.find((l) => l.itemId === item.id);
+    const line = d.lines.find((l) => l.itemId === item.id && !l.alternative);
+    const alt = d.lines.find((l) => l.itemId === item.id && l.alternative);
     row.getCell(1).value = item.id;
     const fixed = [n + 1, item.materialCode, item.itemName, item.unit];
     fixed.forEach((v, i) => row.getCell(2 + i).value = v);
@@ -199,9 +211,9 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
     for (let c = 2; c < FIRST_PRICE_COLUMN; c++) {
       Object.assign(row.getCell(c), { fill: LOCKED_FILL, border: BORDER });
     }
-    PRICE_FIELDS.forEach((field, i) => {
+    SHEET_FIELDS.forEach((field, i) => {
       const cell = row.getCell(FIRST_PRICE_COLUMN + i);
-      cell.value = line ? priceValue(line, field) : null;
+      cell.value = priceValue(line, alt, field);
       cell.protection = { locked: false };
       cell.border = BORDER;
       if (field === "validUntil") cell.numFmt = "yyyy-mm-dd";
@@ -209,13 +221,13 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
   });
   const last = FIRST_ROW + d.items.length - 1;
   // Each cell of a column the same rule; the file says it once for the column's range.
-  const check = (field: PriceField, v: ExcelJS.DataValidation) => {
-    const column = FIRST_PRICE_COLUMN + PRICE_FIELDS.indexOf(field);
+  const check = (field: SheetField, v: ExcelJS.DataValidation) => {
+    const column = FIRST_PRICE_COLUMN + SHEET_FIELDS.indexOf(field);
     for (let r = FIRST_ROW; r <= last; r++) {
       ws.getRow(r).getCell(column).dataValidation = {
         allowBlank: true,
         showErrorMessage: true,
-        errorTitle: t(lang, `quoteLines.fields.${field}`),
+        errorTitle: t(lang, sheetFieldKey(field)),
         ...v,
       };
     }
@@ -231,12 +243,31 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
     });
   });
   const p = { item: t(lang, "priceSheet.thisRow"), max: MAX_DAYS };
-  check("unitPrice", {
-    type: "decimal",
-    operator: "greaterThan",
-    formulae: [0],
-    error: t(lang, "quoteLines.badPrice", p),
-  });
+  for (const field of ["unitPrice", "altUnitPrice"] as const) {
+    check(field, {
+      type: "decimal",
+      operator: "greaterThan",
+      formulae: [0],
+      error: t(lang, "quoteLines.badPrice", p),
+    });
+  }
+  for (
+    const field of [
+      "moq",
+      "packMultiple",
+      "break2Qty",
+      "break3Qty",
+      "break4Qty",
+      "break5Qty",
+    ] as const
+  ) {
+    check(field, {
+      type: "decimal",
+      operator: "greaterThan",
+      formulae: [0],
+      error: t(lang, `quoteBreaks.columns.positive`, p),
+    });
+  }
   check("taxRate", {
     type: "decimal",
     operator: "between",
@@ -267,13 +298,18 @@ async function writeSheet(Excel: typeof ExcelJS, out: PassThrough, d: SheetData,
   await wb.xlsx.write(out);
 }
 
-/** The value a price cell starts with: the supplier's latest line. */
-function priceValue(line: QuoteLine, field: PriceField): string | number | Date | null {
-  const v = line[field];
+/** The value a price cell starts with: the supplier's latest line and its alternative. */
+function priceValue(
+  line: QuoteLine | undefined,
+  alt: QuoteLine | undefined,
+  field: SheetField,
+): string | number | Date | null {
+  const v = startValue(line, alt, field);
   if (v === null) return null;
   if (field === "validUntil") return new Date(`${v}T00:00:00Z`);
-  if (field === "unitPrice" || field === "taxRate") return numberCell(String(v));
-  return v;
+  const text = field === "remark" || field === "currency" || field === "tradeTerms" ||
+    field === "paymentMethod" || field.startsWith("alt") && field !== "altUnitPrice";
+  return text || typeof v === "number" ? v : numberCell(String(v));
 }
 
 /** The Codes sheet: each list's codes with what they mean, in the reader's language. */

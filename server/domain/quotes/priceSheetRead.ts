@@ -21,9 +21,15 @@ import { looksLikeZip, SpreadsheetRefused } from "../shared/xlsxParts.ts";
 import { dec, mul, normalize } from "../shared/decimal.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import { wholeNumberOf } from "../shared/input.ts";
-import { checkLines, commercialCodes, quotableItems, type QuoteLine } from "./lines.ts";
+import {
+  checkLines,
+  commercialCodes,
+  deadlineDay,
+  quotableItems,
+  type QuoteLine,
+} from "./lines.ts";
 import { invitationOf, supplierIdOf } from "./service.ts";
-import { priceSheetForm } from "./schemas.ts";
+import { fieldColumn, priceSheetForm, rowLines, SHEET_FIELDS } from "./schemas.ts";
 import {
   columnKey,
   columnLetter,
@@ -35,7 +41,6 @@ import {
   PRICE_SHEET_LIMITS,
   type SheetMarker,
 } from "./priceSheet.ts";
-import { PRICE_FIELDS } from "./schemas.ts";
 
 const MB = 1024 * 1024;
 /** Problems listed at most in one answer; the rest are counted. */
@@ -71,6 +76,7 @@ export type PriceSheetPreview = {
   /** For each line, in the same order: its row in the sheet and its item. */
   rows: {
     row: number;
+    alternative: boolean;
     itemId: number;
     materialCode: string | null;
     itemName: string;
@@ -293,19 +299,22 @@ export async function readPriceSheet(
   if (problems.length) throw refused(problems);
 
   const required = project.linesRequired;
-  const rawLines: Record<string, string | number>[] = [];
+  const rawLines: Record<string, unknown>[] = [];
   const rowOf: SheetRow[] = [];
   let blankRows = 0;
   for (const r of sheet.rows) {
     const values = Object.fromEntries(
-      PRICE_FIELDS.map((f, i) => [f, r.cells.get(FIRST_PRICE_COLUMN + i) ?? ""]),
-    );
-    if (!required && PRICE_FIELDS.every((f) => !values[f].trim())) {
-      blankRows++;
-      continue;
+      SHEET_FIELDS.map((f, i) => [f, r.cells.get(FIRST_PRICE_COLUMN + i) ?? ""]),
+    ) as Parameters<typeof rowLines>[1];
+    const { asked, alt } = rowLines(wholeNumberOf(r.key)!, values);
+    if (asked || required) {
+      rawLines.push(asked ?? { itemId: wholeNumberOf(r.key)! });
+      rowOf.push(r);
+    } else blankRows++;
+    if (alt) {
+      rawLines.push(alt);
+      rowOf.push(r);
     }
-    rawLines.push({ itemId: wholeNumberOf(r.key)!, ...values });
-    rowOf.push(r);
   }
   if (!rawLines.length) throw refuse("priceSheet.noPrices");
   let lines: QuoteLine[];
@@ -313,13 +322,22 @@ export async function readPriceSheet(
     lines = checkLines(rawLines, items, await commercialCodes(deps.db), {
       required,
       today: dateInUtc8(deps.clock.now()),
+      deadline: deadlineDay(project),
       where: (i, field, item) => {
-        const column = FIRST_PRICE_COLUMN + PRICE_FIELDS.indexOf(field as typeof PRICE_FIELDS[0]);
+        const f = fieldColumn(field, rawLines[i].alternative === true);
+        const column = FIRST_PRICE_COLUMN + SHEET_FIELDS.indexOf(f);
         return phrase("priceSheet.place", { at: at(rowOf[i].row, column), item });
       },
     });
   } catch (err) {
-    if (err instanceof DomainError && err.kind === "validation") throw refused(err.fieldErrors);
+    if (err instanceof DomainError && err.kind === "validation") {
+      // An alternative takes its row's terms: a problem of them is said once.
+      const seen = new Set<string>();
+      throw refused(err.fieldErrors.filter((e) => {
+        const k = JSON.stringify([e.messageKey, e.params]);
+        return !seen.has(k) && seen.add(k);
+      }));
+    }
     throw err;
   }
   return {
@@ -333,6 +351,7 @@ export async function readPriceSheet(
       const item = items.find((i) => i.id === l.itemId)!;
       return {
         row: placed.get(l.itemId)!,
+        alternative: l.alternative,
         itemId: l.itemId,
         materialCode: item.materialCode,
         itemName: item.itemName,

@@ -183,21 +183,23 @@ export const quoteLine = z.object({
   leadTimeDays: z.int().describe("The lead time in days."),
   validUntil: isoDay.nullable().describe("The day the price is valid until, or null."),
   remark: z.string().nullable().describe("A remark, or null."),
-  moq: decimal.nullish().describe("The minimum order quantity, or null: none."),
-  packMultiple: decimal.nullish().describe(
-    "Orders are a whole multiple of this quantity (the packing unit), or null: any.",
+  moq: decimal.nullable().describe("The minimum order quantity, or null."),
+  packMultiple: decimal.nullable().describe(
+    "Orders are whole multiples of this quantity (the packing unit), or null.",
   ),
   breaks: z.array(z.object({
-    fromQty: decimal.describe("From this quantity on …"),
-    unitPrice: decimal.describe("… this unit price before tax, in the line's currency."),
-  })).nullish().describe("Quantity breaks, ascending (at most 5), or null: one price."),
-  alternative: z.boolean().optional().describe(
-    "An alternative the supplier offers instead of the line item as asked.",
+    fromQty: decimal.describe("The quantity this price starts at."),
+    unitPrice: decimal.describe("The unit price before tax from that quantity on."),
+  })).nullable().describe(
+    "Up to 5 quantity breaks, ascending, the first at the MOQ and the unit price; null: none.",
   ),
-  altBrand: z.string().nullish().describe("The alternative's brand, or null."),
-  altGrade: z.string().nullish().describe("The alternative's grade, or null."),
-  altSpec: z.string().nullish().describe("The alternative's specification, or null."),
-  altDatasheetFileId: z.int().nullish().describe("The alternative's datasheet (a file), or null."),
+  alternative: z.boolean().describe(
+    "An alternative offered instead of the line item as asked (at most one per line item).",
+  ),
+  altBrand: z.string().nullable().describe("The alternative's brand, or null."),
+  altGrade: z.string().nullable().describe("The alternative's grade, or null."),
+  altSpec: z.string().nullable().describe("What the alternative is, or null."),
+  altDatasheetFileId: z.int().nullable().describe("The alternative's datasheet file, or null."),
 });
 
 const supplierStatusText =
@@ -385,6 +387,9 @@ export const quoteFormResult = z.object({
   tradeTerms: z.array(codeOption).describe("The trade terms a line may choose."),
   paymentMethods: z.array(codeOption).describe("The payment methods a line may choose."),
   maxDays: z.int().describe("The longest payment term and lead time accepted, in days."),
+  deadlineDay: isoDay.nullable().describe(
+    "The quoting deadline's day (UTC+8): a validity date may not end before it; null without one.",
+  ),
   now: isoInstant.describe(
     "The server's clock, so the form judges a validity date by the server's day.",
   ),
@@ -405,6 +410,7 @@ export const priceSheetPreview = z.object({
   rows: z.array(
     z.object({
       row: z.int().describe("The row in the sheet."),
+      alternative: z.boolean().describe("The line is the row's alternative."),
       itemId: z.int().describe("The line item's id."),
       ...quotableItem,
     }),

@@ -6,6 +6,8 @@ import { kindSchema } from "../projects/schemas.ts";
 import { instant, isCalendarDate } from "../shared/dates.ts";
 import { cmp, dec, normalize } from "../shared/decimal.ts";
 import { DAYS, PRICE, RATE } from "../shared/priceFormats.ts";
+import { checkBreaks, checkQuantities } from "./lineRules.ts";
+import type { PriceBreak } from "./breaks.ts";
 
 /** A quote line's price fields, in the order the portal's form and the price sheet show them. */
 export const PRICE_FIELDS = [
@@ -18,8 +20,15 @@ export const PRICE_FIELDS = [
   "leadTimeDays",
   "validUntil",
   "remark",
+  "moq",
+  "packMultiple",
 ] as const;
 export type PriceField = typeof PRICE_FIELDS[number];
+/** What an alternative is, given on its line (alternative: true). */
+export const ALT_FIELDS = ["altBrand", "altGrade", "altSpec"] as const;
+type AltField = typeof ALT_FIELDS[number];
+/** A field a problem of a line names: a price field, the breaks, or a field of an alternative. */
+type LineField = PriceField | AltField | "breaks";
 
 /** Longest payment term and lead time accepted, in days. */
 export const MAX_DAYS = 730;
@@ -32,7 +41,7 @@ type LineCodes = Record<
 >;
 
 /** One problem of a priced line: its field, and the message key and parameters that say it. */
-export type LineProblem = { field: PriceField; key: string; params: Record<string, unknown> };
+export type LineProblem = { field: LineField; key: string; params: Record<string, unknown> };
 
 /** A priced line's fields once checked: codes and text trimmed, money and rates exact decimals. */
 export type CheckedLine = {
@@ -45,6 +54,24 @@ export type CheckedLine = {
   leadTimeDays: number;
   validUntil: string | null;
   remark: string | null;
+  /** Minimum order quantity and packing multiple, exact decimals; null: none. */
+  moq: string | null;
+  packMultiple: string | null;
+  /** The quantity breaks, the first at the MOQ; null: the unit price at every quantity. */
+  breaks: PriceBreak[] | null;
+  /** An alternative to the line item as asked, and what it is. */
+  alternative: boolean;
+  altBrand: string | null;
+  altGrade: string | null;
+  altSpec: string | null;
+  altDatasheetFileId: number | null;
+};
+
+/** What a line sent may hold: its price fields, its breaks, and what its alternative is. */
+export type RawLine = Partial<Record<PriceField | AltField, unknown>> & {
+  breaks?: unknown;
+  alternative?: unknown;
+  altDatasheetFileId?: unknown;
 };
 
 const text = (v: unknown) => (v === undefined || v === null ? "" : String(v).trim());
@@ -56,14 +83,15 @@ const text = (v: unknown) => (v === undefined || v === null ? "" : String(v).tri
  * validity date may not be before.
  */
 export function checkLineFields(
-  raw: Partial<Record<PriceField, unknown>>,
+  raw: RawLine,
   item: string,
   codes: LineCodes,
   today: string,
+  deadline: string | null = null,
 ): { problems: LineProblem[]; line: CheckedLine | null } {
   const problems: LineProblem[] = [];
   const p = { item };
-  const err = (field: PriceField, key: string, params: Record<string, unknown> = p) =>
+  const err = (field: LineField, key: string, params: Record<string, unknown> = p) =>
     problems.push({ field, key, params });
 
   const unitPrice = text(raw.unitPrice);
@@ -104,11 +132,17 @@ export function checkLineFields(
   if (validUntil && !isCalendarDate(validUntil)) err("validUntil", "quoteLines.badDate");
   else if (validUntil && validUntil < today) {
     err("validUntil", "quoteLines.validityPast", { ...p, date: validUntil });
+  } else if (validUntil && deadline && validUntil < deadline) {
+    err("validUntil", "quoteBreaks.validityBeforeDeadline", { ...p, date: validUntil, deadline });
   }
   const remark = text(raw.remark);
   if (remark.length > MAX_REMARK) {
     err("remark", "quoteLines.remarkTooLong", { ...p, max: MAX_REMARK });
   } else if (hasControlCharacter(remark, true)) err("remark", "quoteLines.remarkControl");
+
+  const { moq, packMultiple } = checkQuantities(raw, text, err, p);
+  const breaks = checkBreaks(raw.breaks, { unitPrice, moq, moqGiven: !!text(raw.moq) }, err, p);
+  const alt = checkAlternative(raw, err, p);
 
   if (problems.length) return { problems, line: null };
   return {
@@ -123,7 +157,50 @@ export function checkLineFields(
       leadTimeDays,
       validUntil: validUntil || null,
       remark: remark || null,
+      moq,
+      packMultiple,
+      breaks,
+      ...alt,
     },
+  };
+}
+
+const MAX_ALT_NAME = 100;
+const MAX_ALT_SPEC = 2000;
+
+/** What an alternative is: the brand (needed) and grade, a specification text, its datasheet's id. */
+function checkAlternative(
+  raw: RawLine,
+  err: (field: LineField, key: string, params?: Record<string, unknown>) => void,
+  p: { item: string },
+) {
+  const alternative = raw.alternative === true || text(raw.alternative) === "true" ||
+    text(raw.alternative) === "1";
+  const none = {
+    alternative: false,
+    altBrand: null,
+    altGrade: null,
+    altSpec: null,
+    altDatasheetFileId: null,
+  };
+  if (!alternative) return none;
+  const field = (k: AltField, max: number) => {
+    const v = text(raw[k]);
+    if (v.length > max) err(k, "quoteBreaks.altTooLong", { ...p, max });
+    else if (hasControlCharacter(v, k === "altSpec")) err(k, "quoteBreaks.altControl", p);
+    return v || null;
+  };
+  const altBrand = field("altBrand", MAX_ALT_NAME);
+  if (!altBrand && !text(raw.altBrand)) err("altBrand", "quoteBreaks.altBrandRequired", p);
+  const sheet = text(raw.altDatasheetFileId);
+  const altDatasheetFileId = sheet && /^[1-9]\d{0,14}$/.test(sheet) ? Number(sheet) : null;
+  if (sheet && !altDatasheetFileId) err("altBrand", "quoteBreaks.badDatasheet", p);
+  return {
+    alternative,
+    altBrand,
+    altGrade: field("altGrade", MAX_ALT_NAME),
+    altSpec: field("altSpec", MAX_ALT_SPEC),
+    altDatasheetFileId,
   };
 }
 
@@ -188,6 +265,14 @@ export const priceSheetForm = z.object({
   ),
 });
 
+/** An alternative's datasheet, uploaded before the quote that names it. */
+export const datasheetForm = z.object({
+  offProId: projectId,
+  file: z.instanceof(File, { message: "files.missing" }).describe(
+    "The alternative's datasheet (checked as any upload).",
+  ),
+});
+
 export type MyProjectsInput = z.input<typeof myProjectsInput>;
 type SubmitQuoteInput = z.infer<typeof submitQuoteForm>;
 
@@ -212,3 +297,91 @@ export const allSubmissionsInput = z.object({
 });
 
 export type AllSubmissionsInput = z.infer<typeof allSubmissionsInput>;
+
+// ---------------------------------------------------------------------------------------------
+// A line's cells, as the price sheet's row and the portal's form hold them: the price fields, the
+// further quantity breaks (2 to 5; the first is the unit price from the MOQ) and an alternative on
+// the same row (its unit price, brand, grade and specification; it takes the row's other terms).
+// ---------------------------------------------------------------------------------------------
+
+/** A stored line, as far as its cells go. */
+type LineCells = CheckedLine;
+
+const BREAK_FIELDS = [
+  "break2Qty",
+  "break2Price",
+  "break3Qty",
+  "break3Price",
+  "break4Qty",
+  "break4Price",
+  "break5Qty",
+  "break5Price",
+] as const;
+const ALT_COLUMNS = ["altUnitPrice", "altBrand", "altGrade", "altSpec"] as const;
+/** Every editable column of the sheet, in order from the first price column. */
+export const SHEET_FIELDS = [...PRICE_FIELDS, ...BREAK_FIELDS, ...ALT_COLUMNS] as const;
+export type SheetField = typeof SHEET_FIELDS[number];
+
+/** A column's header as a message key. */
+export const sheetFieldKey = (f: SheetField) =>
+  (PRICE_FIELDS as readonly string[]).includes(f)
+    ? `quoteLines.fields.${f}`
+    : `quoteBreaks.columns.${f}`;
+
+/** The column of the sheet holding a line's field (a problem's place); the alternative's own. */
+export function fieldColumn(field: string, alternative: boolean): SheetField {
+  if (field === "breaks") return "break2Qty";
+  if (alternative && field === "unitPrice") return "altUnitPrice";
+  if (alternative && field === "moq") return "altUnitPrice";
+  return (SHEET_FIELDS as readonly string[]).includes(field) ? field as SheetField : "unitPrice";
+}
+
+type Cells = Record<SheetField, string>;
+
+/** The lines a row's cells send: the line as asked (if started) and its alternative (if any). */
+export function rowLines(itemId: number, v: Cells) {
+  const asked: Record<string, unknown> = {
+    itemId,
+    ...Object.fromEntries(PRICE_FIELDS.map((f) => [f, v[f]])),
+  };
+  const further = [2, 3, 4, 5].map((n) => ({
+    fromQty: v[`break${n}Qty` as SheetField],
+    unitPrice: v[`break${n}Price` as SheetField],
+  })).filter((b) => b.fromQty.trim() || b.unitPrice.trim());
+  if (further.length) asked.breaks = [{ fromQty: v.moq, unitPrice: v.unitPrice }, ...further];
+  const hasAlt = ALT_COLUMNS.some((f) => v[f].trim());
+  const alt = hasAlt
+    ? {
+      ...asked,
+      unitPrice: v.altUnitPrice,
+      moq: "",
+      packMultiple: "",
+      breaks: undefined,
+      alternative: true,
+      altBrand: v.altBrand,
+      altGrade: v.altGrade,
+      altSpec: v.altSpec,
+    }
+    : null;
+  const started = PRICE_FIELDS.some((f) => v[f].trim()) || further.length > 0;
+  return { asked: started ? asked : null, alt };
+}
+
+/** The value a cell starts with: the supplier's latest line of the item and its alternative. */
+export function startValue(
+  asked: LineCells | undefined,
+  alt: LineCells | undefined,
+  field: SheetField,
+): string | number | null {
+  const m = /^break(\d)(Qty|Price)$/.exec(field);
+  if (m) {
+    const b = asked?.breaks?.[Number(m[1]) - 1];
+    return b ? (m[2] === "Qty" ? b.fromQty : b.unitPrice) : null;
+  }
+  if (field === "altUnitPrice") return alt?.unitPrice ?? null;
+  if (field === "altBrand" || field === "altGrade" || field === "altSpec") {
+    return alt?.[field] ?? null;
+  }
+  const v = asked?.[field as PriceField];
+  return v === undefined ? null : v;
+}

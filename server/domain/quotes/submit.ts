@@ -33,6 +33,7 @@ import { currentByRound, roundKey } from "../shared/quoted.ts";
 import { MAX_DAYS, submitQuoteForm } from "./schemas.ts";
 import {
   commercialCodes,
+  deadlineDay,
   linesForSubmission,
   linesOfQuotes,
   lineStatements,
@@ -123,7 +124,13 @@ export async function submitQuote(
     deps.clock.now(),
   );
   if (early) refuse(early);
-  const lines = await linesForSubmission(deps.db, project, input.lines, deps.clock.now());
+  const lines = await linesForSubmission(
+    deps.db,
+    project,
+    input.lines,
+    deps.clock.now(),
+    actor.id,
+  );
   const limit = await uploadLimitMb(deps);
   const stored: FileDto = await storeUpload(
     { ...deps, config: { ...deps.config, maxUploadMb: limit } },
@@ -360,6 +367,7 @@ export async function quoteForm(deps: Deps, actor: Actor, projectId: number) {
     })),
     ...await commercialCodes(deps.db),
     maxDays: MAX_DAYS,
+    deadlineDay: deadlineDay(project),
     /** The server's clock, so the form judges a validity date by the server's day. */
     now: deps.clock.now(),
     lines: lines.filter((l) => items.some((i) => i.id === l.itemId)),

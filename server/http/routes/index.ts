@@ -22,6 +22,7 @@ import { questionRoutes } from "./questions.ts";
 import { savingsRoutes } from "./savings.ts";
 import { auctionRoutes } from "./auction.ts";
 import { evaluationRoutes } from "./evaluation.ts";
+import { alternativeRoutes } from "./alternatives.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -47,4 +48,5 @@ export const allRoutes: RouteDef[] = [
   ...savingsRoutes,
   ...auctionRoutes,
   ...evaluationRoutes,
+  ...alternativeRoutes,
 ];

@@ -53,7 +53,8 @@ export function AwardDialog(
     if (scope === "project" && !supplierId) found.supplierId = t("award.chooseSupplier");
     const chosen = m.rows.filter((r) => lines[r.item.id]).map((r) => ({
       itemId: r.item.id,
-      supplierId: Number(lines[r.item.id]),
+      supplierId: Number(lines[r.item.id].split(":")[0]),
+      ...(lines[r.item.id].endsWith(":alt") ? { alternative: true } : {}),
     }));
     if (scope === "lines" && !chosen.length) found.lines = t("award.chooseLines");
     setErrors(found);
@@ -156,6 +157,14 @@ export function AwardDialog(
                               </option>
                             );
                           })}
+                          {r.alternatives.filter((x) => x.accepted).map((x) => (
+                            <option key={`alt${x.supplierId}`} value={`${x.supplierId}:alt`}>
+                              {m.suppliers.find((s) =>
+                                s.id === x.supplierId
+                              )?.abbrName} · {t("alternatives.title")}
+                              {x.cny ? ` · ¥${money(x.cny, 4)}` : ""}
+                            </option>
+                          ))}
                         </select>
                       </td>
                     </tr>

@@ -112,7 +112,7 @@ export function Comparison(
               ? <p className="text-sm text-slate-400">{c("noItems")}</p>
               : !m.suppliers.some((s) => s.quoted)
               ? <p className="text-sm text-slate-400">{c("empty")}</p>
-              : <MatrixTable m={m} />}
+              : <MatrixTable m={m} mayAccept={mayPublish} onChanged={load} />}
             <SlotPanels slot="comparison" place="end" props={{ approvals: trail }} />
           </div>
         )}

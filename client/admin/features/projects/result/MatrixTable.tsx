@@ -6,6 +6,8 @@ import type { MatrixRow } from "../../../../../server/domain/comparison/matrix.t
 import type { Matrix } from "./api.ts";
 import { termsInWords } from "../../../../../server/domain/shared/terms.ts";
 import { money } from "../../../components/money.ts";
+import { Fragment } from "react";
+import { AlternativeRow, LineFacts } from "./Alternatives.tsx";
 
 function Change({ value, percent }: { value: string | null; percent: string | null }) {
   if (value === null) return null;
@@ -25,7 +27,14 @@ function Change({ value, percent }: { value: string | null; percent: string | nu
   );
 }
 
-export function MatrixTable({ m }: { m: Matrix }) {
+export function MatrixTable(
+  { m, mayAccept = false, onChanged = () => {} }: {
+    m: Matrix;
+    /** The buyer may accept alternatives for comparison. */
+    mayAccept?: boolean;
+    onChanged?: () => void;
+  },
+) {
   const { t, i18n } = useTranslation();
   const c = (k: string, p: Record<string, unknown> = {}) => t(`comparison.${k}`, p);
   const f = (k: string) => t(`projects.fields.${k}`);
@@ -57,7 +66,12 @@ export function MatrixTable({ m }: { m: Matrix }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {m.rows.map((r, n) => <ItemRow key={r.item.id} row={r} n={n} />)}
+          {m.rows.map((r, n) => (
+            <Fragment key={r.item.id}>
+              <ItemRow row={r} n={n} />
+              <AlternativeRow row={r} m={m} mayAccept={mayAccept} onChanged={onChanged} />
+            </Fragment>
+          ))}
         </tbody>
         <tfoot className="border-t-2 border-slate-200 bg-slate-50/60 text-sm">
           <tr data-testid="matrix-total">
@@ -204,6 +218,7 @@ function ItemRow({ row, n }: { row: Wire<MatrixRow>; n: number }) {
                     = ¥{money(cell.amount)}
                   </span>
                 )}
+                <LineFacts cell={cell} />
                 <Change value={cell.change} percent={cell.changePercent} />
               </>
             )
