@@ -300,3 +300,35 @@ export function withTotalCost(
   }
   return { view, totalCost: { terms: figures, rows, suppliers } };
 }
+
+/** One supplier on one line of the matrix as the view shows it: its figure and its rank there. */
+type LinePlace = { supplierId: number; figure: string | null; rank: number | null };
+
+/**
+ * Each line's suppliers with the figure of the view (unit price or total cost per unit, in CNY)
+ * and their rank on that line (competition ranking, lowest first), for the command line.
+ */
+export function linePlaces(
+  m: Matrix,
+  totalCost: TotalCost,
+  view: MatrixView,
+): { itemId: number; places: LinePlace[] }[] {
+  return m.rows.map((row, r) => {
+    const figures = row.cells.map((c, i) =>
+      view === "total" ? totalCost.rows[r].cells[i].totalCny : c.cny
+    );
+    const ranks = ranksOf(
+      new Map(
+        row.cells.flatMap((c, i) => (figures[i] ? [[c.supplierId, dec(figures[i]!)]] : [])),
+      ),
+    );
+    return {
+      itemId: row.item.id,
+      places: row.cells.map((c, i) => ({
+        supplierId: c.supplierId,
+        figure: figures[i],
+        rank: ranks.get(c.supplierId)?.rank ?? null,
+      })),
+    };
+  });
+}
