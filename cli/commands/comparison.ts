@@ -58,7 +58,7 @@ export function registerComparisonCommands(program: Command) {
   program.command("matrix")
     .description(say("help.matrix"))
     .argument("<code>", say("help.argProjectCode"))
-    .option("--view <view>", t(lang, "costTerms.cli.optView"), "price")
+    .option("--view <view>", t(lang, "costs.cli.optView"), "price")
     .option("--xlsx <file>", say("help.optXlsx"))
     .option("--json", say("help.optJson"))
     .option("--force", say("help.optOverwrite"))
@@ -68,7 +68,7 @@ export function registerComparisonCommands(program: Command) {
         opts: { view: string; xlsx?: string; json?: boolean; force?: boolean },
       ) => {
         const view = matrixViewInput.shape.view.safeParse(opts.view);
-        if (!view.success) throw fieldError("view", "costTerms.cli.badView");
+        if (!view.success) throw fieldError("view", "costs.cli.badView");
         if (opts.xlsx) await checkOutputFile(opts.xlsx, opts.force);
         await withDeps(async (deps) => {
           const actor = await cliActor(deps);
@@ -89,7 +89,7 @@ export function registerComparisonCommands(program: Command) {
 
 /** The matrix in its view: a table per line (supplier, figure, rank), then the totals. */
 function printMatrix(m: Awaited<ReturnType<typeof matrixInView>>) {
-  const k = (key: string, p?: Record<string, unknown>) => t(lang, `costTerms.cli.${key}`, p);
+  const k = (key: string, p?: Record<string, unknown>) => t(lang, `costs.cli.${key}`, p);
   const total = m.view === "total";
   const supplier = (id: number) => {
     const s = m.suppliers.find((x) => x.id === id)!;
@@ -123,7 +123,7 @@ function printMatrix(m: Awaited<ReturnType<typeof matrixInView>>) {
         c.total ?? "—",
         s.rank === null
           ? note === "noRate"
-            ? t(lang, "costTerms.rankNoRate")
+            ? t(lang, "costs.rankNoRate")
             : note
             ? t(lang, `comparison.rankNote.${note}`)
             : "—"

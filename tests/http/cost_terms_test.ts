@@ -110,7 +110,7 @@ Deno.test("a bad cost term is a 4xx naming its field and nothing is saved", asyn
     assert.equal(r.status, 400, what);
     const members = r.json.error.validationErrors.flatMap((e: { members: string[] }) => e.members);
     assert.ok(members.includes(field), what);
-    assert.ok(r.json.error.message && !r.json.error.message.includes("costTerms."), what);
+    assert.ok(r.json.error.message && !r.json.error.message.includes("costs."), what);
   }
   // One good term on a line; another buyer without … still may (publish permission); a supplier may not.
   const ok = await addTerm(env, buyer.token, { ...base, itemId: a });

@@ -4,22 +4,22 @@
 import { z } from "zod";
 import { decimalText, id } from "../shared/input.ts";
 import { decimal, isoInstant, listOf } from "../shared/results.ts";
-import { COST_TERM_KINDS } from "./totalCost.ts";
+import { COST_TERM_KINDS } from "./costTermKinds.ts";
 import { projectMatrix } from "./results.ts";
 
 const termFields = {
   itemId: id.nullish().transform((v) => v ?? null).describe(
     "The line item it applies to; none: the supplier's whole offer.",
   ),
-  kind: z.enum(COST_TERM_KINDS, { error: "costTerms.badKind" }).describe(
+  kind: z.enum(COST_TERM_KINDS, { error: "costs.badKind" }).describe(
     "freight, duty, financing (payment-term financing), qualification (a one-off qualification or switching cost) or other (named).",
   ),
-  name: z.string().trim().max(100, { error: "costTerms.nameTooLong" }).nullish()
+  name: z.string().trim().max(100, { error: "costs.nameTooLong" }).nullish()
     .transform((v) => v || null).describe("The term's name (required for kind other)."),
-  basis: z.enum(["amount", "percent"], { error: "costTerms.badBasis" }).describe(
+  basis: z.enum(["amount", "percent"], { error: "costs.badBasis" }).describe(
     "amount (value in currency) or percent (value percent of the price; financing: the annual rate in percent).",
   ),
-  value: decimalText(12, 6, "costTerms.badValue").describe(
+  value: decimalText(12, 6, "costs.badValue").describe(
     "The amount, the percentage, or for financing the annual rate in percent (a decimal, up to 6 places).",
   ),
   currency: z.string().trim().max(16).nullish()
@@ -38,7 +38,7 @@ export const updateCostTermInput = z.object({ id: id.describe("The term's id."),
 export const costTermIdInput = z.object({ id: id.describe("The term's id.") });
 export const matrixViewInput = z.object({
   offProId: id.describe("The project's id."),
-  view: z.enum(["price", "total"], { error: "costTerms.badView" }).default("price").describe(
+  view: z.enum(["price", "total"], { error: "costs.badView" }).default("price").describe(
     "price (rank by price, the default) or total (rank by total cost: price and the buyer's cost terms).",
   ),
 });
@@ -60,7 +60,13 @@ export const costTermDto = z.object({
   createdBy: z.int().nullable().describe("Who added it (user id), or null."),
   updatedAt: isoInstant.nullable().describe("When it was last changed, or null."),
 });
-export const costTermList = listOf(costTermDto, "the project's cost terms, by supplier");
+export const costTermList = listOf(costTermDto, "the project's cost terms, by supplier").extend({
+  currencies: z.array(z.object({
+    code: z.string().describe("The currency's code."),
+    name: z.string().describe("Its name in Chinese."),
+    nameEn: z.string().nullable().describe("Its name in English, or null."),
+  })).describe("The data dictionary's active currencies an amount may be in."),
+});
 
 /** The matrix with its total-cost figures; `view` says which of them the marks and ranks follow. */
 export const matrixWithTotalCost = projectMatrix.extend({

@@ -12,7 +12,7 @@ import { conflict, fieldError, notFound } from "../errors.ts";
 import { serializeParameters, writeAuditLog } from "../audit/service.ts";
 import { assertMayPublish, loadProject, projectForActor } from "../projects/access.ts";
 import { activeCodes } from "../dictionary/service.ts";
-import { BASE_CURRENCY, CURRENCY, ratesOf } from "../dictionary/commercial.ts";
+import { BASE_CURRENCY, commercialOptions, CURRENCY, ratesOf } from "../dictionary/commercial.ts";
 import { cmp, dec, normalize } from "../shared/decimal.ts";
 import { quotableItems } from "../quotes/lines.ts";
 import { invitedSuppliers, type ProjectMatrix, projectMatrix } from "./service.ts";
@@ -56,33 +56,34 @@ export async function listCostTerms(deps: Deps, actor: Actor, projectId: number)
   const p = await projectForActor(deps, actor, projectId);
   const rows = await deps.db.select().from(costTerms).where(eq(costTerms.projectId, p.id))
     .orderBy(asc(costTerms.supplierId), asc(costTerms.id));
-  return { items: rows.map(dtoOf), totalCount: rows.length };
+  const currencies = await commercialOptions(deps.db, CURRENCY);
+  return { items: rows.map(dtoOf), totalCount: rows.length, currencies };
 }
 
 type TermFields = Omit<z.output<typeof updateCostTermInput>, "id">;
 
 /** The rules of a term's fields that need the project: each failure names its field. */
 async function checkTerm(tx: DbOrTx, p: ProjectRow, supplierId: number, t: TermFields) {
-  if (p.status === "closed") throw conflict("costTerms.closed");
+  if (p.status === "closed") throw conflict("costs.closed");
   const invited = await invitedSuppliers(tx, p.id);
   if (!invited.some((s) => s.id === supplierId)) {
-    throw fieldError("supplierId", "costTerms.notInvited", { id: supplierId });
+    throw fieldError("supplierId", "costs.notInvited", { id: supplierId });
   }
   if (t.itemId !== null && !(await quotableItems(tx, p.id)).some((i) => i.id === t.itemId)) {
-    throw fieldError("itemId", "costTerms.unknownItem", { id: t.itemId });
+    throw fieldError("itemId", "costs.unknownItem", { id: t.itemId });
   }
-  if (t.kind === "other" && !t.name) throw fieldError("name", "costTerms.nameRequired");
+  if (t.kind === "other" && !t.name) throw fieldError("name", "costs.nameRequired");
   if (t.kind === "financing" && t.basis !== "percent") {
-    throw fieldError("basis", "costTerms.financingPercent");
+    throw fieldError("basis", "costs.financingPercent");
   }
   const value = dec(t.value);
   if (t.basis === "percent" && cmp(value, dec(t.kind === "financing" ? 100 : 1000)) > 0) {
-    throw fieldError("value", "costTerms.percentTooHigh");
+    throw fieldError("value", "costs.percentTooHigh");
   }
   if (t.basis === "amount") {
-    if (!t.currency) throw fieldError("currency", "costTerms.currencyRequired");
+    if (!t.currency) throw fieldError("currency", "costs.currencyRequired");
     if (t.currency !== BASE_CURRENCY && !(await activeCodes(tx, CURRENCY, t.currency)).length) {
-      throw fieldError("currency", "costTerms.unknownCurrency", { code: t.currency });
+      throw fieldError("currency", "costs.unknownCurrency", { code: t.currency });
     }
   }
   return {
@@ -184,7 +185,7 @@ export async function deleteCostTerm(
   const { p, before } = await transaction(deps.db, async (tx) => {
     const before = await termById(tx, input.id);
     const p = await projectToChange(actor, tx, before.projectId);
-    if (p.status === "closed") throw conflict("costTerms.closed");
+    if (p.status === "closed") throw conflict("costs.closed");
     await tx.delete(costTerms).where(
       and(eq(costTerms.id, before.id), eq(costTerms.projectId, p.id)),
     );
@@ -214,6 +215,10 @@ export async function matrixInView(
   const terms = await termsOfProject(deps.db, projectId);
   return { ...m, ...withTotalCost(m, terms, await termRates(deps.db, terms), view) };
 }
+
+/** The matrix as GetComparisonMatrix answers it. */
+export type MatrixInView = Awaited<ReturnType<typeof matrixInView>>;
+export type CostTermDto = ReturnType<typeof dtoOf>;
 
 /** Each supplier's exact total-cost figures of a matrix already read (award, savings). */
 export async function costsOfMatrix(db: DbOrTx, m: ProjectMatrix) {

@@ -24,13 +24,13 @@ import {
 import { BASE_CURRENCY, rateOn, type RateRow } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import type { Matrix, MatrixCell, MatrixColumn, MatrixRow } from "./matrix.ts";
+import type { COST_TERM_KINDS } from "./costTermKinds.ts";
 
 const UNIT_PLACES = 4;
 const AMOUNT_PLACES = 2;
 /** Decimals kept for the divisions inside (financing ÷ 365, a line's cost ÷ its quantity). */
 const INNER_PLACES = 10;
 
-export const COST_TERM_KINDS = ["freight", "duty", "financing", "qualification", "other"] as const;
 export type CostTermKind = (typeof COST_TERM_KINDS)[number];
 export type MatrixView = "price" | "total";
 

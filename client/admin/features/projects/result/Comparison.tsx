@@ -11,6 +11,7 @@ import { Section } from "../../../components/Section.tsx";
 import { comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";
+import { CostTermsPanel, ViewSwitch } from "./CostTerms.tsx";
 import { formatTime } from "../../../../shared/time.ts";
 import { type Approval, approvalPath, approvalsApi } from "../../approvals/api.ts";
 import { amountLabel, ApprovalTrail } from "../../approvals/parts.tsx";
@@ -33,9 +34,10 @@ export function Comparison(
   const [trail, setTrail] = useState<Approval[]>([]);
   const [error, setError] = useState("");
   const [awarding, setAwarding] = useState(false);
+  const [view, setView] = useState<"price" | "total">("price");
 
-  const load = () =>
-    comparisonApi.matrix(projectId)
+  const load = (v = view) =>
+    comparisonApi.matrix(projectId, v)
       .then((x) => {
         setM(x);
         setError("");
@@ -113,7 +115,23 @@ export function Comparison(
               ? <p className="text-sm text-slate-400">{c("noItems")}</p>
               : !m.suppliers.some((s) => s.quoted)
               ? <p className="text-sm text-slate-400">{c("empty")}</p>
-              : <MatrixTable m={m} />}
+              : (
+                <>
+                  <ViewSwitch
+                    view={view}
+                    onChange={(v) => {
+                      setView(v);
+                      load(v);
+                    }}
+                  />
+                  <MatrixTable m={m} />
+                  <CostTermsPanel
+                    m={m}
+                    editable={mayPublish}
+                    onChanged={() => load()}
+                  />
+                </>
+              )}
             {trail.length > 0 && (
               <div className="border-t border-slate-100 pt-3">
                 <h3 className="mb-2 text-sm font-semibold text-slate-900">
