@@ -67,6 +67,40 @@ Deno.test("freight and financing change who is cheapest in the total-cost view o
   assert.equal(row.cells[1].totalCny, "206.2300");
   assert.deepEqual(row.lowestSupplierIds, [s2.supplier.id]);
 
+  // The export carries both: the price sheet as before, and the total cost with each term.
+  const file = await call(env, "get", `${PM}/ExportComparisonMatrix`, {
+    token: buyer.token,
+    lang: "en",
+    query: { offProId: project.id },
+  });
+  assert.equal(file.status, 200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await file.res.arrayBuffer());
+  assert.deepEqual(book.worksheets.map((w) => w.name), [
+    "Comparison",
+    "Priced lines",
+    "Total cost",
+  ]);
+  const sheet = book.getWorksheet("Total cost")!;
+  const rows = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+  const find = (first: string) => rows.filter((r) => String(r[0]).startsWith(first));
+  assert.deepEqual(find("S1 ")[0], ["S1 Abbr S1", 217000, 0, 217000, 2, 1]);
+  assert.deepEqual(find("S2 ")[0], ["S2 Abbr S2", 206200, 15637.2, 221837.2, 1, 2]);
+  assert.deepEqual(find("S2 ").slice(1), [
+    ["S2 Abbr S2", "Whole offer", "Freight", "", "Amount", 2000, "USD", 14400],
+    [
+      "S2 Abbr S2",
+      "Whole offer",
+      "Payment-term financing",
+      "",
+      "Annual rate (%)",
+      3.65,
+      "",
+      1237.2,
+    ],
+  ]);
+  assert.deepEqual(find("FR-4 laminate")[0], ["FR-4 laminate (1000)", 216, 216000, 206.23, 206230]);
+
   // Removed: the ranks are the price's again.
   const del = await call(env, "delete", `${PM}/DeleteCostTerm`, {
     token: buyer.token,
