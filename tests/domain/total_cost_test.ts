@@ -5,12 +5,11 @@
 import assert from "node:assert/strict";
 import { buildMatrix, type MatrixQuote } from "../../server/domain/comparison/matrix.ts";
 import {
-  awardedTotalCost,
   type CostTerm,
   perUnitCost,
-  supplierCosts,
   withTotalCost,
 } from "../../server/domain/comparison/totalCost.ts";
+import { awardedTotalCost, figuresOf } from "../../server/domain/comparison/awardTotals.ts";
 import { dec, normalize } from "../../server/domain/shared/decimal.ts";
 import type { QuoteLine } from "../../server/domain/quotes/lines.ts";
 
@@ -160,7 +159,7 @@ Deno.test("terms in two currencies at each supplier's quote date change the rank
 });
 
 Deno.test("an award split between suppliers counts each line's total and each one's lump sums once", () => {
-  const costs = supplierCosts(matrix(), terms, rates);
+  const costs = figuresOf(withTotalCost(matrix(), terms, rates, "price").totalCost);
   // Laminate from S1 (10,626) and prepreg from S2 (2,840), with S1's 710 and S2's 385 once each.
   assert.equal(
     awardedTotalCost(costs, [{ itemId: 1, supplierId: 1 }, { itemId: 2, supplierId: 2 }]),

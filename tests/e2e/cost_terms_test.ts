@@ -18,6 +18,8 @@ const words = {
     badValue: "请输入不小于 0、最多 6 位小数的数字",
     remove: "删除",
     ok: "确定",
+    cancel: "取消",
+    awardTotals: "价格 ¥206,000.00 · 总成本 ¥221,630.00",
   },
   en: {
     locale: "en-US",
@@ -26,6 +28,8 @@ const words = {
     badValue: "Enter a number of at least 0 with at most 6 decimals",
     remove: "Remove",
     ok: "OK",
+    cancel: "Cancel",
+    awardTotals: "Price ¥206,000.00 · total cost ¥221,630.00",
   },
 } as const;
 
@@ -133,6 +137,16 @@ Deno.test(
           assert.deepEqual(cny, ["¥216.0000", "¥206.2300"]);
           await page.getByTestId("matrix").scrollIntoViewIfNeeded();
           await screenshot(page, `cost-terms-total-view-${lang}`);
+
+          // The award dialog shows both totals of the award chosen (each line to its lowest
+          // total cost: laminate to S2, prepreg to S1): price 205,000 + 1,000; total cost
+          // 206,230 + 1,000 + S2's freight 14,400.
+          await page.getByTestId("award-open").click();
+          const award = page.getByTestId("award-dialog");
+          assert.equal(await award.getByTestId("award-totals").innerText(), w.awardTotals);
+          await screenshot(page, `cost-terms-award-dialog-${lang}`);
+          await award.getByRole("button", { name: w.cancel }).click();
+          await award.waitFor({ state: "detached" });
 
           await page.getByTestId("view-price").click();
           await page.waitForFunction(() => !document.querySelector('[data-testid="total-cost"]'));

@@ -101,6 +101,9 @@ export const matrixWithTotalCost = projectMatrix.extend({
         "Why there is no rank (noRate: a term's currency has no rate); null when ranked.",
       ),
       priceRank: z.int().nullable().describe("Rank by price, or null."),
+      lumpSum: decimal.nullable().describe(
+        "The lump sums on the whole offer in CNY; null when a term's currency has no rate.",
+      ),
     })).describe("One per supplier, in the order of suppliers."),
   }).describe("The total-cost figures."),
 });

@@ -16,7 +16,7 @@ import { BASE_CURRENCY, commercialOptions, CURRENCY, ratesOf } from "../dictiona
 import { cmp, dec, normalize } from "../shared/decimal.ts";
 import { quotableItems } from "../quotes/lines.ts";
 import { invitedSuppliers, type ProjectMatrix, projectMatrix } from "./service.ts";
-import { type CostTerm, type MatrixView, supplierCosts, withTotalCost } from "./totalCost.ts";
+import { type CostTerm, type MatrixView, withTotalCost } from "./totalCost.ts";
 import {
   type costTermIdInput,
   createCostTermInput,
@@ -219,9 +219,3 @@ export async function matrixInView(
 /** The matrix as GetComparisonMatrix answers it. */
 export type MatrixInView = Awaited<ReturnType<typeof matrixInView>>;
 export type CostTermDto = ReturnType<typeof dtoOf>;
-
-/** Each supplier's exact total-cost figures of a matrix already read (award, savings). */
-export async function costsOfMatrix(db: DbOrTx, m: ProjectMatrix) {
-  const terms = await termsOfProject(db, m.project.id);
-  return supplierCosts(m, terms, await termRates(db, terms));
-}

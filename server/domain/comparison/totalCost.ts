@@ -69,10 +69,12 @@ export type TotalColumn = {
   rankTie: boolean;
   rankNote: TotalNote;
   priceRank: number | null;
+  /** The lump sums on the whole offer in CNY (null: a term without a rate). */
+  lumpSum: string | null;
 };
 export type TotalCost = { terms: CostTermFigure[]; rows: TotalRow[]; suppliers: TotalColumn[] };
 
-/** Exact figures of one supplier, used for the award's and the savings' total cost. */
+/** Exact figures of one supplier. */
 type SupplierCost = {
   /** Item id -> the line's total cost over its quantity (exact). */
   lines: Map<number, Dec>;
@@ -171,8 +173,8 @@ function ranksOf(values: Map<number, Dec>): Map<number, { rank: number; tie: boo
   return out;
 }
 
-/** Every supplier's exact figures (for the award's and the savings' total cost). */
-export function supplierCosts(
+/** Every supplier's exact figures. */
+function supplierCosts(
   m: Matrix,
   terms: CostTerm[],
   rates: RateRow[],
@@ -183,28 +185,6 @@ export function supplierCosts(
       supplierCost(m, col, terms.filter((t) => t.supplierId === col.id), rates),
     ]),
   );
-}
-
-/**
- * The total cost of these awarded lines (item -> supplier): each line's total cost, and each
- * awarded supplier's lump sums once; null when a line or a lump sum has no figure.
- */
-export function awardedTotalCost(
-  costs: Map<number, SupplierCost>,
-  lines: { itemId: number; supplierId: number }[],
-): string | null {
-  let total = ZERO;
-  for (const l of lines) {
-    const v = costs.get(l.supplierId)?.lines.get(l.itemId);
-    if (!v) return null;
-    total = add(total, v);
-  }
-  for (const s of new Set(lines.map((l) => l.supplierId))) {
-    const wide = costs.get(s)?.wide;
-    if (wide === null || wide === undefined) return null;
-    total = add(total, wide);
-  }
-  return toFixed(total, AMOUNT_PLACES);
 }
 
 /**
@@ -276,6 +256,7 @@ export function withTotalCost(
       rankTie: ranks.get(s.id)?.tie ?? false,
       rankNote: notes.get(s.id) ?? null,
       priceRank: s.rank,
+      lumpSum: costs.get(s.id)!.wide ? toFixed(costs.get(s.id)!.wide!, AMOUNT_PLACES) : null,
     };
   });
   const figures: CostTermFigure[] = terms.map((t) => {

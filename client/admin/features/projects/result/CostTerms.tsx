@@ -22,6 +22,10 @@ import type { CostTermDto } from "../../../../../server/domain/comparison/costTe
 import type { createCostTermInput } from "../../../../../server/domain/comparison/costTermSchemas.ts";
 import { COST_TERM_KINDS } from "../../../../../server/domain/comparison/costTermKinds.ts";
 import type { Matrix } from "./api.ts";
+import {
+  awardedTotalCost,
+  figuresOf,
+} from "../../../../../server/domain/comparison/awardTotals.ts";
 
 type Term = Wire<CostTermDto>;
 type Currency = { code: string; name: string; nameEn: string | null };
@@ -370,5 +374,30 @@ function AddTermDialog(
         )}
       </div>
     </FormDialog>
+  );
+}
+
+/** The chosen award's price total and total cost (lines without yearly usage count in neither). */
+export function AwardTotals(
+  { m, lines }: { m: Matrix; lines: { itemId: number; supplierId: number }[] },
+) {
+  const { t } = useTranslation();
+  const counted = lines.filter((l) =>
+    m.rows.find((r) => r.item.id === l.itemId)?.inTotals && l.supplierId
+  );
+  const figures = figuresOf(m.totalCost);
+  const price = awardedTotalCost({
+    supplierIds: figures.supplierIds,
+    lineTotals: new Map(m.rows.map((r) => [r.item.id, r.cells.map((c) => c.amount)])),
+    lumpSums: figures.supplierIds.map(() => "0"),
+  }, counted);
+  const total = awardedTotalCost(figures, counted);
+  if (price === null) return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="award-totals">
+      {total === null
+        ? t("costs.bothTotalsNoTotal", { price: money(price) })
+        : t("costs.bothTotals", { price: money(price), total: money(total) })}
+    </p>
   );
 }
