@@ -101,6 +101,23 @@ Deno.test("freight and financing change who is cheapest in the total-cost view o
   ]);
   assert.deepEqual(find("FR-4 laminate")[0], ["FR-4 laminate (1000)", 216, 216000, 206.23, 206230]);
 
+  // The award to S2 (206,200 CNY, above the 200,000 threshold) waits for approval: the request
+  // (answer and the approver's email) carries both the price and the total cost.
+  const award = await call(env, "post", `${PM}/AwardOfferProject`, {
+    token: buyer.token,
+    body: { offProId: project.id, scope: "project", supplierId: s2.supplier.id, reason: "Stock" },
+  });
+  assert.equal(award.status, 200, JSON.stringify(award.json));
+  assert.equal(award.json.result.status, "pendingApproval");
+  assert.deepEqual(
+    [award.json.result.proposal.amountCny, award.json.result.proposal.totalCostCny],
+    ["206200", "221837.20"],
+  );
+  const mails = await env.db.select().from(emailOutbox);
+  const request = mails.find((m) => m.recipient === "leader1@qmo.test")!;
+  assert.match(request.body, /¥206,200(\.00)?/);
+  assert.match(request.body, /Total cost with the buyer's cost terms: ¥221,837\.20/);
+
   // Removed: the ranks are the price's again.
   const del = await call(env, "delete", `${PM}/DeleteCostTerm`, {
     token: buyer.token,

@@ -35,6 +35,7 @@ import { awardInput } from "./schemas.ts";
 import { auctionOfProject } from "../auction/store.ts";
 import { finishedAuctionOf } from "../auction/finish.ts";
 import { transaction } from "../../../db/client.ts";
+import { snapshotTotalCost } from "./costTerms.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 type Proposal = typeof awardProposals.$inferSelect;
@@ -62,7 +63,8 @@ export async function matrixSnapshotOf(tx: DbOrTx, p: ProjectRow) {
     if (!l || q.round > l.round) latest.set(q.supplierId, q);
   }
   const ids = new Map([...latest].map(([s, q]) => [s, q.quoteId]));
-  return snapshotOf(await matrixOf(tx, p), ids);
+  const m = await matrixOf(tx, p);
+  return snapshotOf(m, ids, await snapshotTotalCost(tx, m));
 }
 
 /** The version of a matrix within its project: the one of an earlier proposal with the same hash. */

@@ -33,6 +33,27 @@ export function awardedTotalCost(
   return toFixed(total, 2);
 }
 
+/**
+ * The total cost of a proposal's lines from its matrix snapshot (approvalRules.ts), or null when
+ * the snapshot keeps none (made before cost terms) or a line has no figure.
+ */
+export function snapshotTotalCostOf(
+  s: {
+    suppliers: { id: number }[];
+    rows: { itemId: number; usage: string | null }[];
+    totalCost?: { lineTotals: (string | null)[][]; lumpSums: (string | null)[] };
+  },
+  lines: { itemId: number; supplierId: number }[],
+): string | null {
+  if (!s.totalCost) return null;
+  const counted = lines.filter((l) => s.rows.find((r) => r.itemId === l.itemId)?.usage);
+  return awardedTotalCost({
+    supplierIds: s.suppliers.map((x) => x.id),
+    lineTotals: new Map(s.rows.map((r, i) => [r.itemId, s.totalCost!.lineTotals[i]])),
+    lumpSums: s.totalCost.lumpSums,
+  }, counted);
+}
+
 /** The figures of a matrix's total-cost block, for awardedTotalCost. */
 export function figuresOf(totalCost: {
   rows: { itemId: number; cells: { totalAmount: string | null }[] }[];

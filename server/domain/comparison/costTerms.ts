@@ -216,6 +216,16 @@ export async function matrixInView(
   return { ...m, ...withTotalCost(m, terms, await termRates(deps.db, terms), view) };
 }
 
+/** The total-cost figures a proposal's snapshot keeps (approvalRules.ts). */
+export async function snapshotTotalCost(db: DbOrTx, m: ProjectMatrix) {
+  const terms = await termsOfProject(db, m.project.id);
+  const { totalCost } = withTotalCost(m, terms, await termRates(db, terms), "price");
+  return {
+    lineTotals: totalCost.rows.map((r) => r.cells.map((c) => c.totalAmount)),
+    lumpSums: totalCost.suppliers.map((s) => s.lumpSum),
+  };
+}
+
 /** The matrix as GetComparisonMatrix answers it. */
 export type MatrixInView = Awaited<ReturnType<typeof matrixInView>>;
 export type CostTermDto = ReturnType<typeof dtoOf>;
