@@ -101,6 +101,15 @@ Deno.test("freight and financing change who is cheapest in the total-cost view o
   ]);
   assert.deepEqual(find("FR-4 laminate")[0], ["FR-4 laminate (1000)", 216, 216000, 206.23, 206230]);
 
+  // Savings keep their price basis (best 206,200 from S2) and add the lowest total cost (S1's).
+  const savings = await call(env, "get", "/QMO/Savings/GetProjectSavings", {
+    token: buyer.token,
+    query: { offProId: project.id },
+  });
+  assert.equal(savings.status, 200, JSON.stringify(savings.json));
+  const f = savings.json.result.figures;
+  assert.deepEqual([f.best, f.bestTotalCost, f.awardedTotalCost], ["206200.00", "217000.00", null]);
+
   // The award to S2 (206,200 CNY, above the 200,000 threshold) waits for approval: the request
   // (answer and the approver's email) carries both the price and the total cost.
   const award = await call(env, "post", `${PM}/AwardOfferProject`, {
@@ -221,7 +230,7 @@ async function answerText(res: Response): Promise<string> {
 
 Deno.test("no route a supplier may call answers a cost term's name or value", async () => {
   await using env = await testEnv();
-  const { buyer, s1, s2, project, a } = await awardReady(env);
+  const { buyer, admin, s1, s2, project, a } = await awardReady(env);
   const secrets = ["Harbour levy QX7", "987.654321", "3.6517", "4321.0987"];
   for (
     const term of [
@@ -244,12 +253,29 @@ Deno.test("no route a supplier may call answers a cost term's name or value", as
   for (const t of m.totalCost.terms) if (t.cny && t.cny !== "0.00") secrets.push(t.cny);
   for (const s of m.totalCost.suppliers) secrets.push(s.total, s.termsTotal);
 
-  // The award mails the suppliers: those mails carry no term either.
+  // The award (in force at once: no approval asked) mails the suppliers: those mails carry no
+  // term either. Savings add the award's total cost: S1's 217,000 plus its lump sum and duty.
+  const mode = await call(env, "put", "/QMO/SystemResource/Update", {
+    token: admin,
+    body: { items: [{ key: "awardApproval", value: { mode: "none", thresholdCny: "200000" } }] },
+  });
+  assert.equal(mode.status, 200, JSON.stringify(mode.json));
   const award = await call(env, "post", `${PM}/AwardOfferProject`, {
     token: buyer.token,
     body: { offProId: project.id, scope: "project", supplierId: s1.supplier.id, reason: "Best" },
   });
-  assert.ok(award.status === 200, JSON.stringify(award.json));
+  assert.equal(award.json.result?.status, "awarded", JSON.stringify(award.json));
+  const savings = await call(env, "get", "/QMO/Savings/GetProjectSavings", {
+    token: buyer.token,
+    query: { offProId: project.id },
+  });
+  const s1Total =
+    m.totalCost.suppliers.find((x: { supplierId: number }) => x.supplierId === s1.supplier.id)
+      .total;
+  assert.deepEqual(
+    [savings.json.result.figures.awarded, savings.json.result.figures.awardedTotalCost],
+    ["217000.00", s1Total],
+  );
 
   const routes = allRoutes.filter((r: RouteDef) =>
     r.access !== "public" && audienceOf(r) !== "staff" && !r.path.endsWith("/Logout") && !r.stream

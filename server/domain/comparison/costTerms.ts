@@ -17,6 +17,8 @@ import { cmp, dec, normalize } from "../shared/decimal.ts";
 import { quotableItems } from "../quotes/lines.ts";
 import { invitedSuppliers, type ProjectMatrix, projectMatrix } from "./service.ts";
 import { type CostTerm, type MatrixView, withTotalCost } from "./totalCost.ts";
+import { awardedTotalCost, figuresOf, snapshotTotalCostOf } from "./awardTotals.ts";
+import type { MatrixSnapshot } from "./approvalRules.ts";
 import {
   type costTermIdInput,
   createCostTermInput,
@@ -224,6 +226,31 @@ export async function snapshotTotalCost(db: DbOrTx, m: ProjectMatrix) {
     lineTotals: totalCost.rows.map((r) => r.cells.map((c) => c.totalAmount)),
     lumpSums: totalCost.suppliers.map((s) => s.lumpSum),
   };
+}
+
+/**
+ * The savings' total-cost figures (their price basis stays): the lowest total cost among the
+ * suppliers, and the award's total cost (as its proposal kept it, else with today's terms) when the
+ * award covers every line with a yearly usage.
+ */
+export async function savingsTotalCost(
+  db: DbOrTx,
+  m: ProjectMatrix,
+  snapshot: MatrixSnapshot | null,
+): Promise<{ bestTotalCost: string | null; awardedTotalCost: string | null }> {
+  const terms = await termsOfProject(db, m.project.id);
+  const { totalCost } = withTotalCost(m, terms, await termRates(db, terms), "price");
+  const best = totalCost.suppliers.map((s) => s.total).filter((v) => v !== null)
+    .reduce<string | null>((lo, v) => (lo === null || cmp(dec(v!), dec(lo)) < 0 ? v : lo), null);
+  const counted = m.rows.filter((r) => r.inTotals).map((r) => r.item.id);
+  const lines = (m.award?.lines ?? []).filter((l) => counted.includes(l.itemId))
+    .map((l) => ({ itemId: l.itemId, supplierId: l.supplierId }));
+  const awarded = !m.award || !counted.length || lines.length < counted.length
+    ? null
+    : snapshot?.totalCost
+    ? snapshotTotalCostOf(snapshot, lines)
+    : awardedTotalCost(figuresOf(totalCost), lines);
+  return { bestTotalCost: best, awardedTotalCost: awarded };
 }
 
 /** The matrix as GetComparisonMatrix answers it. */

@@ -240,8 +240,11 @@ export function withTotalCost(
       : null;
     notes.set(s.id, note);
     if (note) continue;
-    let sum = c.wide!;
-    for (const v of c.lines.values()) sum = add(sum, v);
+    // Each line's total cost and the lump sums to the cent, as shown; the total is their sum (so
+    // the total of an award, awardTotals.ts, adds up to the same figure).
+    const cents = (v: Dec) => dec(toFixed(v, AMOUNT_PLACES));
+    let sum = cents(c.wide!);
+    for (const v of c.lines.values()) sum = add(sum, cents(v));
     totals.set(s.id, sum);
   }
   const ranks = ranksOf(totals);

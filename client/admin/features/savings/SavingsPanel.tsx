@@ -67,6 +67,12 @@ export function SavingsPanel(
               <Field label={s("columns.vsFirst")}>
                 <SavingValue s={f.vsFirst} testId="savings-vs-first" />
               </Field>
+              <Field label={t("costs.savingsBest")}>
+                <Cny v={f.bestTotalCost} testId="savings-best-total-cost" />
+              </Field>
+              <Field label={t("costs.savingsAwarded")}>
+                <Cny v={f.awardedTotalCost} testId="savings-awarded-total-cost" />
+              </Field>
             </>
           )}
           <Field label={s("columns.budget")}>
