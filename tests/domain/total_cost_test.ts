@@ -9,7 +9,7 @@ import {
   perUnitCost,
   withTotalCost,
 } from "../../server/domain/comparison/totalCost.ts";
-import { awardedTotalCost, figuresOf } from "../../server/domain/comparison/awardTotals.ts";
+import { awardedTotalCost, figuresOf } from "../../server/domain/shared/awardTotals.ts";
 import { dec, normalize } from "../../server/domain/shared/decimal.ts";
 import type { QuoteLine } from "../../server/domain/quotes/lines.ts";
 

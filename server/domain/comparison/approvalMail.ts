@@ -13,7 +13,7 @@ import { writeEmail } from "../email/outbox.ts";
 import type { PlaceholderValues } from "../email/templates.ts";
 import { type MatrixSnapshot, versusLowest } from "./approvalRules.ts";
 import { termsInWords } from "../shared/terms.ts";
-import { snapshotTotalCostOf } from "./awardTotals.ts";
+import { snapshotTotalCostOf } from "../shared/awardTotals.ts";
 
 type Proposal = typeof awardProposals.$inferSelect;
 type ProjectRow = typeof offerProjects.$inferSelect;

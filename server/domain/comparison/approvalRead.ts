@@ -10,7 +10,7 @@ import type { Paged } from "../shared/paging.ts";
 import { Permissions } from "../auth/permissions.ts";
 import { projectForActor } from "../projects/access.ts";
 import { type MatrixSnapshot, type VersusLowest, versusLowest } from "./approvalRules.ts";
-import { snapshotTotalCostOf } from "./awardTotals.ts";
+import { snapshotTotalCostOf } from "../shared/awardTotals.ts";
 
 type ApprovalAction = (typeof awardProposalEvents.$inferSelect)["action"];
 

@@ -51,7 +51,7 @@ export type MatrixSnapshot = {
   suppliers: SnapshotSupplier[];
   rows: SnapshotRow[];
   /**
-   * The total cost with the buyer's cost terms (awardTotals.ts): each row's line totals per
+   * The total cost with the buyer's cost terms (shared/awardTotals.ts): each row's line totals per
    * supplier and each supplier's lump sums. Snapshots made before it was kept have none; left out
    * of the hash (the terms are the buyer's, not the quotes').
    */

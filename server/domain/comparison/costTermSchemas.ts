@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { decimalText, id } from "../shared/input.ts";
 import { decimal, isoInstant, listOf } from "../shared/results.ts";
-import { COST_TERM_KINDS } from "./costTermKinds.ts";
+import { COST_TERM_KINDS } from "../shared/costTermKinds.ts";
 import { projectMatrix } from "./results.ts";
 
 const termFields = {

@@ -17,7 +17,7 @@ import { cmp, dec, normalize } from "../shared/decimal.ts";
 import { quotableItems } from "../quotes/lines.ts";
 import { invitedSuppliers, type ProjectMatrix, projectMatrix } from "./service.ts";
 import { type CostTerm, type MatrixView, withTotalCost } from "./totalCost.ts";
-import { awardedTotalCost, figuresOf, snapshotTotalCostOf } from "./awardTotals.ts";
+import { awardedTotalCost, figuresOf, snapshotTotalCostOf } from "../shared/awardTotals.ts";
 import type { MatrixSnapshot } from "./approvalRules.ts";
 import {
   type costTermIdInput,
@@ -47,7 +47,7 @@ const dtoOf = (r: TermRow) => ({
 });
 
 /** The cost terms of a project, by supplier and then as added. */
-export async function termsOfProject(db: DbOrTx, projectId: number): Promise<CostTerm[]> {
+async function termsOfProject(db: DbOrTx, projectId: number): Promise<CostTerm[]> {
   const rows = await db.select().from(costTerms).where(eq(costTerms.projectId, projectId))
     .orderBy(asc(costTerms.supplierId), asc(costTerms.id));
   return rows.map(termOf);

@@ -24,14 +24,14 @@ import {
 import { BASE_CURRENCY, rateOn, type RateRow } from "../dictionary/commercial.ts";
 import { dateInUtc8 } from "../shared/time.ts";
 import type { Matrix, MatrixCell, MatrixColumn, MatrixRow } from "./matrix.ts";
-import type { COST_TERM_KINDS } from "./costTermKinds.ts";
+import type { COST_TERM_KINDS } from "../shared/costTermKinds.ts";
 
 const UNIT_PLACES = 4;
 const AMOUNT_PLACES = 2;
 /** Decimals kept for the divisions inside (financing ÷ 365, a line's cost ÷ its quantity). */
 const INNER_PLACES = 10;
 
-export type CostTermKind = (typeof COST_TERM_KINDS)[number];
+type CostTermKind = (typeof COST_TERM_KINDS)[number];
 export type MatrixView = "price" | "total";
 
 export type CostTerm = {
@@ -46,7 +46,7 @@ export type CostTerm = {
 };
 
 /** A term with what it adds to the supplier's total in CNY (null: no rate for its currency). */
-export type CostTermFigure = CostTerm & { cny: string | null };
+type CostTermFigure = CostTerm & { cny: string | null };
 
 type TotalCell = {
   supplierId: number;
@@ -58,7 +58,7 @@ type TotalCell = {
 };
 type TotalRow = { itemId: number; cells: TotalCell[]; lowestSupplierIds: number[] };
 type TotalNote = "noQuote" | "incomplete" | "noUsage" | "noRate" | null;
-export type TotalColumn = {
+type TotalColumn = {
   supplierId: number;
   /** The price total (the matrix's), the terms on it, and the sum: complete columns only. */
   priceTotal: string | null;
@@ -241,7 +241,7 @@ export function withTotalCost(
     notes.set(s.id, note);
     if (note) continue;
     // Each line's total cost and the lump sums to the cent, as shown; the total is their sum (so
-    // the total of an award, awardTotals.ts, adds up to the same figure).
+    // the total of an award, shared/awardTotals.ts, adds up to the same figure).
     const cents = (v: Dec) => dec(toFixed(v, AMOUNT_PLACES));
     let sum = cents(c.wide!);
     for (const v of c.lines.values()) sum = add(sum, cents(v));

@@ -20,12 +20,9 @@ import {
 import { money } from "../../../components/money.ts";
 import type { CostTermDto } from "../../../../../server/domain/comparison/costTerms.ts";
 import type { createCostTermInput } from "../../../../../server/domain/comparison/costTermSchemas.ts";
-import { COST_TERM_KINDS } from "../../../../../server/domain/comparison/costTermKinds.ts";
+import { COST_TERM_KINDS } from "../../../../../server/domain/shared/costTermKinds.ts";
 import type { Matrix } from "./api.ts";
-import {
-  awardedTotalCost,
-  figuresOf,
-} from "../../../../../server/domain/comparison/awardTotals.ts";
+import { awardedTotalCost, figuresOf } from "../../../../../server/domain/shared/awardTotals.ts";
 
 type Term = Wire<CostTermDto>;
 type Currency = { code: string; name: string; nameEn: string | null };

@@ -1,7 +1,7 @@
 // The total cost of an award from the figures the matrix shows (its total-cost view or a
 // proposal's snapshot): each awarded line's total cost over its yearly usage, and the lump sums on
 // each awarded supplier's whole offer once. Pure and free of the database: the client uses it too.
-import { add, dec, toFixed, ZERO } from "../shared/decimal.ts";
+import { add, dec, toFixed, ZERO } from "./decimal.ts";
 
 type Figures = {
   /** The suppliers, in the order of the columns below. */
