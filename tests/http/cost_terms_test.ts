@@ -276,6 +276,21 @@ Deno.test("no route a supplier may call answers a cost term's name or value", as
     [savings.json.result.figures.awarded, savings.json.result.figures.awardedTotalCost],
     ["217000.00", s1Total],
   );
+  // The savings export carries both figures in columns of their own.
+  const report = await call(env, "get", "/QMO/Savings/ExportSavingsReport", {
+    token: buyer.token,
+    lang: "en",
+  });
+  assert.equal(report.status, 200);
+  const reportBook = new ExcelJS.Workbook();
+  await reportBook.xlsx.load(await report.res.arrayBuffer());
+  const reportRows = reportBook.worksheets[0].getSheetValues().filter(Boolean)
+    .map((r) => (r as unknown[]).slice(-2));
+  assert.deepEqual(reportRows[0], [
+    "Lowest total cost (CNY, with cost terms)",
+    "Awarded total cost (CNY, with cost terms)",
+  ]);
+  assert.ok(reportRows.some((r) => r[1] === Number(s1Total)), JSON.stringify(reportRows));
 
   const routes = allRoutes.filter((r: RouteDef) =>
     r.access !== "public" && audienceOf(r) !== "staff" && !r.path.endsWith("/Logout") && !r.stream
