@@ -94,10 +94,11 @@ Deno.test("CLI: rates set and list; matrix as a table and as .xlsx", async () =>
     // 1 USD × 7.6 = 7.6 > 7.5: SB is lowest and ranks first.
     r = await cli(dir, ["matrix", p.code]);
     assert.equal(r.code, 0, r.stderr);
-    const row = r.stdout.split("\n").find((l) => l.startsWith("FR-4"))!;
-    assert.match(row, /7\.6000\s+7\.5000 \*/);
-    assert.match(r.stdout, /Total by yearly usage \(CNY\)\s+760\.00\s+750\.00/);
-    assert.match(r.stdout, /Rank\s+2\s+1/);
+    assert.match(r.stdout, /1\. FR-4 \(100 sheet\)/);
+    assert.match(r.stdout, /SA SA\s+7\.6000\s+2\n/);
+    assert.match(r.stdout, /SB SB\s+7\.5000\s+1\n/);
+    assert.match(r.stdout, /SA SA\s+760\.00\s+760\.00\s+2\n/);
+    assert.match(r.stdout, /SB SB\s+750\.00\s+750\.00\s+1\n/);
 
     const out = `${dir}/matrix.xlsx`;
     r = await cli(dir, ["matrix", p.code, "--xlsx", out]);

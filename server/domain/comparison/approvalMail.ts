@@ -13,6 +13,7 @@ import { writeEmail } from "../email/outbox.ts";
 import type { PlaceholderValues } from "../email/templates.ts";
 import { type MatrixSnapshot, versusLowest } from "./approvalRules.ts";
 import { termsInWords } from "../shared/terms.ts";
+import { snapshotTotalCostOf } from "../shared/awardTotals.ts";
 
 type Proposal = typeof awardProposals.$inferSelect;
 type ProjectRow = typeof offerProjects.$inferSelect;
@@ -48,6 +49,18 @@ function versusLowestText(lang: Lang, p: Proposal): string {
     names,
     items: v.items.join(", "),
   });
+}
+
+/** The award's total cost with the buyer's cost terms, on a line of its own (when kept). */
+function totalCostText(lang: Lang, p: Proposal): string {
+  const pairs = p.scope === "project"
+    ? (p.matrixSnapshot as MatrixSnapshot).rows.map((r) => ({
+      itemId: r.itemId,
+      supplierId: p.supplierId!,
+    }))
+    : p.lines;
+  const total = snapshotTotalCostOf(p.matrixSnapshot as MatrixSnapshot, pairs);
+  return total ? "\n" + t(lang, "costs.approvalTotal", { amount: moneyText(total) }) : "";
 }
 
 /** The commercial terms of each supplier a proposal names, one line each (where it has terms). */
@@ -132,7 +145,7 @@ export async function mailApprovalRequest(
       proposedBy: proposerName,
       reason: p.reason,
       awardedItems: awardedText(lang, p) + termsText(lang, p),
-      awardAmount: amountText(lang, p) + versusLowestText(lang, p),
+      awardAmount: amountText(lang, p) + totalCostText(lang, p) + versusLowestText(lang, p),
       approvalLink: link(deps, p),
     }),
   );

@@ -10,6 +10,7 @@ import type { Paged } from "../shared/paging.ts";
 import { Permissions } from "../auth/permissions.ts";
 import { projectForActor } from "../projects/access.ts";
 import { type MatrixSnapshot, type VersusLowest, versusLowest } from "./approvalRules.ts";
+import { snapshotTotalCostOf } from "../shared/awardTotals.ts";
 
 type ApprovalAction = (typeof awardProposalEvents.$inferSelect)["action"];
 
@@ -46,6 +47,8 @@ export type AwardApprovalDto = {
   reason: string;
   amountCny: string | null;
   amountBasis: "quotes" | "estimate" | null;
+  /** The award's total cost with the buyer's cost terms as proposed; null when not known. */
+  totalCostCny: string | null;
   /** When the award is not the lowest of its matrix: by how much, and who quoted lower. */
   versusLowest: VersusLowest | null;
   rule: string;
@@ -120,6 +123,7 @@ async function toDtos(db: DbOrTx, rows: Row[]): Promise<AwardApprovalDto[]> {
       reason: r.reason,
       amountCny: r.amountCny,
       amountBasis: r.amountBasis,
+      totalCostCny: snapshotTotalCostOf(snapshot, pairs),
       versusLowest: versusLowest(snapshot, r),
       rule: r.rule,
       proposedBy: r.proposedBy,

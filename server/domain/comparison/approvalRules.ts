@@ -52,12 +52,19 @@ export type MatrixSnapshot = {
   baseCurrency: string;
   suppliers: SnapshotSupplier[];
   rows: SnapshotRow[];
+  /**
+   * The total cost with the buyer's cost terms (shared/awardTotals.ts): each row's line totals per
+   * supplier and each supplier's lump sums. Snapshots made before it was kept have none; left out
+   * of the hash (the terms are the buyer's, not the quotes').
+   */
+  totalCost?: { lineTotals: (string | null)[][]; lumpSums: (string | null)[] };
 };
 
 /** The snapshot of a matrix, and the SHA-256 of its canonical JSON (the same matrix, the same hash). */
 export function snapshotOf(
   m: Matrix,
   quoteIds: Map<number, number>,
+  totalCost?: MatrixSnapshot["totalCost"],
 ): { snapshot: MatrixSnapshot; hash: string } {
   const snapshot: MatrixSnapshot = {
     baseCurrency: m.baseCurrency,
@@ -83,6 +90,7 @@ export function snapshotOf(
     })),
   };
   const hashed = { ...snapshot, suppliers: snapshot.suppliers.map(({ terms: _, ...x }) => x) };
+  if (totalCost) snapshot.totalCost = totalCost;
   return { snapshot, hash: sha256Hex(canonicalJson(hashed)) };
 }
 

@@ -35,6 +35,7 @@ import { approvalsByIds, type AwardApprovalDto } from "./approvalRead.ts";
 import { awardInput } from "./schemas.ts";
 import { acceptedOf } from "./acceptedRead.ts";
 import { transaction } from "../../../db/client.ts";
+import { snapshotTotalCost } from "./costTerms.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
 type Proposal = typeof awardProposals.$inferSelect;
@@ -72,7 +73,8 @@ export async function matrixSnapshotOf(tx: DbOrTx, p: ProjectRow) {
     if (!l || q.round > l.round) latest.set(q.supplierId, q);
   }
   const ids = new Map([...latest].map(([s, q]) => [s, q.quoteId]));
-  return snapshotOf(await matrixOf(tx, p), ids);
+  const m = await matrixOf(tx, p);
+  return snapshotOf(m, ids, await snapshotTotalCost(tx, m));
 }
 
 /** The version of a matrix within its project: the one of an earlier proposal with the same hash. */

@@ -1,7 +1,8 @@
 // The comparison matrix as an .xlsx workbook: sheet 1 the matrix as the result page shows it
 // (suppliers as columns, unit prices in CNY, lowest of each row filled green, totals, ranks and the
 // change from the first quote), sheet 2 every priced line as quoted (currency, rate and its date,
-// terms). Numbers are numeric cells written from the exact decimals.
+// terms), sheet 3 the total cost with the buyer's cost terms (totalCostSheet.ts). Numbers are
+// numeric cells written from the exact decimals.
 import type ExcelJS from "exceljs";
 import type { Actor, Deps } from "../context.ts";
 import { type Lang, t } from "../../i18n.ts";
@@ -9,7 +10,9 @@ import { dec, toNumber } from "../shared/decimal.ts";
 import { formatUtc8 } from "../shared/time.ts";
 import { loadExcel, xlsxBytes } from "../exports/cells.ts";
 import type { MatrixCell, MatrixColumn } from "./matrix.ts";
-import { type ProjectMatrix, projectMatrix } from "./service.ts";
+import type { ProjectMatrix } from "./service.ts";
+import { matrixInView } from "./costTerms.ts";
+import { addTotalCostSheet } from "./totalCostSheet.ts";
 
 const LOWEST_FILL: ExcelJS.Fill = {
   type: "pattern",
@@ -185,8 +188,10 @@ function matrixWorkbook(
 
 /** ExportComparisonMatrix: the file name and the bytes. */
 export async function exportMatrix(deps: Deps, actor: Actor, projectId: number, lang: Lang) {
-  const m = await projectMatrix(deps, actor, projectId, "export");
+  const m = await matrixInView(deps, actor, projectId, "price", "export");
   const now = deps.clock.now();
-  const bytes = await xlsxBytes(matrixWorkbook(await loadExcel(), m, lang, now));
+  const wb = matrixWorkbook(await loadExcel(), m, lang, now);
+  addTotalCostSheet(wb, m, lang);
+  const bytes = await xlsxBytes(wb);
   return { fileName: `${t(lang, "comparison.file")}-${m.project.code}.xlsx`, bytes, matrix: m };
 }

@@ -155,6 +155,9 @@ export const projectMatrix = z.object({
 
 /** An award proposal waiting for (or past) the approval of the buyer's person in charge. */
 export const awardApprovalDto = z.object({
+  totalCostCny: decimal.nullable().describe(
+    "The award's total cost in CNY with the buyer's cost terms as proposed; null when not known.",
+  ),
   id: z.int().describe("The proposal's id."),
   projectId: z.int().describe("The project's id."),
   projectCode: z.string().describe("The project's number."),

@@ -185,6 +185,14 @@ const columns: Column<Row>[] = [
     value: baseline("lastPurchasePrice", "vsLastPrice"),
   },
   ...savingColumns("vsLastPrice"),
+  // Beside the price basis: the total cost with the buyer's cost terms (projects only).
+  ...(["bestTotalCost", "awardedTotalCost"] as const).map((key): Column<Row> => ({
+    key,
+    width: 18,
+    numFmt: money,
+    header: (l) => t(l, `costs.${key === "bestTotalCost" ? "savingsBest" : "savingsAwarded"}`),
+    value: (row) => (row.type === "project" ? num(row.r.figures?.[key]) : null),
+  })),
 ];
 
 /**

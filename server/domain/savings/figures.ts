@@ -9,6 +9,7 @@ import { effectiveStatus, quotesSealed, type RoundTiming, sealOpensAt } from "..
 import { matrixOf, type ProjectMatrix } from "../comparison/service.ts";
 import { awardedAmount, type MatrixSnapshot, snapshotOf } from "../comparison/approvalRules.ts";
 import { offersOf } from "./offers.ts";
+import { savingsTotalCost } from "../comparison/costTerms.ts";
 import { type ProjectFigures, projectFigures } from "./rules.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
@@ -47,7 +48,7 @@ type AwardNote = "partial" | "unpriced" | null;
 async function awardedTotal(
   db: DbOrTx,
   m: ProjectMatrix,
-): Promise<{ total: string | null; note: AwardNote }> {
+): Promise<{ total: string | null; note: AwardNote; snapshot: MatrixSnapshot }> {
   const award = m.award!;
   const proposal = await db.query.awardProposals.findFirst({
     where: eq(awardProposals.awardId, award.id),
@@ -57,13 +58,15 @@ async function awardedTotal(
   const counted = snapshot.rows.filter((r) => r.usage !== null).map((r) => r.itemId);
   const lines = award.lines.filter((l) => counted.includes(l.itemId))
     .map((l) => ({ itemId: l.itemId, supplierId: l.supplierId }));
-  if (!counted.length) return { total: null, note: "unpriced" };
-  if (lines.length < counted.length) return { total: null, note: "partial" };
+  if (!counted.length) return { total: null, note: "unpriced", snapshot };
+  if (lines.length < counted.length) return { total: null, note: "partial", snapshot };
   const { amountCny } = awardedAmount(snapshot, lines, null);
-  return { total: amountCny, note: amountCny === null ? "unpriced" : null };
+  return { total: amountCny, note: amountCny === null ? "unpriced" : null, snapshot };
 }
 
-export type Figures = ProjectFigures & { awardNote: AwardNote };
+/** Beside the price basis: the lowest total cost and the award's, with the buyer's cost terms. */
+type TotalCostFigures = { bestTotalCost: string | null; awardedTotalCost: string | null };
+export type Figures = ProjectFigures & { awardNote: AwardNote } & TotalCostFigures;
 
 /** The figures of a project with no priced line at all: only the baselines. */
 export const unpricedFigures = (p: ProjectRow): Figures => ({
@@ -76,12 +79,14 @@ export const unpricedFigures = (p: ProjectRow): Figures => ({
     lastPurchasePrice: p.lastPurchasePrice,
   }),
   awardNote: null,
+  bestTotalCost: null,
+  awardedTotalCost: null,
 });
 
 /** The figures of a project whose quotes may be read (savingsState "open"). */
 export async function figuresOf(db: DbOrTx, p: ProjectRow): Promise<Figures> {
   const m = await matrixOf(db, p);
-  const award = m.award ? await awardedTotal(db, m) : { total: null, note: null };
+  const award = m.award ? await awardedTotal(db, m) : { total: null, note: null, snapshot: null };
   return {
     ...projectFigures({
       offers: await offersOf(db, p, m),
@@ -92,5 +97,6 @@ export async function figuresOf(db: DbOrTx, p: ProjectRow): Promise<Figures> {
       lastPurchasePrice: p.lastPurchasePrice,
     }),
     awardNote: award.note,
+    ...await savingsTotalCost(db, m, award.snapshot),
   };
 }

@@ -83,6 +83,12 @@ export const projectSavingsResult = z.object({
     vsFirst: saving.nullable().describe(savingText("the lowest first quote")),
     vsBudget: saving.nullable().describe(savingText("the budget")),
     vsLastPrice: saving.nullable().describe(savingText("the last purchase price")),
+    bestTotalCost: decimal.nullable().describe(
+      "The lowest total cost with the buyer's cost terms among the suppliers, or null.",
+    ),
+    awardedTotalCost: decimal.nullable().describe(
+      "The award's total cost with the buyer's cost terms, or null.",
+    ),
     awardNote: z.enum(["partial", "unpriced"]).nullable().describe(
       "Why an award in force has no total: partial (it leaves items out) or unpriced (an awarded line has no price); or null.",
     ),

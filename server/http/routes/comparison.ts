@@ -5,7 +5,9 @@ import * as comparison from "../../domain/comparison/service.ts";
 import { awardProject } from "../../domain/auction/award.ts";
 import { exportMatrix } from "../../domain/comparison/export.ts";
 import { awardInput, matrixInput } from "../../domain/comparison/schemas.ts";
-import { awardDto, awardOutcome, projectMatrix } from "../../domain/comparison/results.ts";
+import { awardDto, awardOutcome } from "../../domain/comparison/results.ts";
+import { matrixInView } from "../../domain/comparison/costTerms.ts";
+import { matrixViewInput, matrixWithTotalCost } from "../../domain/comparison/costTermSchemas.ts";
 import * as rates from "../../domain/dictionary/commercial.ts";
 import {
   createRateInput,
@@ -28,10 +30,10 @@ export const comparisonRoutes = [
     path: "/QMO/OfferProjectManager/GetComparisonMatrix",
     access: search,
     summary:
-      "The comparison matrix: line items × suppliers, prices in CNY at the rate of each quote's date, lowest per row, totals by yearly usage, ranks, each supplier's commercial terms, change from the first quote, the award.",
-    query: matrixInput,
-    result: projectMatrix,
-    handler: ({ deps, actor, query }) => comparison.projectMatrix(deps, actor, query.offProId),
+      "The comparison matrix: line items × suppliers, prices in CNY at the rate of each quote's date, lowest per row, totals by yearly usage, ranks, each supplier's commercial terms, change from the first quote, the award; and the total cost with the buyer's cost terms (view=total: lowest marks and ranks by total cost).",
+    query: matrixViewInput,
+    result: matrixWithTotalCost,
+    handler: ({ deps, actor, query }) => matrixInView(deps, actor, query.offProId, query.view),
   }),
   defineRoute({
     method: "get",

@@ -23,6 +23,7 @@ import { savingsRoutes } from "./savings.ts";
 import { auctionRoutes } from "./auction.ts";
 import { evaluationRoutes } from "./evaluation.ts";
 import { alternativeRoutes } from "./alternatives.ts";
+import { costTermRoutes } from "./costTerms.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -49,4 +50,5 @@ export const allRoutes: RouteDef[] = [
   ...auctionRoutes,
   ...evaluationRoutes,
   ...alternativeRoutes,
+  ...costTermRoutes,
 ];

@@ -23,6 +23,7 @@ import {
 } from "./parts.tsx";
 import { SnapshotTable } from "./SnapshotTable.tsx";
 import { DecisionDialog, ReassignDialog } from "./Dialogs.tsx";
+import { ApprovalTotalCost } from "./TotalCost.tsx";
 
 type Open = "approve" | "reject" | "reassign" | null;
 
@@ -135,6 +136,7 @@ export default function ApprovalPage() {
           <Field label={p("approver")}>{a.approverName}</Field>
           <Field label={p("amount")}>
             <span className="tabular-nums" data-testid="approval-amount">{amountLabel(t, a)}</span>
+            <ApprovalTotalCost amount={a.totalCostCny} />
           </Field>
           <Field label={p("rule")}>{ruleLabel(t, a.rule)}</Field>
           <Field label={p("awarded")} wide>

@@ -69,6 +69,12 @@ export function SavingsPanel({ project, loaded, mayPublish }: SlotProps["project
               <Field label={s("columns.vsFirst")}>
                 <SavingValue s={f.vsFirst} testId="savings-vs-first" />
               </Field>
+              <Field label={t("costs.savingsBest")}>
+                <Cny v={f.bestTotalCost} testId="savings-best-total-cost" />
+              </Field>
+              <Field label={t("costs.savingsAwarded")}>
+                <Cny v={f.awardedTotalCost} testId="savings-awarded-total-cost" />
+              </Field>
             </>
           )}
           <Field label={s("columns.budget")}>

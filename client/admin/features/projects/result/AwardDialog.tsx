@@ -13,6 +13,7 @@ import {
 import { comparisonApi, type Matrix } from "./api.ts";
 import { money } from "../../../components/money.ts";
 import { cmp, dec } from "../../../../../server/domain/shared/decimal.ts";
+import { AwardTotals } from "./CostTerms.tsx";
 
 export function AwardDialog(
   { m, onClose, onDone }: { m: Matrix; onClose: () => void; onDone: () => void },
@@ -174,6 +175,13 @@ export function AwardDialog(
               {errors.lines && <p className="mt-1 text-xs text-red-600">{errors.lines}</p>}
             </div>
           )}
+        <AwardTotals
+          m={m}
+          lines={m.rows.map((r) => ({
+            itemId: r.item.id,
+            supplierId: Number(scope === "project" ? supplierId : lines[r.item.id] ?? ""),
+          }))}
+        />
         <FormField
           label={a("reason")}
           htmlFor="award-reason"

@@ -12,6 +12,7 @@ import { Section } from "../../../components/Section.tsx";
 import { type Approval, comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";
+import { CostTermsPanel, ViewSwitch } from "./CostTerms.tsx";
 import { formatTime } from "../../../../shared/time.ts";
 import { SlotPanels } from "../../../layout/panels.tsx";
 
@@ -32,9 +33,10 @@ export function Comparison(
   const [trail, setTrail] = useState<Approval[]>([]);
   const [error, setError] = useState("");
   const [awarding, setAwarding] = useState(false);
+  const [view, setView] = useState<"price" | "total">("price");
 
-  const load = () =>
-    comparisonApi.matrix(projectId)
+  const load = (v = view) =>
+    comparisonApi.matrix(projectId, v)
       .then((x) => {
         setM(x);
         setError("");
@@ -112,7 +114,23 @@ export function Comparison(
               ? <p className="text-sm text-slate-400">{c("noItems")}</p>
               : !m.suppliers.some((s) => s.quoted)
               ? <p className="text-sm text-slate-400">{c("empty")}</p>
-              : <MatrixTable m={m} mayAccept={mayPublish} onChanged={load} />}
+              : (
+                <>
+                  <ViewSwitch
+                    view={view}
+                    onChange={(v) => {
+                      setView(v);
+                      load(v);
+                    }}
+                  />
+                  <MatrixTable m={m} mayAccept={mayPublish} onChanged={() => load()} />
+                  <CostTermsPanel
+                    m={m}
+                    editable={mayPublish}
+                    onChanged={() => load()}
+                  />
+                </>
+              )}
             <SlotPanels slot="comparison" place="end" props={{ approvals: trail }} />
           </div>
         )}

@@ -68,7 +68,11 @@ export function MatrixTable(
         <tbody className="divide-y divide-slate-100">
           {m.rows.map((r, n) => (
             <Fragment key={r.item.id}>
-              <ItemRow row={r} n={n} />
+              <ItemRow
+                row={r}
+                n={n}
+                totals={m.view === "total" ? m.totalCost.rows[n] : null}
+              />
               <AlternativeRow row={r} m={m} mayAccept={mayAccept} onChanged={onChanged} />
             </Fragment>
           ))}
@@ -76,10 +80,14 @@ export function MatrixTable(
         <tfoot className="border-t-2 border-slate-200 bg-slate-50/60 text-sm">
           <tr data-testid="matrix-total">
             <td />
-            <td className="px-2 py-1.5 font-semibold" colSpan={2}>{c("total")}</td>
-            {m.suppliers.map((s) => (
+            <td className="px-2 py-1.5 font-semibold" colSpan={2}>
+              {m.view === "total" ? t("costs.totalCost") : c("total")}
+            </td>
+            {m.suppliers.map((s, i) => (
               <td key={s.id} className={`${foot} font-semibold`}>
-                {s.total !== null
+                {m.view === "total"
+                  ? <TotalCostFoot c={m.totalCost.suppliers[i]} />
+                  : s.total !== null
                   ? `¥${money(s.total)}`
                   : (
                     <span className="text-xs font-normal text-slate-400">
@@ -154,14 +162,46 @@ export function MatrixTable(
           <span className="inline-block size-3 rounded-sm bg-emerald-50 ring-1 ring-emerald-300" />
           {c("legendLowest")}
         </span>
-        <span>{c("legend")}</span>
+        <span>{m.view === "total" ? t("costs.legendTotal") : c("legend")}</span>
       </p>
     </div>
   );
 }
 
-/** One line item: its name and usage, and each supplier's price in CNY. */
-function ItemRow({ row, n }: { row: Wire<MatrixRow>; n: number }) {
+/** A supplier's total cost under the matrix (total-cost view), with its price total beside it. */
+function TotalCostFoot({ c }: { c: Matrix["totalCost"]["suppliers"][number] }) {
+  const { t } = useTranslation();
+  if (c.total === null) {
+    return (
+      <span className="text-xs font-normal text-slate-400">
+        {c.rankNote === "noRate"
+          ? t("costs.rankNoRate")
+          : c.rankNote
+          ? t(`comparison.rankNote.${c.rankNote}`)
+          : ""}
+      </span>
+    );
+  }
+  return (
+    <>
+      <span className="block" data-testid="total-cost">¥{money(c.total)}</span>
+      <span className="block text-[11px] font-normal text-slate-500">
+        {t("costs.priceTotal")} ¥{money(c.priceTotal)} + {t("costs.termsTotal")} ¥{money(
+          c.termsTotal,
+        )}
+      </span>
+    </>
+  );
+}
+
+/** One line item: its name and usage, and each supplier's price (or total cost) in CNY. */
+function ItemRow(
+  { row, n, totals }: {
+    row: Wire<MatrixRow>;
+    n: number;
+    totals: Matrix["totalCost"]["rows"][number] | null;
+  },
+) {
   const { t } = useTranslation();
   const c = (k: string, p: Record<string, unknown> = {}) => t(`comparison.${k}`, p);
   return (
@@ -178,7 +218,7 @@ function ItemRow({ row, n }: { row: Wire<MatrixRow>; n: number }) {
           <span className="text-xs text-amber-700" title={c("notInTotals")}>—</span>
         )}
       </td>
-      {row.cells.map((cell) => (
+      {row.cells.map((cell, i) => (
         <td
           key={cell.supplierId}
           data-testid="matrix-cell"
@@ -206,16 +246,21 @@ function ItemRow({ row, n }: { row: Wire<MatrixRow>; n: number }) {
                   }`}
                   data-testid="cny"
                 >
-                  ¥{money(cell.cny, 4)}
+                  ¥{money(totals ? totals.cells[i].totalCny : cell.cny, 4)}
                 </span>
+                {totals && (
+                  <span className="block text-[11px] text-slate-500 tabular-nums">
+                    {t("costs.viewPrice")} ¥{money(cell.cny, 4)}
+                  </span>
+                )}
                 {cell.line && cell.line.currency !== "CNY" && (
                   <span className="block text-[11px] text-slate-500 tabular-nums">
                     {cell.line.unitPrice} {cell.line.currency}
                   </span>
                 )}
-                {cell.amount && (
+                {(totals ? totals.cells[i].totalAmount : cell.amount) && (
                   <span className="block text-[11px] text-slate-400 tabular-nums">
-                    = ¥{money(cell.amount)}
+                    = ¥{money(totals ? totals.cells[i].totalAmount : cell.amount)}
                   </span>
                 )}
                 <LineFacts cell={cell} />

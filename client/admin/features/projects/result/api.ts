@@ -2,23 +2,24 @@
 import type { z } from "zod";
 import { api } from "../../../../shared/api.ts";
 import type { Wire } from "../../../../shared/wire.ts";
-import type { ProjectMatrix } from "../../../../../server/domain/comparison/service.ts";
+import type { MatrixInView } from "../../../../../server/domain/comparison/costTerms.ts";
 import type { awardInput } from "../../../../../server/domain/comparison/schemas.ts";
 import type { IntegritySignalsDto } from "../../../../../server/domain/quotes/integrityTypes.ts";
 import type { AwardOutcome } from "../../../../../server/domain/comparison/award.ts";
 import type { AwardApprovalDto } from "../../../../../server/domain/comparison/approvalRead.ts";
 
 /** The comparison matrix of a project with the award in force, as the result page shows it. */
-export type Matrix = Wire<ProjectMatrix>;
+export type Matrix = Wire<MatrixInView>;
 
 /** An award proposal with its trail (who proposed, approved, rejected or reassigned it). */
 export type Approval = Wire<AwardApprovalDto>;
 
 export const comparisonApi = {
-  matrix: (projectId: number) =>
-    api.get<Matrix>(`/QMO/OfferProjectManager/GetComparisonMatrix`, { OffProId: projectId }, {
-      silent: true,
-    }),
+  matrix: (projectId: number, view: "price" | "total" = "price") =>
+    api.get<Matrix>(`/QMO/OfferProjectManager/GetComparisonMatrix`, {
+      OffProId: projectId,
+      view,
+    }, { silent: true }),
   integritySignals: (projectId: number) =>
     api.get<IntegritySignalsDto>(`/QMO/OfferProjectManager/GetIntegritySignals`, {
       OffProId: projectId,
