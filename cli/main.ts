@@ -18,6 +18,7 @@ import { registerAwardCommands } from "./commands/awards.ts";
 import { registerQuestionCommands } from "./commands/questions.ts";
 import { registerSavingsCommands } from "./commands/savings.ts";
 import { registerAuctionCommands } from "./commands/auction.ts";
+import { registerScenarioCommands } from "./commands/scenarios.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
   registerQuestionCommands(program);
   registerSavingsCommands(program);
   registerAuctionCommands(program);
+  registerScenarioCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);
   return program;
