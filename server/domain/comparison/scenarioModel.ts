@@ -78,7 +78,7 @@ let solver: Promise<Highs> | null = null;
 const highs = () => solver ??= (highsLoader as unknown as () => Promise<Highs>)();
 
 /** Every rule of a scenario, each once. */
-export function rulesOf(r: ScenarioRules): RuleRef[] {
+function rulesOf(r: ScenarioRules): RuleRef[] {
   return [
     ...(r.maxSuppliers !== null ? [{ kind: "maxSuppliers" as const }] : []),
     ...r.excluded.map((supplierId) => ({ kind: "excluded" as const, supplierId })),
@@ -88,7 +88,7 @@ export function rulesOf(r: ScenarioRules): RuleRef[] {
 }
 
 /** The rules without one of them. */
-export function without(r: ScenarioRules, rule: RuleRef): ScenarioRules {
+function without(r: ScenarioRules, rule: RuleRef): ScenarioRules {
   switch (rule.kind) {
     case "maxSuppliers":
       return { ...r, maxSuppliers: null };
@@ -247,7 +247,7 @@ const couples = (r: ScenarioRules) =>
   r.secondSources.some((s) => s.itemId === null);
 
 /** A solve stops after this many seconds: the scenario is then "too hard", never "impossible". */
-export const TIME_LIMIT_S = 10;
+const TIME_LIMIT_S = 10;
 const OPTIONS = { output_flag: false, mip_rel_gap: 1e-6, time_limit: TIME_LIMIT_S };
 
 /** Solves the scenario (the cost table under the rules). */

@@ -114,7 +114,7 @@ function rulesOfRow(row: ScenarioRow): ScenarioRules {
 }
 
 /** A saved scenario solved on the matrix. */
-export async function solved(m: Matrix, row: ScenarioRow): Promise<ScenarioDto> {
+async function solved(m: Matrix, row: ScenarioRow): Promise<ScenarioDto> {
   const rules = rulesOfRow(row);
   const table = costTable(m, row.view);
   const lowest = unconstrainedTotal(table);

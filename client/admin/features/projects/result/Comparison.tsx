@@ -11,6 +11,7 @@ import { Section } from "../../../components/Section.tsx";
 import { comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";
+import { ScenariosPanel } from "./ScenariosPanel.tsx";
 import { formatTime } from "../../../../shared/time.ts";
 import { type Approval, approvalPath, approvalsApi } from "../../approvals/api.ts";
 import { amountLabel, ApprovalTrail } from "../../approvals/parts.tsx";
@@ -114,6 +115,15 @@ export function Comparison(
               : !m.suppliers.some((s) => s.quoted)
               ? <p className="text-sm text-slate-400">{c("empty")}</p>
               : <MatrixTable m={m} />}
+            {mayPublish && canAward && m.suppliers.some((s) => s.quoted) && (
+              <ScenariosPanel
+                m={m}
+                onAwarded={() => {
+                  load();
+                  onAwarded?.();
+                }}
+              />
+            )}
             {trail.length > 0 && (
               <div className="border-t border-slate-100 pt-3">
                 <h3 className="mb-2 text-sm font-semibold text-slate-900">
