@@ -108,6 +108,7 @@ export function registerScenarioCommands(program: Command) {
           ),
         ]);
       }
+      if (s.gapPercent !== null) console.log(say("gap", { gap: s.gapPercent }));
       if (s.unpriced.length) console.log(say("unpriced", { items: s.unpriced.join(", ") }));
     });
 }

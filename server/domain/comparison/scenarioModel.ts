@@ -67,6 +67,8 @@ export type Solved = {
   supplierIds: number[];
   /** The solver's objective (for comparing scenarios; the total is the exact figure). */
   objective: number;
+  /** Stopped at the time limit: the most this answer may be above the optimum, in percent. */
+  gapPercent: string | null;
 };
 type Outcome = Solved | { feasible: false; timedOut?: boolean };
 
@@ -246,14 +248,30 @@ const couples = (r: ScenarioRules) =>
   r.maxSuppliers !== null || r.required.length > 0 ||
   r.secondSources.some((s) => s.itemId === null);
 
-/** A solve stops after this many seconds: the scenario is then "too hard", never "impossible". */
-const TIME_LIMIT_S = 10;
-const OPTIONS = { output_flag: false, mip_rel_gap: 1e-6, time_limit: TIME_LIMIT_S };
+/**
+ * A solve stops after this many seconds: the best answer found by then is given with how far from
+ * the optimum it may be (its gap); without one, the scenario is "not solved", never "impossible".
+ */
+const TIME_LIMIT_S = 5;
+/** Large models stop within 0.01 % of the optimum (their gap is then told); small ones at it. */
+const LARGE = 2000;
+const options = (cols: number) => ({
+  output_flag: false,
+  mip_rel_gap: cols > LARGE ? 1e-4 : 1e-6,
+  time_limit: TIME_LIMIT_S,
+});
 
 /** Solves the scenario (the cost table under the rules). */
 export async function solveTable(t: CostTable, r: ScenarioRules): Promise<Outcome> {
   if (!t.lines.length) {
-    return { feasible: true, total: "0.00", lines: [], supplierIds: [], objective: 0 };
+    return {
+      feasible: true,
+      total: "0.00",
+      lines: [],
+      supplierIds: [],
+      objective: 0,
+      gapPercent: null,
+    };
   }
   // Without a rule across lines, a line without a rule of its own goes to its lowest supplier:
   // only the lines with a rule are left to the solver.
@@ -264,6 +282,7 @@ export async function solveTable(t: CostTable, r: ScenarioRules): Promise<Outcom
   const inModel = t.lines.map((_, l) => l).filter((l) => !free.includes(l));
   const shares = t.lines.map(() => t.supplierIds.map(() => 0));
   let objective = 0;
+  let gap: number | null = null;
   for (const l of free) {
     let best = -1;
     t.lines[l].unitCost.forEach((c, s) => {
@@ -281,11 +300,20 @@ export async function solveTable(t: CostTable, r: ScenarioRules): Promise<Outcom
     const h = await highs();
     const m = h.createModel(model.build.data(h.infinity));
     try {
-      m.options.set(OPTIONS);
+      m.options.set(options(model.build.cost.length));
       m.run();
       const status = m.getModelStatus();
-      if (status === h.constants.modelStatus.timeLimit) return { feasible: false, timedOut: true };
-      if (status !== h.constants.modelStatus.optimal) return { feasible: false };
+      const found = Number(m.info.get("primal_solution_status")) === 2;
+      if (status === h.constants.modelStatus.timeLimit && !found) {
+        return { feasible: false, timedOut: true };
+      }
+      if (
+        status !== h.constants.modelStatus.timeLimit && status !== h.constants.modelStatus.optimal
+      ) {
+        return { feasible: false };
+      }
+      const mipGap = Number(m.info.get("mip_gap"));
+      if (mipGap > 1e-6) gap = mipGap;
       const values = m.getSolution().colValue;
       inModel.forEach((l, i) => {
         t.supplierIds.forEach((_, s) => {
@@ -330,6 +358,7 @@ export async function solveTable(t: CostTable, r: ScenarioRules): Promise<Outcom
     lines,
     supplierIds: t.supplierIds.filter((_, s) => used.has(s)),
     objective,
+    gapPercent: gap === null ? null : (gap * 100).toFixed(2),
   };
 }
 
@@ -370,6 +399,8 @@ export async function evaluate(t: CostTable, r: ScenarioRules): Promise<Evaluati
     return { feasible: false, blocking, timedOut: false };
   }
   const binding: RuleRef[] = [];
+  // An answer stopped at the time limit is not the optimum: leaving rules out would tell nothing.
+  if (solved.gapPercent !== null) return { ...solved, binding };
   for (const rule of rules) {
     const relaxed = await solveTable(t, without(r, rule));
     const lower = relaxed.feasible &&

@@ -80,6 +80,9 @@ export const scenarioDto = z.object({
   feasible: z.boolean().describe("Whether its rules can all be met."),
   timedOut: z.boolean().describe("The solver ran out of time (not known to be impossible)."),
   total: decimal.nullable().describe("Its total in CNY (exact decimal), null when impossible."),
+  gapPercent: decimal.nullable().describe(
+    "Stopped at the time limit: the most the total may be above the optimum, in percent; null when it is the optimum.",
+  ),
   lowestTotal: decimal.describe("The unconstrained lowest: each line to its lowest price."),
   difference: decimal.nullable().describe("Its total less the lowest, null when impossible."),
   differencePercent: decimal.nullable().describe("That in percent of the lowest, or null."),

@@ -144,6 +144,7 @@ async function solved(m: Matrix, row: ScenarioRow): Promise<ScenarioDto> {
       feasible: false,
       timedOut: result.timedOut,
       total: null,
+      gapPercent: null,
       difference: null,
       differencePercent: null,
       lines: [],
@@ -157,6 +158,7 @@ async function solved(m: Matrix, row: ScenarioRow): Promise<ScenarioDto> {
     feasible: true,
     timedOut: false,
     total: result.total,
+    gapPercent: result.gapPercent,
     difference: toFixed(diff, 2),
     differencePercent: isZero(dec(lowest))
       ? null

@@ -136,6 +136,9 @@ function ScenarioCard(
         {" · "}
         {k("lowest")} ¥{money(s.lowestTotal)}
       </p>
+      {s.gapPercent !== null && (
+        <p className="mt-1 text-xs text-amber-800">{k("gap", { gap: s.gapPercent })}</p>
+      )}
       {s.feasible && (
         <table className="mt-2 w-full text-xs" data-testid="scenario-lines">
           <thead className="text-left text-slate-500">
