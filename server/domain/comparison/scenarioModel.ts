@@ -20,7 +20,7 @@ import {
 } from "../shared/decimal.ts";
 
 /** A second source: for one line (itemId) or the whole project (itemId null). */
-export type SecondSource = {
+type SecondSource = {
   itemId: number | null;
   /** Each supplier taking part gets at least this percentage (above 0, at most 50). */
   minPercent: number;
@@ -53,13 +53,13 @@ export type CostTable = {
   lines: { itemId: number; quantity: string; unitCost: (string | null)[] }[];
 };
 
-export type SolvedLine = {
+type SolvedLine = {
   itemId: number;
   /** Each supplier taking part: its quantity (exact decimal) and share of the line in percent. */
   parts: { supplierId: number; quantity: string; percent: string; amount: string }[];
 };
 
-export type Solved = {
+type Solved = {
   feasible: true;
   total: string;
   lines: SolvedLine[];
