@@ -8,6 +8,7 @@ import {
   type ScenarioRules,
   solveTable,
 } from "../../server/domain/comparison/scenarioModel.ts";
+import { evaluated } from "../../server/domain/comparison/scenarios.ts";
 
 const NONE: ScenarioRules = { maxSuppliers: null, excluded: [], required: [], secondSources: [] };
 const GRID = 4;
@@ -240,4 +241,29 @@ Deno.test("scenarios: an impossible scenario names the rule that cannot be met",
     { kind: "excluded", supplierId: 3 },
     { kind: "secondSource", itemId: 30 },
   ]);
+});
+
+Deno.test("scenarios: a large scenario is solved in a worker, with the answer found here", async () => {
+  let seed = 5;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const big: CostTable = {
+    supplierIds: Array.from({ length: 25 }, (_, s) => s + 1),
+    lines: Array.from({ length: 100 }, (_, l) => ({
+      itemId: l + 1,
+      quantity: String(1 + Math.floor(rnd() * 100)),
+      unitCost: Array.from({ length: 25 }, () => (10 + rnd() * 90).toFixed(2)),
+    })),
+  };
+  const rules: ScenarioRules = {
+    ...NONE,
+    excluded: [3],
+    secondSources: [{ itemId: 1, minPercent: 30, basis: "quantity" }],
+  };
+  const here = await evaluate(big, rules);
+  const there = await evaluated(big, rules);
+  assert.ok(here.feasible && there.feasible);
+  assert.equal(there.total, here.total);
+  assert.deepEqual(there.lines, here.lines);
+  assert.deepEqual(there.binding, here.binding);
+  assert.ok(there.binding.some((r) => r.kind === "secondSource"));
 });

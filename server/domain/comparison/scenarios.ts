@@ -20,6 +20,7 @@ import { matrixOf } from "./service.ts";
 import {
   type CostTable,
   evaluate,
+  type Evaluation,
   type RuleRef,
   type ScenarioRules,
   unconstrainedTotal,
@@ -55,6 +56,31 @@ export function priceTable(m: Matrix): CostTable {
 function costTable(m: Matrix, view: View): CostTable {
   if (view === "total") throw fieldError("view", "scenarios.totalViewUnavailable");
   return priceTable(m);
+}
+
+/** Above this many shares a scenario's rules across lines make a model that takes seconds. */
+const LARGE = 2000;
+
+/**
+ * A scenario evaluated: a small one here at once; a large one in a worker of its own, so that its
+ * solving holds up no other request (the worker loads the solver, answers, and is ended).
+ */
+export function evaluated(table: CostTable, rules: ScenarioRules): Promise<Evaluation> {
+  if (table.lines.length * table.supplierIds.length <= LARGE) return evaluate(table, rules);
+  const worker = new Worker(new URL("./scenarioWorker.ts", import.meta.url), { type: "module" });
+  return new Promise<Evaluation>((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<{ result?: Evaluation; error?: string }>) => {
+      worker.terminate();
+      if (e.data.result) resolve(e.data.result);
+      else reject(new Error(e.data.error ?? "scenario worker failed"));
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker.terminate();
+      reject(new Error(e.message));
+    };
+    worker.postMessage({ table, rules });
+  });
 }
 
 /** Staff with the project's search and award (publish) permissions. */
@@ -118,7 +144,7 @@ async function solved(m: Matrix, row: ScenarioRow): Promise<ScenarioDto> {
   const rules = rulesOfRow(row);
   const table = costTable(m, row.view);
   const lowest = unconstrainedTotal(table);
-  const result = await evaluate(table, rules);
+  const result = await evaluated(table, rules);
   const abbr = (id: number) => m.suppliers.find((s) => s.id === id)?.abbrName ?? "";
   const itemName = (id: number) => m.rows.find((r) => r.item.id === id)?.item.itemName ?? "";
   const named = (r: RuleRef) => ({
