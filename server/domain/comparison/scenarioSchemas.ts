@@ -38,13 +38,17 @@ export const createScenarioInput = z.object({
   offProId: id.describe("The project's id."),
   name,
   view,
-  rules: scenarioRules,
+  rules: scenarioRules.describe(
+    "The rules: maxSuppliers, excluded and required supplier ids, secondSources.",
+  ),
 });
 export const updateScenarioInput = z.object({
   id: id.describe("The scenario's id."),
   name,
   view,
-  rules: scenarioRules,
+  rules: scenarioRules.describe(
+    "The rules: maxSuppliers, excluded and required supplier ids, secondSources.",
+  ),
 });
 export const scenarioIdInput = z.object({ id: id.describe("The scenario's id.") });
 export const awardScenarioInput = z.object({
