@@ -90,6 +90,27 @@ Deno.test("scenarios: saved, solved with their totals and binding rules, an impo
     "Without S1",
   ]);
 
+  // A split by hand must add up to the line's yearly usage (1000): 300 + 600 is refused.
+  const badSplit = await call(env, "post", `${PM}/AwardOfferProject`, {
+    token: buyer.token,
+    lang: "en",
+    body: {
+      offProId: project.id,
+      scope: "lines",
+      lines: [
+        { itemId: a, supplierId: S1, quantity: "300" },
+        { itemId: a, supplierId: S2, quantity: "600" },
+      ],
+      reason: "Split",
+    },
+  });
+  assert.equal(badSplit.status, 400, JSON.stringify(badSplit.json));
+  assert.deepEqual(badSplit.json.error.validationErrors[0].members, ["lines.0.quantity"]);
+  assert.match(
+    badSplit.json.error.message,
+    /The split quantities of FR-4 laminate .* add up to its yearly usage 1000/,
+  );
+
   // Awarding the dual-source scenario: 209,300 CNY is above the 200,000 threshold, so it waits for
   // the person in charge; approved, the laminate is split 700 / 300.
   const awarded = await call(env, "post", `${PM}/AwardFromScenario`, {
