@@ -33,6 +33,7 @@ import { signInRush } from "./signin.ts";
 import { exportBench } from "./export.ts";
 import { clientSizes } from "./client_size.ts";
 import { auctionBench } from "./auction.ts";
+import { scenarioBench } from "./scenarios.ts";
 import { ensureClientBuild } from "../server/http/client.ts";
 
 const env = (k: string, d: string) => Deno.env.get(k) ?? d;
@@ -60,6 +61,12 @@ log(
   `# QMO bench — scale ${scale}, ${connections} connections, ≤ ${maxRequests} requests or ${maxSeconds} s each`,
 );
 log(`machine: ${await machine()}`);
+
+// Not in the default list: award scenarios on a project of their own (BENCH_ONLY=scenarios).
+if (only.has("scenarios")) {
+  await scenarioBench(root, log);
+  if (only.size === 1) Deno.exit(0);
+}
 
 const { dir, generated } = await preparedData(root, scale, log);
 log(

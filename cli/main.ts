@@ -19,6 +19,7 @@ import { registerQuestionCommands } from "./commands/questions.ts";
 import { registerSavingsCommands } from "./commands/savings.ts";
 import { registerAuctionCommands } from "./commands/auction.ts";
 import { registerEvaluationCommands } from "./commands/evaluation.ts";
+import { registerScenarioCommands } from "./commands/scenarios.ts";
 
 export function buildProgram(): Command {
   const program = new Command("qmo")
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   registerSavingsCommands(program);
   registerAuctionCommands(program);
   registerEvaluationCommands(program);
+  registerScenarioCommands(program);
   registerAuditCommands(program);
   registerDemoCommands(program);
   return program;

@@ -94,7 +94,13 @@ export function snapshotOf(
   return { snapshot, hash: sha256Hex(canonicalJson(hashed)) };
 }
 
-export type AwardedLine = { itemId: number; supplierId: number; alternative?: boolean };
+/** An awarded line: the line as asked or its accepted alternative; a split line names its quantity. */
+export type AwardedLine = {
+  itemId: number;
+  supplierId: number;
+  alternative?: boolean;
+  quantity?: string | null;
+};
 
 /** A row's accepted alternatives' amounts, left out when there is none (earlier hashes hold). */
 function acceptedAmounts(alts: Matrix["rows"][number]["alternatives"]) {
@@ -102,6 +108,14 @@ function acceptedAmounts(alts: Matrix["rows"][number]["alternatives"]) {
   return accepted.length
     ? { altAmount: Object.fromEntries(accepted.map((a) => [String(a.supplierId), a.amount])) }
     : {};
+}
+
+/** A line's amount in the snapshot, or that of the quantity awarded when the line is split. */
+function amountOf(row: SnapshotRow, at: number, l: AwardedLine): string | null {
+  if (l.alternative) return row.altAmount?.[String(l.supplierId)] ?? null;
+  if (!l.quantity) return row.amount[at];
+  const cny = row.cny[at];
+  return cny === null ? null : normalize(mul(dec(cny), dec(l.quantity)));
 }
 export type AwardAmount = { amountCny: string | null; amountBasis: "quotes" | "estimate" | null };
 
@@ -119,11 +133,7 @@ export function awardedAmount(
   for (const l of lines) {
     const row = snapshot.rows.find((r) => r.itemId === l.itemId);
     const at = snapshot.suppliers.findIndex((s) => s.id === l.supplierId);
-    const amount = !row || at < 0
-      ? null
-      : l.alternative
-      ? row.altAmount?.[String(l.supplierId)] ?? null
-      : row.amount[at];
+    const amount = row && at >= 0 ? amountOf(row, at, l) : null;
     if (!amount || !total) {
       total = null;
       break;
@@ -198,8 +208,8 @@ export function versusLowest(
       items.push(row.itemName);
       names.push(...row.lowest.map(abbr));
     }
-    const mine = row.amount[s.suppliers.findIndex((x) => x.id === l.supplierId)];
-    const least = row.amount[s.suppliers.findIndex((x) => x.id === row.lowest[0])];
+    const mine = amountOf(row, s.suppliers.findIndex((x) => x.id === l.supplierId), l);
+    const least = amountOf(row, s.suppliers.findIndex((x) => x.id === row.lowest[0]), l);
     awarded = awarded && mine ? add(awarded, dec(mine)) : null;
     lowest = lowest && least ? add(lowest, dec(least)) : null;
   }

@@ -36,8 +36,35 @@ import { awardInput } from "./schemas.ts";
 import { acceptedOf } from "./acceptedRead.ts";
 import { transaction } from "../../../db/client.ts";
 import { snapshotTotalCost } from "./costTerms.ts";
+import { add, cmp, dec, isZero, ZERO } from "../shared/decimal.ts";
 
 type ProjectRow = typeof offerProjects.$inferSelect;
+
+/**
+ * A line split between suppliers: each part names its quantity, above zero, and together they make
+ * the line's expected yearly usage. A line given once takes no quantity (the whole line).
+ */
+function checkSplit(
+  parts: { quantity?: string | null }[],
+  item: { itemName: string; estimateYearAmount: string | null },
+  member: string,
+) {
+  if (parts.length === 1) {
+    if (parts[0].quantity) throw fieldError(member, "scenarios.quantityOnlySplit");
+    return;
+  }
+  const usage = item.estimateYearAmount;
+  if (!usage || parts.some((p) => !p.quantity || isZero(dec(p.quantity)))) {
+    throw fieldError(member, "scenarios.splitQuantities", {
+      item: item.itemName,
+      usage: usage ?? "",
+    });
+  }
+  const sum = parts.reduce((a, p) => add(a, dec(p.quantity!)), ZERO);
+  if (cmp(sum, dec(usage)) !== 0) {
+    throw fieldError(member, "scenarios.splitQuantities", { item: item.itemName, usage });
+  }
+}
 type Proposal = typeof awardProposals.$inferSelect;
 
 /**
@@ -114,10 +141,12 @@ export async function recordAward(
   }
   const given = proposal.scope === "project"
     ? items.map((i) => ({ supplierId: proposal.supplierId!, itemName: i.itemName }))
-    : items.filter((i) => chosen.some((c) => c.itemId === i.id)).map((i) => ({
-      supplierId: chosen.find((c) => c.itemId === i.id)!.supplierId,
-      itemName: i.itemName,
-    }));
+    : items.flatMap((i) =>
+      chosen.filter((c) => c.itemId === i.id).map((c) => ({
+        supplierId: c.supplierId,
+        itemName: i.itemName,
+      }))
+    );
   await enqueue(tx, deps, {
     kind: "awarded",
     projectId: p.id,
@@ -193,21 +222,23 @@ export async function proposeAward(
       if (!latest(supplierId)) throw fieldError(member, "award.notQuoted", { code: s.code });
       return s;
     };
-    let chosen: { itemId: number; supplierId: number }[] = [];
+    let chosen: { itemId: number; supplierId: number; quantity?: string | null }[] = [];
     if (input.scope === "project") {
       if (!input.supplierId) throw fieldError("supplierId", "award.chooseSupplier");
       checkSupplier(input.supplierId, "supplierId");
     } else {
       if (!input.lines.length) throw fieldError("lines", "award.chooseLines");
-      const seen = new Set<number>();
+      const seen = new Set<string>();
       const accepted = await acceptedOf(tx, p.id);
       input.lines.forEach((l, i) => {
         const item = items.find((x) => x.id === l.itemId);
         if (!item) throw fieldError(`lines.${i}.itemId`, "award.unknownItem", { id: l.itemId });
-        if (seen.has(l.itemId)) {
+        const split = input.lines.filter((x) => x.itemId === l.itemId);
+        if (seen.has(`${l.itemId} ${l.supplierId}`) || (split.length > 1 && !l.quantity)) {
           throw fieldError(`lines.${i}.itemId`, "award.duplicateItem", { item: item.itemName });
         }
-        seen.add(l.itemId);
+        seen.add(`${l.itemId} ${l.supplierId}`);
+        checkSplit(split, item, `lines.${i}.quantity`);
         const s = checkSupplier(l.supplierId, `lines.${i}.supplierId`);
         const q = latest(l.supplierId);
         if (q.lines.length && !q.lines.some((x) => x.itemId === l.itemId)) {
@@ -226,7 +257,7 @@ export async function proposeAward(
           });
         }
       });
-      chosen = input.lines;
+      chosen = input.lines.map((l) => ({ ...l, quantity: l.quantity ?? null }));
     }
     const waiting = await tx.query.awardProposals.findFirst({
       where: and(eq(awardProposals.projectId, p.id), eq(awardProposals.status, "pending")),

@@ -43,6 +43,9 @@ export const awardDto = z.object({
       itemName: z.string().describe("Its name."),
       supplierId: z.int().describe("The supplier it was awarded to."),
       supplierAbbr: z.string().describe("That supplier's short name."),
+      quantity: decimal.nullable().describe(
+        "A line split between suppliers: this one's quantity; null for the whole line.",
+      ),
     }),
   ).describe("Every awarded line (for a whole-project award: each item to that supplier)."),
   supplierNames: z.array(z.string()).describe(

@@ -1,6 +1,6 @@
 // Inputs of the comparison matrix, its export and the award; shared by HTTP, CLI and client.
 import { z } from "zod";
-import { id, multiLine, wholeNumber } from "../shared/input.ts";
+import { decimalText, id, multiLine, wholeNumber } from "../shared/input.ts";
 import { pagedInput } from "../shared/paging.ts";
 
 export const matrixInput = z.object({ offProId: id.describe("The project's id.") });
@@ -18,7 +18,10 @@ export const awardInput = z.object({
     alternative: z.boolean().optional().describe(
       "Awarded the supplier's alternative (accepted for comparison) instead of the line as asked.",
     ),
-  })).max(500).default([]).describe("For scope lines: each line item and its supplier."),
+    quantity: decimalText(12, 4, "scenarios.quantityInvalid").nullish().describe(
+      "A line split between suppliers: the quantity of each (they add up to its yearly usage).",
+    ),
+  })).max(1000).default([]).describe("For scope lines: each line item and its supplier."),
   reason: multiLine(
     z.string({ error: "award.reasonRequired" }).trim()
       .min(1, { error: "award.reasonRequired" }).max(1000).describe(

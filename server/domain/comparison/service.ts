@@ -81,7 +81,14 @@ export type AwardDto = {
   awardedBy: number | null;
   awardedByName: string | null;
   /** Every awarded line (for a whole-project award: each item to that supplier). */
-  lines: { itemId: number; itemName: string; supplierId: number; supplierAbbr: string }[];
+  lines: {
+    itemId: number;
+    itemName: string;
+    supplierId: number;
+    supplierAbbr: string;
+    /** A line split between suppliers: this one's quantity; null for the whole line. */
+    quantity: string | null;
+  }[];
   /** The suppliers awarded, by abbreviation, in code order. */
   supplierNames: string[];
 };
@@ -110,13 +117,21 @@ export async function currentAward(db: DbOrTx, projectId: number): Promise<Award
     );
   const abbr = (id: number) => named.find((s) => s.id === id)?.abbr ?? "";
   const rows = a.a.scope === "project"
-    ? items.map((i) => ({ itemId: i.id, supplierId: a.a.supplierId! }))
-    : await db.select({ itemId: awardLines.itemId, supplierId: awardLines.supplierId })
-      .from(awardLines).where(eq(awardLines.awardId, a.a.id));
-  const lines = items.filter((i) => rows.some((r) => r.itemId === i.id)).map((i) => {
-    const supplierId = rows.find((r) => r.itemId === i.id)!.supplierId;
-    return { itemId: i.id, itemName: i.itemName, supplierId, supplierAbbr: abbr(supplierId) };
-  });
+    ? items.map((i) => ({ itemId: i.id, supplierId: a.a.supplierId!, quantity: null }))
+    : await db.select({
+      itemId: awardLines.itemId,
+      supplierId: awardLines.supplierId,
+      quantity: awardLines.quantity,
+    }).from(awardLines).where(eq(awardLines.awardId, a.a.id));
+  const lines = items.flatMap((i) =>
+    rows.filter((r) => r.itemId === i.id).map((r) => ({
+      itemId: i.id,
+      itemName: i.itemName,
+      supplierId: r.supplierId,
+      supplierAbbr: abbr(r.supplierId),
+      quantity: r.quantity,
+    }))
+  );
   return {
     id: a.a.id,
     scope: a.a.scope,

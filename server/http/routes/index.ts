@@ -24,6 +24,7 @@ import { auctionRoutes } from "./auction.ts";
 import { evaluationRoutes } from "./evaluation.ts";
 import { alternativeRoutes } from "./alternatives.ts";
 import { costTermRoutes } from "./costTerms.ts";
+import { scenarioRoutes } from "./scenarios.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -51,4 +52,5 @@ export const allRoutes: RouteDef[] = [
   ...evaluationRoutes,
   ...alternativeRoutes,
   ...costTermRoutes,
+  ...scenarioRoutes,
 ];

@@ -13,6 +13,7 @@ import { type Approval, comparisonApi, type Matrix } from "./api.ts";
 import { AwardDialog } from "./AwardDialog.tsx";
 import { MatrixTable } from "./MatrixTable.tsx";
 import { CostTermsPanel, ViewSwitch } from "./CostTerms.tsx";
+import { ScenariosPanel } from "./ScenariosPanel.tsx";
 import { formatTime } from "../../../../shared/time.ts";
 import { SlotPanels } from "../../../layout/panels.tsx";
 
@@ -131,6 +132,15 @@ export function Comparison(
                   />
                 </>
               )}
+            {mayPublish && canAward && m.suppliers.some((s) => s.quoted) && (
+              <ScenariosPanel
+                m={m}
+                onAwarded={() => {
+                  load();
+                  onAwarded?.();
+                }}
+              />
+            )}
             <SlotPanels slot="comparison" place="end" props={{ approvals: trail }} />
           </div>
         )}
