@@ -106,7 +106,7 @@ export async function selectProjects(
  * ids; where a keyword is given, how its matches are found (for a page reaching `page` rows; for
  * every row when undefined, as exports read them).
  */
-async function listQueryOf(
+export async function listQueryOf(
   deps: Deps,
   actor: Actor,
   input: ExportProjectsInput,

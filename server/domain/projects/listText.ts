@@ -147,7 +147,7 @@ const foldsAlike = (text: string) =>
  * when they are few, the ids of the matches that may be in the list (the filters judged as stored,
  * and those the clock moved on).
  */
-export type KeptIds = { ids: Int32Array; highest: number; listed?: number[] };
+type KeptIds = { ids: Int32Array; highest: number; listed?: number[] };
 
 /** What the list asks of its matches, for the choice of a way. */
 export type KeywordNeeds = {
