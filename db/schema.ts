@@ -275,8 +275,9 @@ export const suppliers = sqliteTable("suppliers", {
 
 /**
  * A counter per table that triggers raise on every insert, update and delete of its rows
- * (migrations/0010): readers that keep results in memory (the supplier search) know from it, in
- * any instance, whether their copy is still current.
+ * (suppliers, migrations/0010; projects, on the changes a list by keyword keeps, 0037): readers
+ * that keep results in memory (the supplier search, the project list) know from it, in any
+ * instance, whether their copy is still current.
  */
 export const changeVersions = sqliteTable("change_versions", {
   name: text("name").primaryKey(),

@@ -1,14 +1,24 @@
 // The one place results are kept between calls: the supplier search's matches and the suppliers'
 // code order (suppliers/search.ts), each kept with the suppliers' change counter (raised by the
-// triggers of migrations/0010 on every change to a supplier, by any process) and used again while
-// the counter has not moved. The varied workload shows why (docs/performance.md): a word matches
-// thousands of suppliers and the launch page shows five, so finding, counting and sorting them all
-// is most of a search's work.
+// triggers of migrations/0010 on every change to a supplier, by any process), and the project
+// list's keyword matches (projects/listKept.ts), kept with the projects' change counter (migrations/
+// 0037); each used again while its counter has not moved. The varied workload shows why
+// (docs/performance.md): a word matches thousands of suppliers or projects and a page shows a few,
+// so finding and counting them all is most of a search's or a list's work.
 import { type DbOrTx, firstRow } from "../../db/client.ts";
 
 /** The suppliers' change counter now, in this process or any other on the same database. */
 export async function suppliersVersion(db: DbOrTx): Promise<number> {
   const row = await firstRow(db, "select version from change_versions where name = 'suppliers'");
+  return Number(row?.[0] ?? 0);
+}
+
+/**
+ * The projects' change counter now, in this process or any other: raised by every new or deleted
+ * project and every change to its keyword columns, kind, stored status, first quote or category.
+ */
+export async function projectsVersion(db: DbOrTx): Promise<number> {
+  const row = await firstRow(db, "select version from change_versions where name = 'projects'");
   return Number(row?.[0] ?? 0);
 }
 

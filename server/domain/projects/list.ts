@@ -10,6 +10,7 @@ import type { Paged } from "../shared/paging.ts";
 import { batchesInOrder } from "../exports/batches.ts";
 import { type ProjectKind, visibleKinds } from "./rules.ts";
 import {
+  countedRowTest,
   type ExportProjectsInput,
   judgedByClock,
   keywordsOf,
@@ -23,6 +24,13 @@ import { ProjectDto, projectsByIds } from "./dto.ts";
 import { keywordNeeds, listTotal } from "./listCount.ts";
 import { clockMovedIdsAt } from "./statusSql.ts";
 import { type KeywordPlan, keywordPlan } from "./listText.ts";
+import { type KeptMatches, keptMatches, movedMatches, storedMatches } from "./listKept.ts";
+
+/**
+ * Up to this many matches that may be in the list, its page may be found by their ids (at most
+ * listText.ts IDS_AT_MOST always, more where that costs less than the other ways).
+ */
+const LISTED_BY_IDS = 2000;
 
 /** The kinds of project the list covers: those the actor may see, or the one asked for. */
 function listKinds(actor: Actor, input: ExportProjectsInput): ProjectKind[] {
@@ -98,22 +106,34 @@ export async function selectProjects(
  * ids; where a keyword is given, how its matches are found (for a page reaching `page` rows; for
  * every row when undefined, as exports read them).
  */
-async function listQueryOf(
+export async function listQueryOf(
   deps: Deps,
   actor: Actor,
   input: ExportProjectsInput,
   now: Date,
   page?: number,
-): Promise<ListQuery> {
+): Promise<{ query: ListQuery; kept?: KeptMatches }> {
   const keywords = keywordsOf(input);
   const query: ListQuery = {
     kinds: listKinds(actor, input),
     input,
     clockMoved: judgedByClock(input) ? await clockMovedIdsAt(deps.db, now) : undefined,
   };
-  if (!keywords.length) return query;
+  if (!keywords.length) return { query };
+  const kept = await keptMatches(deps.db, keywords);
+  // The matches that may be in the list, when few: those in it as stored, and the clock-moved.
+  const inList = countedRowTest(query);
+  const stored = kept && inList && storedMatches(kept, inList, LISTED_BY_IDS);
+  const listed = kept && stored && stored.ids &&
+    [...new Set([...stored.ids, ...movedMatches(kept, query.clockMoved)])].sort((a, b) => a - b);
   const needs = await keywordNeeds(deps.db, query, now, page);
-  return { ...query, keywordPlan: await keywordPlan(deps.db, keywords, needs) };
+  const plan = await keywordPlan(
+    deps.db,
+    keywords,
+    needs,
+    kept && { ...kept, listed: listed || undefined },
+  );
+  return { query: { ...query, keywordPlan: plan }, kept };
 }
 
 /**
@@ -131,7 +151,13 @@ export async function listProjects(
   plan?: KeywordPlan,
 ): Promise<ProjectPage> {
   const now = deps.clock.now();
-  const chosen = await listQueryOf(deps, actor, input, now, input.skipCount + input.maxResultCount);
+  const { query: chosen, kept } = await listQueryOf(
+    deps,
+    actor,
+    input,
+    now,
+    input.skipCount + input.maxResultCount,
+  );
   const query = plan && chosen.keywordPlan ? { ...chosen, keywordPlan: plan } : chosen;
   const values = listValues(query, now);
   const page = () =>
@@ -145,7 +171,7 @@ export async function listProjects(
   const first = input.skipCount === 0 ? await page() : undefined;
   const { total, exact } = first && first.length < input.maxResultCount
     ? { total: first.length, exact: true }
-    : await listTotal(deps.db, query, values, true);
+    : await listTotal(deps.db, query, values, true, kept);
   // Past a count that is not exact there may be more: the page is read by its offset.
   const rows = first ?? (input.skipCount < total || !exact ? await page() : []);
   return {
@@ -158,11 +184,11 @@ export async function listProjects(
 /** The same list for exports: counted (exactly) first, then read a batch at a time. */
 export async function projectBatches(deps: Deps, actor: Actor, input: ExportProjectsInput) {
   const now = deps.clock.now();
-  const query = await listQueryOf(deps, actor, input, now);
+  const { query, kept } = await listQueryOf(deps, actor, input, now);
   const values = listValues(query, now);
   // An unknown sort field is refused here, before streaming starts.
   const pages = listPageIds(deps.db, query);
-  const { total } = await listTotal(deps.db, query, values, false);
+  const { total } = await listTotal(deps.db, query, values, false, kept);
   const batches = () =>
     batchesInOrder(
       async (offset, limit) => (await pages.all({ ...values, limit, offset })).map((r) => r.id),

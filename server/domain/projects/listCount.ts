@@ -4,7 +4,8 @@
 //   0026), and counts again by their ids the few projects the clock has moved on since their
 //   status was stored;
 // - a list by keyword (name, code, demand number) counts its matches up to 2,000 and beyond that
-//   answers 2,000, not exact (docs/decisions.md);
+//   answers 2,000, not exact (docs/decisions.md): from its kept matches (listKept.ts) where their
+//   groups say which are in the list, as project_counts' rows do, else on the projects;
 // - any other list counts the matching projects.
 import { and, count, sql } from "drizzle-orm";
 import { offerProjects, projectCounts } from "../../../db/schema.ts";
@@ -13,6 +14,7 @@ import {
   byKeyword,
   countedByTable,
   countedConditions,
+  countedRowTest,
   filterConditions,
   keywordsOf,
   kindsCondition,
@@ -24,6 +26,7 @@ import {
   withoutKeywords,
 } from "./listFilters.ts";
 import { clockMovedPlaceholders } from "./statusSql.ts";
+import { type KeptMatches, movedMatches, storedMatches } from "./listKept.ts";
 import { type KeywordNeeds, type KeywordPlan, keywordWay, matchCondition } from "./listText.ts";
 
 /** Past this many matches a list by keyword answers this count, not exact. */
@@ -53,16 +56,49 @@ const correction = preparedPerKey(statementKey, (db, query: ListQuery) => {
   )).prepare();
 });
 
-async function countFromTable(db: DbOrTx, query: ListQuery, values: Record<string, unknown>) {
-  const [{ total }] = await stored(db, query).all(values);
-  const { clockMoved } = query;
-  const moved = clockMoved ? [...clockMoved.closedByClock, ...clockMoved.inRound] : [];
-  if (!moved.length) return Number(total);
+/** `total` counted as stored, corrected for the `moved` ids among those it counted. */
+async function corrected(
+  db: DbOrTx,
+  query: ListQuery,
+  values: Record<string, unknown>,
+  total: number,
+  moved: number[],
+) {
+  if (!moved.length) return total;
   const [{ change }] = await correction(db, query).all({
     ...values,
     clockMoved: JSON.stringify(moved),
   });
-  return Number(total) + Number(change);
+  return total + Number(change);
+}
+
+async function countFromTable(db: DbOrTx, query: ListQuery, values: Record<string, unknown>) {
+  const [{ total }] = await stored(db, query).all(values);
+  const { clockMoved } = query;
+  const moved = clockMoved ? [...clockMoved.closedByClock, ...clockMoved.inRound] : [];
+  return await corrected(db, query, values, Number(total), moved);
+}
+
+/**
+ * A list by keyword counted from its kept matches: the groups in the list as stored, corrected
+ * for those of its matches the clock moved on; undefined where a filter given cannot say.
+ */
+async function countFromKept(
+  db: DbOrTx,
+  query: ListQuery,
+  values: Record<string, unknown>,
+  kept: KeptMatches,
+) {
+  const inList = countedRowTest(query);
+  if (!inList) return undefined;
+  const { count } = storedMatches(kept, inList, 0);
+  return await corrected(
+    db,
+    withoutKeywords(query),
+    values,
+    count,
+    movedMatches(kept, query.clockMoved),
+  );
 }
 
 const exactCount = preparedPerKey(
@@ -141,16 +177,23 @@ export type ListTotal = {
 
 /**
  * How many projects the list holds. `bounded`: by keyword, counted up to KEYWORD_COUNT_LIMIT
- * (the list's pages); otherwise exactly (exports).
+ * (the list's pages); otherwise exactly (exports). `kept`: the keywords' kept matches.
  */
 export async function listTotal(
   db: DbOrTx,
   query: ListQuery,
   values: Record<string, unknown>,
   bounded: boolean,
+  kept?: KeptMatches,
 ): Promise<ListTotal> {
   if (countedByTable(query.input)) {
     return { total: await countFromTable(db, query, values), exact: true };
+  }
+  const fromKept = kept && await countFromKept(db, query, values, kept);
+  if (fromKept !== undefined) {
+    return bounded && fromKept > KEYWORD_COUNT_LIMIT
+      ? { total: KEYWORD_COUNT_LIMIT, exact: false }
+      : { total: fromKept, exact: true };
   }
   if (bounded && byKeyword(query.input)) {
     const [{ total }] = await boundedCount(db, query).all(values);

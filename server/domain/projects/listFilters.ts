@@ -52,6 +52,11 @@ type Filter<S extends z.ZodType> = {
    * that table cannot count a list filtered by it.
    */
   counted?(a: Args<S>): SQL | undefined;
+  /**
+   * The same as `counted`, on one row of project_counts or of a keyword's kept matches grouped
+   * alike (listKept.ts): whether the projects it counts are in the list, as stored.
+   */
+  countedRow?(given: Given<S>, row: CountRow): boolean;
   /** Judged by the clock: the list reads the clock-moved ids (statusSql.ts) first. */
   byClock?(given: Given<S>): boolean;
   /** A keyword: searched with the other keywords given, through the trigram index (listText.ts). */
@@ -60,6 +65,9 @@ type Filter<S extends z.ZodType> = {
   key?(given: Given<S>): string;
 };
 const filter = <S extends z.ZodType>(f: Filter<S>) => f;
+
+/** A row of project_counts: projects of one kind, stored status, first quote and category. */
+export type CountRow = { kind: string; status: string; quoted: number; typeId: number };
 
 const keyword = (max: number, column: SQLiteColumn, indexed: string, what: string) =>
   filter({
@@ -98,6 +106,7 @@ const listFilters = {
     param: id.optional().describe("Only projects of the category with this id."),
     where: ({ bound }) => eq(offerProjects.typeId, bound),
     counted: ({ bound }) => eq(c.typeId, bound),
+    countedRow: (given, row) => row.typeId === given,
   }),
   /** The display status, judged at the request's time. */
   status: filter({
@@ -118,11 +127,16 @@ const listFilters = {
           return eq(c.status, given);
       }
     },
+    countedRow: (given, row) =>
+      given === "published" || given === "inQuotation"
+        ? row.status === "published" && row.quoted === (given === "published" ? 0 : 1)
+        : row.status === given,
   }),
   /** One kind: it narrows the kinds the list covers (list.ts listKinds), which every list asks for. */
   kind: filter({
     param: kindSchema.optional().describe("Only material or only asset projects."),
     counted: () => undefined,
+    countedRow: () => true,
   }),
   offerItemType: filter({
     param: quotationTypeSchema.optional().describe(
@@ -149,6 +163,7 @@ const listFilters = {
     byClock: (open) => open,
     key: String,
     counted: ({ given }) => given ? eq(c.status, "published") : undefined,
+    countedRow: (given, row) => !given || row.status === "published",
   }),
   /** Projects with a quote submitted at or after this instant. */
   quotedFrom: filter({
@@ -261,6 +276,18 @@ export const byKeyword = (input: ExportProjectsInput) =>
 /** Whether project_counts can count the list: every filter given says how. */
 export const countedByTable = (input: ExportProjectsInput) =>
   givenFilters(input).every(({ f }) => f.counted);
+
+/**
+ * Whether a row of project_counts (or of kept matches, listKept.ts) is in the list as stored: its
+ * kind one of the list's and every filter other than the keywords saying so; undefined when a
+ * filter given cannot say (the list is then counted on the projects).
+ */
+export function countedRowTest(query: ListQuery): ((row: CountRow) => boolean) | undefined {
+  const given = givenFilters(query.input).filter(({ f }) => !f.keyword);
+  if (!given.every(({ f }) => f.countedRow)) return undefined;
+  const kinds = new Set<string>(query.kinds);
+  return (row) => kinds.has(row.kind) && given.every(({ f, given }) => f.countedRow!(given, row));
+}
 
 /** The clock-moved ids left out: each status as stored. */
 export const storedOnly: ClockMovedSets = { closedByClock: null, inRound: null };

@@ -142,6 +142,13 @@ const firstMatches = preparedPerKey(
 const foldsAlike = (text: string) =>
   [...text].every((ch) => ch < "\x80" || ch.toLowerCase() === ch.toUpperCase());
 
+/**
+ * A keyword's matches as kept (listKept.ts): every id, ascending; the highest project id; and,
+ * when they are few, the ids of the matches that may be in the list (the filters judged as stored,
+ * and those the clock moved on).
+ */
+type KeptIds = { ids: Int32Array; highest: number; listed?: number[] };
+
 /** What the list asks of its matches, for the choice of a way. */
 export type KeywordNeeds = {
   /** The rows a page reaches (its offset and its size); undefined: every match (exports). */
@@ -170,17 +177,29 @@ export async function keywordPlan(
   db: DbOrTx,
   keywords: Keyword[],
   needs?: KeywordNeeds,
+  kept?: KeptIds,
 ): Promise<KeywordPlan> {
+  if (kept?.listed && kept.listed.length <= IDS_AT_MOST) return { way: "ids", ids: kept.listed };
+  if (kept && kept.ids.length <= IDS_AT_MOST) return { way: "ids", ids: Array.from(kept.ids) };
   // Single characters only: the index has nothing to answer.
   if (keywords.every((k) => keywordWay(k.text) === "rows")) return { way: "rows" };
-  const [first] = await firstMatches(db, keywords).all(keywordValues(keywords));
-  const found = (JSON.parse(first.ids) as number[]).sort((a, b) => a - b);
-  if (found.length <= IDS_AT_MOST) return { way: "ids", ids: found };
+  let found: ArrayLike<number>, highest;
+  if (kept) ({ ids: found, highest } = kept);
+  else {
+    const [first] = await firstMatches(db, keywords).all(keywordValues(keywords));
+    found = (JSON.parse(first.ids) as number[]).sort((a, b) => a - b);
+    highest = first.highest;
+    if (found.length <= IDS_AT_MOST) return { way: "ids", ids: found as number[] };
+  }
   if (!needs || !keywords.every((k) => foldsAlike(k.text))) return byIndex;
-  // Among the ids from the first match to the last found, the share that match; so about how many
-  // match in all, and how many of the other filters' rows a read in order passes to find n.
-  const projects = Math.max(Number(first.highest ?? 0), 1);
-  const share = Math.min(found.length / (found[IDS_AT_MOST] - found[0] + 1), 1);
+  // Among the ids from the first match to the last found, the share that match (among all
+  // projects when every match is kept); so about how many match in all, and how many of the other filters' rows a read in
+  // order passes to find n.
+  const projects = Math.max(Number(highest ?? 0), 1);
+  const share = Math.min(
+    kept ? found.length / projects : found.length / (found[IDS_AT_MOST] - found[0] + 1),
+    1,
+  );
   const matches = share * projects;
   const filtered = Math.max(Math.min(needs.filtered ?? projects, projects), 1);
   const walked = (n: number) => Math.min(filtered, n / share);
@@ -196,6 +215,12 @@ export async function keywordPlan(
   const clustered = keywords.some((k) => k.field === needs.sortedBy);
   const pageRows = clustered ? Math.min(filtered, page + (1 - share) * filtered) : walked(page);
   const pageWay = pageRow * pageRows < COST.lookup * matches ? "rows" : "index";
+  // By the kept ids of the matches that may be in the list: each looked up, as through the index,
+  // but only those.
+  const listed = kept?.listed;
+  if (listed && COST.lookup * listed.length < Math.min(pageRow * pageRows, COST.lookup * matches)) {
+    return { way: "ids", ids: listed };
+  }
   if (needs.countUpTo === undefined) return { way: pageWay };
   const limit = needs.countUpTo;
   const countByIndex = needs.otherFilters
