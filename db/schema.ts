@@ -275,7 +275,7 @@ export const suppliers = sqliteTable("suppliers", {
 
 /**
  * A counter per table that triggers raise on every insert, update and delete of its rows
- * (suppliers, migrations/0010; projects, on the changes a list by keyword keeps, 0037): readers
+ * (suppliers, migrations/0010; projects, on the changes a list by keyword keeps, 0035): readers
  * that keep results in memory (the supplier search, the project list) know from it, in any
  * instance, whether their copy is still current.
  */

@@ -2,7 +2,7 @@
 // code order (suppliers/search.ts), each kept with the suppliers' change counter (raised by the
 // triggers of migrations/0010 on every change to a supplier, by any process), and the project
 // list's keyword matches (projects/listKept.ts), kept with the projects' change counter (migrations/
-// 0037); each used again while its counter has not moved. The varied workload shows why
+// 0035); each used again while its counter has not moved. The varied workload shows why
 // (docs/performance.md): a word matches thousands of suppliers or projects and a page shows a few,
 // so finding and counting them all is most of a search's or a list's work.
 import { type DbOrTx, firstRow } from "../../db/client.ts";

@@ -2,7 +2,7 @@
 // id as the trigram index finds them, and, once for all lists, every project's group as
 // project_counts groups them (kind, stored status, first quote, category), both kept with the
 // projects' change counter, which triggers raise on every change to what they are made of
-// (migrations/0037). Nothing kept depends on the clock: the projects
+// (migrations/0035). Nothing kept depends on the clock: the projects
 // the clock moved on are judged at read time, by their ids (statusSql.ts). From them a list counts
 // its matches (listCount.ts) and, where few are in the list, finds its page by their ids.
 import { sql } from "drizzle-orm";
