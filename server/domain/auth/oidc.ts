@@ -125,6 +125,19 @@ async function readPending(deps: Deps, token: string | undefined): Promise<Pendi
   throw new CompanySignInRefused("state", "the started sign-in is unreadable or too old");
 }
 
+/** openid-client's reason for refusing an answer, with its code and what it found, for the log. */
+function reasonOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const { code, cause } = err as Error & { code?: string; cause?: unknown };
+  let found = "";
+  try {
+    found = cause === undefined
+      ? ""
+      : JSON.stringify(cause instanceof Error ? cause.message : cause);
+  } catch { /* not serialisable */ }
+  return [err.message, code && `[${code}]`, found.slice(0, 500)].filter(Boolean).join(" ");
+}
+
 /** What the provider says of the person: the ID token's claims, completed by its userinfo. */
 type Person = { userName?: string; email?: string; name?: string };
 
@@ -170,7 +183,7 @@ export async function finishCompanySignIn(
     };
   } catch (err) {
     if (err instanceof CompanySignInRefused) throw err;
-    throw new CompanySignInRefused("provider", String((err as Error)?.message ?? err));
+    throw new CompanySignInRefused("provider", reasonOf(err));
   }
   const user = await staffUserFor(deps, person);
   return {
