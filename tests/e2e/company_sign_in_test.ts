@@ -11,7 +11,7 @@ import zh from "../../locales/zh.json" with { type: "json" };
 import { auditLogs, sessions, users } from "../../db/schema.ts";
 import { updateSettings } from "../../server/domain/settings/service.ts";
 import { createUser } from "../../server/domain/users/service.ts";
-import { launchBrowser, newPage, screenshot, startServer } from "./browser.ts";
+import { launchBrowser, newPage, screenshot, signInAs, startServer } from "./browser.ts";
 import { type Account, CLIENT_ID, CLIENT_SECRET, startProvider } from "./oidc_provider.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -104,6 +104,38 @@ Deno.test(
           await page.getByRole("menuitem", { name: en.shell.logout }).click();
           await page.waitForURL((u) => u.pathname === "/login");
           assert.equal(await openSessions(env, "buyer1"), 0);
+          await context.close();
+        },
+      );
+
+      await t.step(
+        "an admin turns staff passwords off: a buyer's password is refused with the reason, the company account still works",
+        async () => {
+          const admin = await newPage(browser!, base);
+          await admin.page.goto("/login");
+          await signInAs(admin.page);
+          await admin.page.waitForURL((u) => u.pathname === "/dashboard");
+          await admin.page.goto("/systemSetting/systemResource");
+          const card = admin.page.getByTestId("company-sign-in-settings");
+          const box = card.getByLabel(en.companySignIn.staffPasswordSignIn);
+          assert.equal(await box.isChecked(), true);
+          await box.uncheck();
+          await card.getByRole("button", { name: en.ui.save }).click();
+          await admin.page.getByText(en.ui.saved).first().waitFor();
+          await screenshot(admin.page, "company-sign-in-settings-en");
+          await admin.context.close();
+
+          const { context, page } = await newPage(browser!, base);
+          await page.goto("/login");
+          await signInAs(page, "buyer1", "Passw0rd!x");
+          await page.getByRole("alert").getByText(en.auth.passwordSignInOff).waitFor();
+          await page.getByRole("link", { name: en.companySignIn.button }).click();
+          await logInAtProvider(page, company.issuer, "u-1001");
+          await page.getByTestId("user-menu").getByText("Zhang Wei").waitFor();
+          await page.getByTestId("user-menu").click();
+          await page.getByRole("menuitem", { name: en.shell.logout }).click();
+          await page.waitForURL((u) => u.pathname === "/login");
+          await updateSettings(env, { items: [{ key: "staffPasswordSignIn", value: true }] });
           await context.close();
         },
       );
