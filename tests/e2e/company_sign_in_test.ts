@@ -23,6 +23,8 @@ const ACCOUNTS: Record<string, Account> = {
   "u-1002": { preferred_username: "li.na", email: "Li.Na@Plant.test", name: "Li Na" },
   "u-1003": { preferred_username: "former", email: "former@plant.test", name: "Wang Former" },
   "u-1004": { preferred_username: "stranger", email: "stranger@plant.test", name: "Chen Stranger" },
+  // Named as QMO's built-in administrator, who signs in with its password only.
+  "u-1005": { preferred_username: "admin", name: "Someone Named Admin" },
 };
 
 /** The provider's login page (any password), then back to QMO. */
@@ -198,6 +200,17 @@ Deno.test(
         await screenshot(page, "company-sign-in-inactive-en");
         assert.equal(await openSessions(env, "former"), 0);
         assert.ok(!(await context.cookies()).some((c) => c.name === "Admin-Token"));
+        await context.close();
+      });
+
+      await t.step("the company's `admin` is not QMO's built-in admin", async () => {
+        const { context, page } = await newPage(browser!, base);
+        const before = await openSessions(env, "admin");
+        await page.goto("/login");
+        await page.getByRole("link", { name: en.companySignIn.button }).click();
+        await logInAtProvider(page, company.issuer, "u-1005");
+        await page.getByText(en.companySignIn.refused.unknown).waitFor();
+        assert.equal(await openSessions(env, "admin"), before);
         await context.close();
       });
 

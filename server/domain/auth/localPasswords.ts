@@ -4,8 +4,8 @@
 import type { Deps } from "../context.ts";
 import { getSetting } from "../settings/service.ts";
 
-/** The user who always keeps a local password. */
-const ADMIN_USER_NAME = "admin";
+/** The user who always keeps a local password (and signs in with it only). */
+export const ADMIN_USER_NAME = "admin";
 
 export async function passwordSignInAllowed(
   deps: Deps,

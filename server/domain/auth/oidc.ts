@@ -11,6 +11,7 @@ import type { Deps } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import { z } from "zod";
 import { getSetting } from "../settings/service.ts";
+import { ADMIN_USER_NAME } from "./localPasswords.ts";
 import { createUser } from "../users/service.ts";
 import {
   type AuthenticateResult,
@@ -170,7 +171,9 @@ export async function finishCompanySignIn(
       idTokenExpected: true,
     });
     const claims: Record<string, unknown> = { ...tokens.claims() };
-    if (provider.serverMetadata().userinfo_endpoint) {
+    // Some providers put only `sub` in the ID token: the rest is asked of userinfo.
+    const missing = claims[settings.userNameClaim] === undefined || claims.email === undefined;
+    if (missing && provider.serverMetadata().userinfo_endpoint) {
       Object.assign(
         claims,
         await oidc.fetchUserInfo(provider, tokens.access_token, claims.sub as string),
@@ -209,7 +212,8 @@ async function staffUserFor(deps: Deps, person: Person): Promise<StaffUser> {
   };
   const staff = eq(users.kind, "staff");
   let found: StaffUser | undefined;
-  if (person.userName) {
+  // The built-in `admin` signs in with its password only: the way back in, never the provider's.
+  if (person.userName && normalizeUserName(person.userName) !== ADMIN_USER_NAME) {
     [found] = await deps.db.select(columns).from(users)
       .where(and(staff, eq(users.normalizedUserName, normalizeUserName(person.userName))));
   }
@@ -217,7 +221,9 @@ async function staffUserFor(deps: Deps, person: Person): Promise<StaffUser> {
     const byEmail = await deps.db.select(columns).from(users)
       .where(and(staff, eq(sql`lower(${users.emailAddress})`, person.email.toLowerCase())))
       .limit(2);
-    if (byEmail.length === 1) found = byEmail[0];
+    if (byEmail.length === 1 && byEmail[0].userName.toLowerCase() !== ADMIN_USER_NAME) {
+      found = byEmail[0];
+    }
   }
   const who = person.userName ?? person.email ?? "";
   if (found && !found.isActive) throw new CompanySignInRefused("inactive", who);
