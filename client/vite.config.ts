@@ -54,6 +54,7 @@ export function viteConfig(outDir: string, apiTarget = "http://localhost:8000"):
       proxy: {
         "/api": { target: apiTarget, changeOrigin: true },
         "/swagger": { target: apiTarget, changeOrigin: true },
+        "/auth/oidc": { target: apiTarget, changeOrigin: true },
       },
     },
   };

@@ -44,6 +44,12 @@ const envSchema = z.object({
     message: "must be a time of day as HH:MM (UTC+8)",
   }).default("02:30"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  OIDC_ISSUER: z.url({ message: "must be an absolute http(s) URL" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(256).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(1024).optional(),
+  OIDC_USERNAME_CLAIM: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, {
+    message: "must be a claim name",
+  }).default("preferred_username"),
 });
 
 export type Config = {
@@ -86,6 +92,16 @@ export type Config = {
   backupMinute: number;
   /** How many backups are kept; older ones go once a newer one has passed its check. */
   backupKeep: number;
+  /** Company sign-in (OpenID Connect) for staff; unset: passwords only. */
+  oidc?: OidcConfig;
+};
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The claim holding the QMO user name (preferred_username unless told). */
+  userNameClaim: string;
 };
 
 export class ConfigError extends Error {}
@@ -109,6 +125,12 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet > 0 && oidcSet < 3) {
+    throw new ConfigError(
+      "Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none",
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   if (create) Deno.mkdirSync(dataDir, { recursive: true });
   const databaseUrl = e.DATABASE_URL ?? `file:${join(dataDir, "qmo.db")}`;
@@ -139,6 +161,14 @@ export function loadConfig(
     backupDir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : undefined,
     backupMinute: Number(e.BACKUP_TIME.slice(0, 2)) * 60 + Number(e.BACKUP_TIME.slice(3)),
     backupKeep: e.BACKUP_KEEP,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID,
+        clientSecret: e.OIDC_CLIENT_SECRET,
+        userNameClaim: e.OIDC_USERNAME_CLAIM,
+      }
+      : undefined,
   };
 }
 

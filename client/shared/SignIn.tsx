@@ -56,12 +56,14 @@ export function SignInFrame({ subtitle, children }: { subtitle?: string; childre
 }
 
 export function SignIn(
-  { onSignedIn, subtitle, forgotPath }: {
+  { onSignedIn, subtitle, forgotPath, other }: {
     /** Goes on once signed in; the page stays busy meanwhile. */
     onSignedIn: (info: UserInfo) => void;
     subtitle?: string;
     /** This sign-in page's "Forgot password" page. */
     forgotPath: string;
+    /** Another way to sign in, below the form (the back-office's company account). */
+    other?: ReactNode;
   },
 ) {
   const { t } = useTranslation();
@@ -146,6 +148,7 @@ export function SignIn(
             {t("login.forgotPassword")}
           </Link>
         </p>
+        {other}
       </form>
     </SignInFrame>
   );

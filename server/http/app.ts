@@ -14,6 +14,7 @@ import { swaggerApp } from "./openapi.ts";
 import type { Drain } from "./drain.ts";
 import { observe } from "./observe.ts";
 import { metricsHandler } from "./metricsRoute.ts";
+import { mountCompanySignIn } from "./routes/oidc.ts";
 
 export type AppOptions = {
   routes?: RouteDef[];
@@ -133,6 +134,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     throw new DomainError("notFound", "errors.noSuchApi");
   });
 
+  mountCompanySignIn(app, deps);
   options.extend?.(app);
 
   app.notFound((c) => {

@@ -32,11 +32,12 @@ Deno.test("the route list is not empty and every route declares its access", () 
       label(r),
     );
   }
-  // Only sign-in and the forgotten-password calls are open to anyone.
+  // Only sign-in (and how one may sign in) and the forgotten-password calls are open to anyone.
   assert.deepEqual(
     allRoutes.filter((r) => r.access === "public").map(label),
     [
       "POST /app/TokenAuth/Authenticate",
+      "GET /app/TokenAuth/GetSignInOptions",
       "POST /app/TokenAuth/SendPasswordResetLink",
       "GET /app/TokenAuth/CheckPasswordResetLink",
       "POST /app/TokenAuth/ResetPasswordWithLink",

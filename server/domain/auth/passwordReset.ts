@@ -12,6 +12,7 @@ import { sha256Hex } from "../shared/hashing.ts";
 import { hashPassword } from "../shared/password.ts";
 import { supplierAddresses, writeRendered } from "../email/outbox.ts";
 import type { resetLinkInput, resetWithLinkInput, sendResetLinkInput } from "./schemas.ts";
+import { passwordSignInAllowed } from "./localPasswords.ts";
 import {
   type AuthenticateResult,
   type ClientMeta,
@@ -89,7 +90,9 @@ export async function sendResetLink(
   await countResetRequest(deps, meta);
   const user = await accountNamed(deps.db, input.userNameOrEmailAddress);
   const address = user?.isActive ? await addressOf(deps.db, user) : undefined;
-  if (user && address) await writeLink(deps, user, address, meta);
+  if (user && address && await passwordSignInAllowed(deps, user)) {
+    await writeLink(deps, user, address, meta);
+  }
   const rest = PASSWORD_RESET.answerMs - (performance.now() - started);
   if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
   return user && { id: user.id, userName: user.userName };
@@ -167,6 +170,10 @@ export async function resetWithLink(
   input: z.infer<typeof resetWithLinkInput>,
   meta: ClientMeta = {},
 ): Promise<AuthenticateResult & { userName: string }> {
+  const { user: holder } = await openLink(deps.db, input.token, deps.clock.now());
+  if (!await passwordSignInAllowed(deps, holder)) {
+    throw fieldError("token", "passwordReset.linkInvalid");
+  }
   // Hashed before the transaction, which then holds the write lock only for a moment.
   const passwordHash = await hashPassword(input.newPassword);
   const user = await transaction(deps.db, async (tx) => {

@@ -13,6 +13,7 @@ import { type DbOrTx, idIn, preparedQuery } from "../../../db/client.ts";
 import type { Actor, Deps } from "../context.ts";
 import { tooMany, unauthorized } from "../errors.ts";
 import { dummyPasswordHash } from "./password.ts";
+import { passwordSignInAllowed } from "./localPasswords.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../shared/password.ts";
 import type { Lang } from "../../i18n.ts";
 
@@ -68,6 +69,8 @@ export async function authenticate(
     // The same answer whether the account exists, is inactive, or the password is wrong.
     throw unauthorized("auth.invalidCredentials");
   }
+  // Told only to whoever knows the password: staff sign in with the company account.
+  if (!await passwordSignInAllowed(deps, user)) throw unauthorized("auth.passwordSignInOff");
   // A hash made with older parameters is replaced while the password is at hand.
   if (needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password) })

@@ -26,6 +26,13 @@ export const settingSchemas = {
       .pipe(z.string().regex(/^\d{1,15}(\.\d{1,2})?$/))
       .transform((v) => v.replace(/^0+(?=\d)/, "")),
   }),
+  /**
+   * Whether staff may sign in with a QMO password while company sign-in is configured (the user
+   * `admin` always may; suppliers are not concerned).
+   */
+  staffPasswordSignIn: z.boolean(),
+  /** Whether company sign-in creates a staff user, with no roles, for a person QMO does not know. */
+  companySignInCreatesUsers: z.boolean(),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -33,9 +40,9 @@ export type SettingValues = { [K in SettingKey]: z.output<(typeof settingSchemas
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 
 const keyText =
-  "The resource's key: quoteInstructionZh, quoteInstructionEn, reminderHours, uploadLimitMb or awardApproval.";
+  "The resource's key: quoteInstructionZh, quoteInstructionEn, reminderHours, uploadLimitMb, awardApproval, staffPasswordSignIn or companySignInCreatesUsers.";
 const valueText =
-  "Its value: the quote instructions' text (quoteInstructionZh, quoteInstructionEn), hours before the deadline as a list of whole numbers (reminderHours), MiB (uploadLimitMb), or { mode: all | none | threshold, thresholdCny } (awardApproval).";
+  "Its value: the quote instructions' text (quoteInstructionZh, quoteInstructionEn), hours before the deadline as a list of whole numbers (reminderHours), MiB (uploadLimitMb), or { mode: all | none | threshold, thresholdCny } (awardApproval), true or false (staffPasswordSignIn, companySignInCreatesUsers).";
 
 export const updateSettingsInput = z.object({
   items: z.array(z.object({

@@ -27,6 +27,8 @@ function defaultSetting<K extends SettingKey>(deps: Deps, key: K): SettingValues
     uploadLimitMb: deps.config.maxUploadMb,
     // The spec's monthly-purchase threshold: awards of 200,000 CNY or more wait for approval.
     awardApproval: { mode: "threshold", thresholdCny: String(MONTHLY_PURCHASE_THRESHOLD) },
+    staffPasswordSignIn: true,
+    companySignInCreatesUsers: false,
   };
   return defaults[key];
 }

@@ -1,6 +1,7 @@
 // Every API route of the product, in one list: mounted by the app, documented by OpenAPI, walked by tests.
 import type { RouteDef } from "../route.ts";
 import { authRoutes } from "./auth.ts";
+import { oidcRoutes } from "./oidc.ts";
 import { passwordResetRoutes } from "./passwordReset.ts";
 import { userRoutes } from "./users.ts";
 import { groupRoutes, roleRoutes } from "./roles.ts";
@@ -28,6 +29,7 @@ import { scenarioRoutes } from "./scenarios.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
+  ...oidcRoutes,
   ...passwordResetRoutes,
   ...userRoutes,
   ...roleRoutes,

@@ -8,6 +8,7 @@ import type { UserInfo } from "../../../shared/accountApi.ts";
 import { safeRedirect, SignIn } from "../../../shared/SignIn.tsx";
 import { ResetPassword } from "../../../shared/PasswordReset.tsx";
 import { resetTags } from "../../layout/tags.ts";
+import { CompanySignIn } from "./CompanySignIn.tsx";
 
 /** Where a user goes once signed in here: staff to `redirect`, suppliers to the portal. */
 function useGoOn(redirect: string) {
@@ -28,7 +29,13 @@ export default function Login() {
   // Signed in at the first render: elsewhere; signing in here goes on by onSignedIn.
   const [signedIn] = useState(() => !!getToken());
   if (signedIn) return <Navigate to="/" replace />;
-  return <SignIn forgotPath="/forgot-password" onSignedIn={goOn} />;
+  return (
+    <SignIn
+      forgotPath="/forgot-password"
+      onSignedIn={goOn}
+      other={<CompanySignIn redirect={redirect} />}
+    />
+  );
 }
 
 /** The page a staff member's reset link opens: a new password, then the back-office. */

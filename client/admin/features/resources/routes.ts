@@ -8,5 +8,5 @@ export const resourcesRoute: AdminRoute = {
   title: "menu.systemResource",
   icon: "database",
   permissions: [P.SystemResourceSearch],
-  page: lazy(() => import("./Resources.tsx")),
+  page: lazy(() => import("./ResourcesPage.tsx")),
 };
