@@ -17,12 +17,14 @@ import { allRoutes } from "../../server/http/routes/index.ts";
 import { audienceOf } from "../../server/http/route.ts";
 import { AA, awardReady, PM } from "./award_fixtures.ts";
 import { publishedProject } from "./quotes_fixtures.ts";
+import { EV, scoreAndSubmit, weightedReady } from "./evaluation_fixtures.ts";
 
 type Schema = Record<string, unknown>;
 type Param = { name: string; required: boolean };
 type Query = Record<string, string | number>;
 /** One call to make: whose token, and the query. */
-type Try = { token: string; query: Query };
+/** One call to make; `env` when it is made in a database of its own (a set-up the demo data cannot hold). */
+type Try = { token: string; query: Query; env?: TestEnv };
 
 /** The schema with every object closed: a property the document does not name fails. */
 function strict(schema: unknown): unknown {
@@ -98,6 +100,38 @@ function otherSystems() {
       ac.abort();
       await server.finished;
     },
+  };
+}
+
+/**
+ * Set-ups that take a database of their own (their fixtures name the same users and suppliers as
+ * awardReady's): a weighted evaluation signed off, and an ended project with a saved award scenario.
+ */
+async function ownDatabases(stack: AsyncDisposableStack): Promise<Record<string, Try[]>> {
+  const evalEnv = stack.use(await testEnv());
+  const w = await weightedReady(evalEnv);
+  await scoreAndSubmit(evalEnv, w, "ev1");
+  await scoreAndSubmit(evalEnv, w, "ev2");
+  const signed = await call(evalEnv, "post", `${EV}/SignOff`, {
+    token: w.leader.token,
+    body: { offProId: w.project.id },
+  });
+  assert.equal(signed.status, 200, JSON.stringify(signed.json));
+  const evaluation = { env: evalEnv, token: w.buyer.token, query: { offProId: w.project.id } };
+
+  const scenarioEnv = stack.use(await testEnv());
+  const r = await awardReady(scenarioEnv);
+  const created = await call(scenarioEnv, "post", `${PM}/CreateAwardScenario`, {
+    token: r.buyer.token,
+    body: { offProId: r.project.id, name: "Two at most", rules: { maxSuppliers: 2 } },
+  });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const buyer = (query: Query) => ({ env: scenarioEnv, token: r.buyer.token, query });
+  return {
+    [`${EV}/Get`]: [evaluation],
+    [`${EV}/Export`]: [evaluation],
+    [`${PM}/GetAwardScenarios`]: [buyer({ offProId: r.project.id })],
+    [`${PM}/SolveAwardScenario`]: [buyer({ id: created.json.result.id })],
   };
 }
 
@@ -202,7 +236,8 @@ Deno.test("every GET operation of the OpenAPI document answers the demo data as 
     env.demoSignIns.find((d) => /supplier/i.test(d.role));
   assert.ok(supplierSignIn, "the demo data has a supplier sign-in");
   const supplier = await signIn(env, supplierSignIn.userName, supplierSignIn.password);
-  const extra = await addRecords(env, admin);
+  await using stack = new AsyncDisposableStack();
+  const extra = { ...await addRecords(env, admin), ...await ownDatabases(stack) };
 
   const get = (path: string, token: string, query: Record<string, unknown> = {}) =>
     call(env, "get", path, { token, query: { MaxResultCount: 1000, ...query } });
@@ -294,8 +329,10 @@ Deno.test("every GET operation of the OpenAPI document answers the demo data as 
     ].slice(0, last.has(path) ? 1 : undefined);
     let answered = 0;
     const statuses = new Set<number>();
-    for (const { token, query } of tries) {
-      const res = await get(short, token, query);
+    for (const { token, query, env: own } of tries) {
+      const res = own
+        ? await call(own, "get", short, { token, query })
+        : await get(short, token, query);
       statuses.add(res.status);
       if (!(String(res.status) in (op.responses as Schema))) {
         undeclared.push(`${short} ${JSON.stringify(query)}: ${res.status}`);

@@ -272,8 +272,21 @@ export const awardApprovalDetail = awardApprovalDto.extend({
         ),
         amount: z.array(decimal.nullable()).describe("Per supplier: cny × usage, or null."),
         lowest: z.array(z.int()).describe("The ids of the suppliers with the lowest price."),
+        altAmount: z.record(z.string(), decimal.nullable()).optional().describe(
+          "The accepted alternatives' amounts in CNY by supplier id (only where the row has one).",
+        ),
       }),
     ).describe("The rows."),
+    totalCost: z.object({
+      lineTotals: z.array(z.array(decimal.nullable())).describe(
+        "Per row, per supplier: the line's total cost in CNY (price and the buyer's cost terms).",
+      ),
+      lumpSums: z.array(decimal.nullable()).describe(
+        "Per supplier: the lump sums of its cost terms on the whole offer, in CNY.",
+      ),
+    }).optional().describe(
+      "The total cost with the buyer's cost terms (snapshots made before it was kept have none).",
+    ),
   }).describe("The matrix the award was proposed on."),
   matrixChanged: z.boolean().describe(
     "While pending: whether the project's matrix differs now from the one proposed.",
