@@ -26,6 +26,12 @@ export const settingSchemas = {
       .pipe(z.string().regex(/^\d{1,15}(\.\d{1,2})?$/))
       .transform((v) => v.replace(/^0+(?=\d)/, "")),
   }),
+  /** Who must sign in with a second factor (an authenticator app): administrators, all staff, suppliers. */
+  twoFactorRequired: z.object({
+    administrators: z.boolean(),
+    staff: z.boolean(),
+    suppliers: z.boolean(),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -33,9 +39,9 @@ export type SettingValues = { [K in SettingKey]: z.output<(typeof settingSchemas
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 
 const keyText =
-  "The resource's key: quoteInstructionZh, quoteInstructionEn, reminderHours, uploadLimitMb or awardApproval.";
+  "The resource's key: quoteInstructionZh, quoteInstructionEn, reminderHours, uploadLimitMb, awardApproval or twoFactorRequired.";
 const valueText =
-  "Its value: the quote instructions' text (quoteInstructionZh, quoteInstructionEn), hours before the deadline as a list of whole numbers (reminderHours), MiB (uploadLimitMb), or { mode: all | none | threshold, thresholdCny } (awardApproval).";
+  "Its value: the quote instructions' text (quoteInstructionZh, quoteInstructionEn), hours before the deadline as a list of whole numbers (reminderHours), MiB (uploadLimitMb), { mode: all | none | threshold, thresholdCny } (awardApproval), or { administrators, staff, suppliers } as true or false (twoFactorRequired).";
 
 export const updateSettingsInput = z.object({
   items: z.array(z.object({

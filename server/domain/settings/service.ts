@@ -27,6 +27,7 @@ function defaultSetting<K extends SettingKey>(deps: Deps, key: K): SettingValues
     uploadLimitMb: deps.config.maxUploadMb,
     // The spec's monthly-purchase threshold: awards of 200,000 CNY or more wait for approval.
     awardApproval: { mode: "threshold", thresholdCny: String(MONTHLY_PURCHASE_THRESHOLD) },
+    twoFactorRequired: { administrators: false, staff: false, suppliers: false },
   };
   return defaults[key];
 }

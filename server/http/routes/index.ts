@@ -21,6 +21,7 @@ import { awardApprovalRoutes } from "./awardApprovals.ts";
 import { questionRoutes } from "./questions.ts";
 import { savingsRoutes } from "./savings.ts";
 import { auctionRoutes } from "./auction.ts";
+import { twoFactorRoutes } from "./twoFactor.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -45,4 +46,5 @@ export const allRoutes: RouteDef[] = [
   ...questionRoutes,
   ...savingsRoutes,
   ...auctionRoutes,
+  ...twoFactorRoutes,
 ];
