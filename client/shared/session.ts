@@ -8,9 +8,19 @@ const INACTIVITY_TIMEOUT = 1_800_000;
 
 export const session = createStore<UserInfo | null>(null);
 
+/**
+ * Signs in with a password; answers the ticket of the second step when one remains (a code, or
+ * enrolling an authenticator), else keeps the token.
+ */
 export async function signIn(userName: string, password: string) {
   const r = await accountApi.authenticate(userName, password);
-  setToken(r.accessToken);
+  if ("challenge" in r) return r;
+  keepToken(r.accessToken);
+}
+
+/** Keeps a new session's token (after a password, a code, or a reset link). */
+export function keepToken(accessToken: string) {
+  setToken(accessToken);
   session.set(null);
 }
 

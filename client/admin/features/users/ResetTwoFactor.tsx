@@ -1,0 +1,29 @@
+// Users › reset a user's two-factor sign-in (a lost phone): asked first, then the user is emailed.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../shared/api.ts";
+import { message } from "../../../shared/messages.ts";
+import { useConfirm } from "../../components/index.ts";
+import { USERS } from "./api.ts";
+
+/** The confirmation's element and the action for a row. */
+export function useResetTwoFactor(): [ReactNode, (user: { id: number; name: string }) => void] {
+  const { t } = useTranslation();
+  const [confirmElement, confirm] = useConfirm();
+  async function reset(user: { id: number; name: string }) {
+    const ok = await confirm({
+      title: t("twoFactor.reset"),
+      text: t("twoFactor.resetConfirm", { name: user.name }),
+      okLabel: t("twoFactor.reset"),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await api.post(`${USERS}/ResetTwoFactor`, { id: user.id }, { silent: true });
+      message.success(t("twoFactor.resetDone"));
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+  }
+  return [confirmElement, reset];
+}
