@@ -41,7 +41,7 @@ export function CodeField(
 }
 
 /** The ten recovery codes, shown once, and the button that goes on. */
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   return (
     <div data-testid="recovery-codes">

@@ -51,5 +51,9 @@ export const accountApi = {
       { silent: true },
     ),
   resetWithLink: (input: z.input<typeof resetWithLinkInput>) =>
-    api.post<AuthenticateResult>("/app/TokenAuth/ResetPasswordWithLink", input, { silent: true }),
+    api.post<AuthenticateResult | TwoFactorChallenge>(
+      "/app/TokenAuth/ResetPasswordWithLink",
+      input,
+      { silent: true },
+    ),
 };

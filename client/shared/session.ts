@@ -24,11 +24,14 @@ export function keepToken(accessToken: string) {
   session.set(null);
 }
 
-/** Sets a new password with a reset link; the server signs the user in as signIn does. */
+/**
+ * Sets a new password with a reset link; the server signs the user in as signIn does (and answers
+ * the ticket of the second step when one remains).
+ */
 export async function resetPasswordAndSignIn(token: string, newPassword: string) {
   const r = await accountApi.resetWithLink({ token, newPassword });
-  setToken(r.accessToken);
-  session.set(null);
+  if ("challenge" in r) return r;
+  keepToken(r.accessToken);
 }
 
 export async function loadUserInfo(): Promise<UserInfo> {

@@ -254,3 +254,27 @@ Deno.test("a user may turn their own second factor off with a code", async () =>
   assert.equal(off.status, 200);
   assert.ok((await authenticate(env, "buyer9", "Passw0rd!x")).json.result.accessToken);
 });
+
+Deno.test("a password-reset link is no way around the code: it sets the password and answers the ticket", async () => {
+  await using env = await testEnv();
+  const { user, token } = await userWithRoles(env, "buyer10", ["Buyer"]);
+  await env.db.update(users).set({ emailAddress: "buyer10@example.com" })
+    .where(eq(users.id, user.id));
+  const { secret } = await enrol(env, token);
+  await call(env, "post", "/app/TokenAuth/SendPasswordResetLink", {
+    body: { userNameOrEmailAddress: "buyer10" },
+  });
+  const [mail] = await env.db.select().from(emailOutbox)
+    .where(eq(emailOutbox.templateCode, "PASSWORD_RESET"));
+  const link = mail.body.match(/token=([A-Za-z0-9_-]+)/)![1];
+  const r = await call(env, "post", "/app/TokenAuth/ResetPasswordWithLink", {
+    body: { token: link, newPassword: "Another-pw-9" },
+  });
+  assert.equal(r.status, 200);
+  assert.equal(r.json.result.accessToken, undefined);
+  assert.equal(r.json.result.twoFactor, "code");
+  env.clock.advance(60_000);
+  const done = await withCode(env, r.json.result.challenge, codeAt(secret, env.clock.now()));
+  assert.equal(done.status, 200);
+  assert.ok(done.json.result.accessToken);
+});

@@ -23,7 +23,7 @@ import { getSetting } from "../settings/service.ts";
 import { supplierAddresses, writeEmail } from "../email/outbox.ts";
 import { StaticRoles } from "./permissions.ts";
 
-export const TWO_FACTOR = {
+const TWO_FACTOR = {
   /** Seconds per code. */
   periodSeconds: 30,
   /** Steps either side of now a code may come from (a clock a little off still signs in). */
@@ -36,7 +36,7 @@ export const TWO_FACTOR = {
 };
 
 /** What a sign-in still needs after the password: a code, or enrolling first (required, not done). */
-export type SecondStep = "code" | "enrol";
+type SecondStep = "code" | "enrol";
 
 type User = Pick<typeof users.$inferSelect, "id" | "kind" | "userName">;
 
