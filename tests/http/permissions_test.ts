@@ -32,7 +32,8 @@ Deno.test("the route list is not empty and every route declares its access", () 
       label(r),
     );
   }
-  // Only sign-in and the forgotten-password calls are open to anyone.
+  // Only sign-in (with its second step, which needs the ticket a right password answers) and the
+  // forgotten-password calls are open to anyone.
   assert.deepEqual(
     allRoutes.filter((r) => r.access === "public").map(label),
     [
@@ -40,6 +41,9 @@ Deno.test("the route list is not empty and every route declares its access", () 
       "POST /app/TokenAuth/SendPasswordResetLink",
       "GET /app/TokenAuth/CheckPasswordResetLink",
       "POST /app/TokenAuth/ResetPasswordWithLink",
+      "POST /app/TokenAuth/AuthenticateWithCode",
+      "POST /app/TokenAuth/BeginTwoFactorEnrolment",
+      "POST /app/TokenAuth/ConfirmTwoFactorEnrolment",
     ],
   );
 });
