@@ -9,6 +9,7 @@ import { Secret, TOTP } from "otpauth";
 import { auditLogs, emailOutbox, users } from "../../db/schema.ts";
 import { LOCKOUT } from "../../server/domain/auth/service.ts";
 import { ADMIN_PASSWORD, call, signIn, type TestEnv, testEnv, userWithRoles } from "../helpers.ts";
+import { runCli } from "../cli/run.ts";
 
 const codeAt = (secret: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(secret.replaceAll(" ", "")), digits: 6, period: 30 })
@@ -277,4 +278,18 @@ Deno.test("a password-reset link is no way around the code: it sets the password
   const done = await withCode(env, r.json.result.challenge, codeAt(secret, env.clock.now()));
   assert.equal(done.status, 200);
   assert.ok(done.json.result.accessToken);
+});
+
+Deno.test("cli: users reset-two-factor is the way back in for an administrator who lost the phone", async () => {
+  await using env = await testEnv();
+  const admin = await signIn(env, "admin", ADMIN_PASSWORD);
+  await enrol(env, admin);
+  assert.equal((await authenticate(env, "admin", ADMIN_PASSWORD)).json.result.twoFactor, "code");
+  const r = await runCli(env.dataDir, ["users", "reset-two-factor", "admin"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /Two-factor sign-in of admin was reset/);
+  assert.ok((await authenticate(env, "admin", ADMIN_PASSWORD)).json.result.accessToken);
+  const again = await runCli(env.dataDir, ["users", "reset-two-factor", "admin"]);
+  assert.notEqual(again.code, 0);
+  assert.match(again.stderr, /no two-factor sign-in/);
 });
