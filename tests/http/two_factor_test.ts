@@ -98,11 +98,14 @@ Deno.test("sign-in then needs a code: the password alone answers a ticket, not a
   const late = await withCode(env, challenge, codeAt(secret, env.clock.now()), "en");
   assert.equal(late.status, 400);
   assert.deepEqual(late.json.error.validationErrors[0].members, ["challenge"]);
-  // The code never reaches the audit log.
+  // The code and the ticket never reach the audit log.
   const rows = await env.db.select().from(auditLogs)
     .where(eq(auditLogs.path, "/api/services/app/TokenAuth/AuthenticateWithCode"));
   assert.ok(rows.length >= 1);
-  for (const r of rows) assert.ok(!r.parameters?.includes(codeAt(secret, env.clock.now())));
+  for (const r of rows) {
+    assert.ok(!r.parameters?.includes(codeAt(secret, env.clock.now())));
+    assert.ok(!r.parameters?.includes(challenge), "nor does the ticket");
+  }
 });
 
 Deno.test("codes from one 30-second step either side are taken; two steps away are not", async () => {

@@ -28,8 +28,8 @@ import { signedIn } from "../../domain/auth/results.ts";
 import { noResult } from "../../domain/shared/results.ts";
 import { defineRoute } from "../route.ts";
 
-/** Codes never reach the audit log. */
-const auditOmit = ["code"] as const;
+/** Codes and sign-in tickets never reach the audit log. */
+const auditOmit = ["code", "challenge"] as const;
 
 export const twoFactorRoutes = [
   defineRoute({
@@ -55,6 +55,7 @@ export const twoFactorRoutes = [
     summary:
       "For a sign-in that answered { twoFactor: enrol }: a new authenticator secret for the ticket's user, as text, otpauth:// link and QR code. 400 naming the ticket when it has expired.",
     body: challengeInput,
+    auditOmit,
     result: enrolmentResult,
     handler: ({ deps, body }) => beginEnrolmentAtSignIn(deps, body),
   }),
