@@ -24,6 +24,7 @@ export const EMAIL_MECHANISMS = [
   "auctionReminder",
   "auctionResult",
   "backupFailed",
+  "twoFactorReset",
   "manual",
 ] as const;
 
@@ -35,4 +36,5 @@ export const EMAIL_RECIPIENTS = [
   "buyerAndLeader",
   "approver",
   "administrators",
+  "account",
 ] as const;

@@ -132,6 +132,27 @@ export const passwordResets = sqliteTable("password_resets", {
   clientIp: text("client_ip"),
 }, (t) => [index("password_resets_user_idx").on(t.userId, t.createdAt)]);
 
+/**
+ * A user's authenticator app (two-factor sign-in): its secret (base32), set when enrolment begins
+ * and in force once a first code confirmed it; `lastStep` is the 30-second step of the last code
+ * taken, so no code is taken twice.
+ */
+export const twoFactorSecrets = sqliteTable("two_factor_secrets", {
+  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  createdAt: instant("created_at").notNull(),
+  confirmedAt: instant("confirmed_at"),
+  lastStep: integer("last_step"),
+});
+
+/** A user's one-time recovery codes (only their hashes), each usable once instead of a code. */
+export const twoFactorRecoveryCodes = sqliteTable("two_factor_recovery_codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  usedAt: instant("used_at"),
+}, (t) => [index("two_factor_recovery_codes_user_idx").on(t.userId)]);
+
 export const auditLogs = sqliteTable("audit_logs", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   userId: integer("user_id"),

@@ -1,4 +1,4 @@
-// users create | reset-password | list: account administration from the shell.
+// users create | reset-password | reset-two-factor | list: account administration from the shell.
 import type { Command } from "commander";
 import { generatePassword } from "../../server/domain/shared/password.ts";
 import {
@@ -8,7 +8,9 @@ import {
   resetPassword,
   type UserDto,
 } from "../../server/domain/users/service.ts";
+import { resetSecondFactor } from "../../server/domain/auth/twoFactor.ts";
 import { CliError, EXIT_BAD_INPUT, printTable, say, withDeps } from "../context.ts";
+import { cliActor } from "./projects.ts";
 
 export function registerUserCommands(program: Command) {
   const users = program.command("users").description(say("help.users"));
@@ -55,6 +57,19 @@ export function registerUserCommands(program: Command) {
       });
       console.log(say("passwordReset", { userName: user.userName }));
       if (!opts.password) console.log(say("generatedPassword", { password }));
+    });
+
+  // The way back in for an administrator who lost the phone and the recovery codes.
+  users.command("reset-two-factor")
+    .description(say("help.usersResetTwoFactor"))
+    .argument("<userName>", say("help.argUserName"))
+    .action(async (userName: string) => {
+      await withDeps(async (deps) => {
+        const user = await findUserByName(deps.db, userName);
+        if (!user) throw new CliError("noSuchUser", { userName }, EXIT_BAD_INPUT);
+        await resetSecondFactor(deps, user.id, await cliActor(deps));
+      });
+      console.log(say("twoFactorReset", { userName }));
     });
 
   users.command("list")

@@ -4,7 +4,7 @@
 // is the caller's, as for SignIn.
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { accountApi, type UserInfo } from "./accountApi.ts";
 import { ApiError } from "./api.ts";
 import { Icon } from "./icons.tsx";
@@ -13,6 +13,8 @@ import { usePageTitle } from "./pageTitle.ts";
 import { loadUserInfo, resetPasswordAndSignIn } from "./session.ts";
 import { SignInFrame } from "./SignIn.tsx";
 import { Spinner } from "./ui.tsx";
+import type { Challenge } from "./twoFactorApi.ts";
+import { TwoFactorStep } from "./TwoFactorStep.tsx";
 
 const card = "rounded-xl bg-white p-7 shadow-2xl";
 
@@ -108,10 +110,12 @@ export function ResetPassword(
 ) {
   const { t } = useTranslation();
   const token = new URLSearchParams(useLocation().search).get("token") ?? "";
+  const navigate = useNavigate();
   const [account, setAccount] = useState<string | null>();
   const [form, setForm] = useState({ newPassword: "", confirm: "" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [challenge, setChallenge] = useState<Challenge>();
   usePageTitle(t("passwordReset.newTitle"));
 
   useEffect(() => {
@@ -131,7 +135,8 @@ export function ResetPassword(
     if (form.newPassword !== form.confirm) return setError(t("profile.passwordMismatch"));
     setBusy(true);
     try {
-      await resetPasswordAndSignIn(token, form.newPassword);
+      const pending = await resetPasswordAndSignIn(token, form.newPassword);
+      if (pending) return setChallenge(pending);
       message.success(t("passwordReset.changed"));
       onSignedIn(await loadUserInfo());
     } catch (err) {
@@ -160,6 +165,18 @@ export function ResetPassword(
       />
     </div>
   );
+
+  if (challenge) {
+    return (
+      <SignInFrame subtitle={subtitle}>
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={async () => onSignedIn(await loadUserInfo())}
+          onBack={() => navigate(signInPath)}
+        />
+      </SignInFrame>
+    );
+  }
 
   return (
     <SignInFrame subtitle={subtitle}>

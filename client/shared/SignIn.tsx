@@ -11,6 +11,8 @@ import { loadUserInfo, signIn } from "./session.ts";
 import { Spinner } from "./ui.tsx";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { usePageTitle } from "./pageTitle.ts";
+import type { Challenge } from "./twoFactorApi.ts";
+import { TwoFactorStep } from "./TwoFactorStep.tsx";
 
 /** Only same-site paths are followed after sign-in, never back to a sign-in page. */
 export function safeRedirect(value: string | null, fallback = "/"): string {
@@ -72,6 +74,7 @@ export function SignIn(
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [challenge, setChallenge] = useState<Challenge>();
 
   usePageTitle(t("login.title"));
 
@@ -82,12 +85,31 @@ export function SignIn(
     if (!password) return setError(t("login.passwordRequired"));
     setBusy(true);
     try {
-      await signIn(userName, password);
+      const pending = await signIn(userName, password);
+      if (pending) {
+        setChallenge(pending);
+        return setBusy(false);
+      }
       onSignedIn(await loadUserInfo());
     } catch (err) {
       setError((err as Error).message);
       setBusy(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <SignInFrame subtitle={subtitle}>
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={async () => onSignedIn(await loadUserInfo())}
+          onBack={() => {
+            setChallenge(undefined);
+            setPassword("");
+          }}
+        />
+      </SignInFrame>
+    );
   }
 
   return (

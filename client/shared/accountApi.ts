@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import { api, API_ROOT } from "./api.ts";
 import type { Wire } from "./wire.ts";
-import type { AuthenticateResult } from "../../server/domain/auth/service.ts";
+import type { AuthenticateResult, TwoFactorChallenge } from "../../server/domain/auth/service.ts";
 import type { UserInfo as ServerUserInfo } from "../../server/domain/users/service.ts";
 import type {
   changeLanguageInput,
@@ -20,7 +20,7 @@ const LOGOUT = "/app/User/Logout";
 
 export const accountApi = {
   authenticate: (userName: string, password: string) =>
-    api.post<AuthenticateResult>("/app/TokenAuth/Authenticate", {
+    api.post<AuthenticateResult | TwoFactorChallenge>("/app/TokenAuth/Authenticate", {
       userNameOrEmailAddress: userName.trim(),
       password,
       rememberClient: false,
@@ -51,5 +51,9 @@ export const accountApi = {
       { silent: true },
     ),
   resetWithLink: (input: z.input<typeof resetWithLinkInput>) =>
-    api.post<AuthenticateResult>("/app/TokenAuth/ResetPasswordWithLink", input, { silent: true }),
+    api.post<AuthenticateResult | TwoFactorChallenge>(
+      "/app/TokenAuth/ResetPasswordWithLink",
+      input,
+      { silent: true },
+    ),
 };

@@ -8,17 +8,30 @@ const INACTIVITY_TIMEOUT = 1_800_000;
 
 export const session = createStore<UserInfo | null>(null);
 
+/**
+ * Signs in with a password; answers the ticket of the second step when one remains (a code, or
+ * enrolling an authenticator), else keeps the token.
+ */
 export async function signIn(userName: string, password: string) {
   const r = await accountApi.authenticate(userName, password);
-  setToken(r.accessToken);
+  if ("challenge" in r) return r;
+  keepToken(r.accessToken);
+}
+
+/** Keeps a new session's token (after a password, a code, or a reset link). */
+export function keepToken(accessToken: string) {
+  setToken(accessToken);
   session.set(null);
 }
 
-/** Sets a new password with a reset link; the server signs the user in as signIn does. */
+/**
+ * Sets a new password with a reset link; the server signs the user in as signIn does (and answers
+ * the ticket of the second step when one remains).
+ */
 export async function resetPasswordAndSignIn(token: string, newPassword: string) {
   const r = await accountApi.resetWithLink({ token, newPassword });
-  setToken(r.accessToken);
-  session.set(null);
+  if ("challenge" in r) return r;
+  keepToken(r.accessToken);
 }
 
 export async function loadUserInfo(): Promise<UserInfo> {

@@ -120,7 +120,10 @@ function errorStatusesOf(r: RouteDef): number[] {
  * A new controller gets its line here: the OpenAPI test fails on a tag without a description.
  */
 const TAGS: Record<string, string> = {
-  TokenAuth: "Signing in: a user name or email and password for a bearer token.",
+  TokenAuth:
+    "Signing in: a user name or email and password for a bearer token, and the second factor's code where one is on.",
+  TwoFactor:
+    "The signed-in user's own two-factor sign-in: its state, enrolling an authenticator app, turning it off.",
   User: "Users of the back-office and the portal: accounts, roles, passwords, own profile.",
   SystemUserExt: "The signed-in user and the permissions granted to them.",
   Role: "Roles and the permissions each grants.",

@@ -36,6 +36,7 @@ Deno.test("the seeded templates are listed, in Chinese and English, with the pla
     "QUOTE_RECEIPT",
     "QUOTE_RECEIVED",
     "ROUND_OPENED",
+    "TWO_FACTOR_RESET",
   ]);
   const reminder = r.json.result.items.find((t: { code: string }) =>
     t.code === "DEADLINE_REMINDER"

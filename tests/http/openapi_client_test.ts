@@ -27,6 +27,8 @@ export async function firstResultPage(baseUrl: string, fetch: typeof globalThis.
     body: { userNameOrEmailAddress: "admin", password },
   });
   if (!signedIn.data) throw new Error("sign-in failed");
+  // A user with a second factor gets a ticket for the code instead of a token.
+  if (!("accessToken" in signedIn.data.result)) throw new Error("a code is asked for");
   const token: string = signedIn.data.result.accessToken;
   const headers = { authorization: "Bearer " + token };
   const list = await api.GET("/api/services/QMO/OfferProjectManager/GetAll", {

@@ -32,7 +32,8 @@ Deno.test("the route list is not empty and every route declares its access", () 
       label(r),
     );
   }
-  // Only sign-in (and how one may sign in) and the forgotten-password calls are open to anyone.
+  // Only sign-in (how one may sign in, and its second step, which needs the ticket a right password
+  // answers) and the forgotten-password calls are open to anyone.
   assert.deepEqual(
     allRoutes.filter((r) => r.access === "public").map(label),
     [
@@ -41,6 +42,9 @@ Deno.test("the route list is not empty and every route declares its access", () 
       "POST /app/TokenAuth/SendPasswordResetLink",
       "GET /app/TokenAuth/CheckPasswordResetLink",
       "POST /app/TokenAuth/ResetPasswordWithLink",
+      "POST /app/TokenAuth/AuthenticateWithCode",
+      "POST /app/TokenAuth/BeginTwoFactorEnrolment",
+      "POST /app/TokenAuth/ConfirmTwoFactorEnrolment",
     ],
   );
 });

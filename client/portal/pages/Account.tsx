@@ -1,6 +1,7 @@
-// The supplier's account: who is signed in, and changing the password.
+// The supplier's account: who is signed in, changing the password, and two-factor sign-in.
 import { useTranslation } from "react-i18next";
 import { PasswordForm } from "../../shared/PasswordForm.tsx";
+import { TwoFactorPanel } from "../../shared/TwoFactorSetup.tsx";
 import { session } from "../../shared/session.ts";
 import { useStore } from "../../shared/store.ts";
 import { Avatar } from "../../shared/ui.tsx";
@@ -25,6 +26,11 @@ export function Account() {
       <Card title={t("portal.account.password")}>
         <div className="p-4">
           <PasswordForm />
+        </div>
+      </Card>
+      <Card title={t("twoFactor.title")}>
+        <div className="p-4">
+          <TwoFactorPanel />
         </div>
       </Card>
     </div>

@@ -21,7 +21,9 @@ import {
   normalizeUserName,
   revokeUserSessions,
   startSession,
+  type TwoFactorChallenge,
 } from "./service.ts";
+import { challengeFor, secondStepOf } from "./twoFactor.ts";
 import { transaction } from "../../../db/client.ts";
 
 export const PASSWORD_RESET = {
@@ -163,13 +165,15 @@ export async function checkResetLink(
 /**
  * Sets a new password with a link, once: every open link of the user is used up, their sessions
  * end, their failed sign-ins are forgotten, and a new session is opened for the caller. Answers its
- * token as a sign-in does, with the account's user name (for the audit log).
+ * token as a sign-in does, with the account's user name (for the audit log); for a user with a
+ * second factor (or required to enrol one), the ticket a sign-in answers instead: a link by email
+ * is no way around the code.
  */
 export async function resetWithLink(
   deps: Deps,
   input: z.infer<typeof resetWithLinkInput>,
   meta: ClientMeta = {},
-): Promise<AuthenticateResult & { userName: string }> {
+): Promise<(AuthenticateResult | TwoFactorChallenge) & { userName: string }> {
   const { user: holder } = await openLink(deps.db, input.token, deps.clock.now());
   if (!await passwordSignInAllowed(deps, holder)) {
     throw fieldError("token", "passwordReset.linkInvalid");
@@ -190,5 +194,7 @@ export async function resetWithLink(
     await forgetFailures(tx, user.normalizedUserName);
     return user;
   });
+  const step = await secondStepOf(deps, user);
+  if (step) return { ...await challengeFor(deps, user, step), userName: user.userName };
   return { ...await startSession(deps, user, meta), userName: user.userName };
 }

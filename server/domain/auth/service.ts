@@ -16,6 +16,7 @@ import { dummyPasswordHash } from "./password.ts";
 import { passwordSignInAllowed } from "./localPasswords.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../shared/password.ts";
 import type { Lang } from "../../i18n.ts";
+import { challengeFor, secondStepOf } from "./twoFactor.ts";
 
 /**
  * Failed sign-ins are counted over a sliding window, per account name and per client address; only
@@ -41,6 +42,8 @@ export type AuthenticateInput = {
 };
 
 export type AuthenticateResult = { accessToken: string; expireInSeconds: number; userId: number };
+/** A right password of a user with a second step to go: a code, or enrolling (twoFactor.ts). */
+export type TwoFactorChallenge = Awaited<ReturnType<typeof challengeFor>>;
 
 export const normalizeUserName = (s: string) => s.trim().toLowerCase();
 
@@ -50,7 +53,7 @@ export async function authenticate(
   deps: Deps,
   input: AuthenticateInput,
   meta: ClientMeta = {},
-): Promise<AuthenticateResult> {
+): Promise<AuthenticateResult | TwoFactorChallenge> {
   const { db, clock } = deps;
   const now = clock.now();
   const typed = normalizeUserName(input.userNameOrEmailAddress);
@@ -64,7 +67,10 @@ export async function authenticate(
   // are counted by the typed name, so the answers never tell whether an account exists.
   const who = { userName: user?.normalizedUserName ?? typed, clientIp: meta.clientIp ?? null };
   const stored = user?.passwordHash ?? await dummyPasswordHash();
-  const ok = await checkPasswordCounted(db, who, input.password, stored, !!user?.isActive, now);
+  const step = user?.isActive ? await secondStepOf(deps, user) : undefined;
+  // With a code still to come, a right password keeps the account's failures (the code counts on).
+  const check = async () => await verifyPassword(input.password, stored) && !!user?.isActive;
+  const ok = await countedCheck(db, who, check, now, step !== "code");
   if (!ok || !user) {
     // The same answer whether the account exists, is inactive, or the password is wrong.
     throw unauthorized("auth.invalidCredentials");
@@ -77,6 +83,7 @@ export async function authenticate(
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
 
+  if (step) return await challengeFor(deps, user, step);
   return await startSession(deps, user, meta);
 }
 
@@ -133,7 +140,7 @@ type Named = Who & { userName: string };
  * sent one by one. A success forgets the account's failures (and with them their share of the
  * address's).
  */
-async function checkPasswordCounted(
+function checkPasswordCounted(
   db: DbOrTx,
   who: Named,
   password: string,
@@ -141,14 +148,28 @@ async function checkPasswordCounted(
   usable: boolean,
   now: Date,
 ): Promise<boolean> {
+  return countedCheck(db, who, async () => await verifyPassword(password, stored) && usable, now);
+}
+
+/**
+ * A check counted as a sign-in's password is (checkPasswordCounted): a password, or a second
+ * factor's code. `forget`: a success forgets the account's failures.
+ */
+export async function countedCheck(
+  db: DbOrTx,
+  who: Named,
+  check: () => Promise<boolean>,
+  now: Date,
+  forget = true,
+): Promise<boolean> {
   await refuseWhileLocked(db, who, now);
-  if (!(await verifyPassword(password, stored) && usable)) {
+  if (!await check()) {
     if (!await recordFailure(db, who, now)) await refuseWhileLocked(db, who, now, true);
     return false;
   }
-  // Failures recorded while this password was checked count too (a burst of guesses).
+  // Failures recorded while this was checked count too (a burst of guesses).
   await refuseWhileLocked(db, who, now);
-  await forgetFailures(db, who.userName);
+  if (forget) await forgetFailures(db, who.userName);
   return true;
 }
 

@@ -43,6 +43,8 @@ export const PLACEHOLDERS = [
   "auctionRank",
   "backupTime",
   "backupError",
+  "accountName",
+  "resetBy",
 ] as const;
 
 const required = (key: string, max: number) =>

@@ -86,6 +86,7 @@ export const defaultNotifyObject: Record<Mechanism, NotifyObject> = {
   auctionReminder: "suppliers",
   auctionResult: "suppliers",
   backupFailed: "administrators",
+  twoFactorReset: "account",
   manual: "suppliers",
 };
 
@@ -456,6 +457,24 @@ const seededTemplates: Seed[] = [
       "failed:\n{{backupError}}\n\nThe unfinished backup was removed and every earlier backup " +
       "is kept. Please check the free space and permissions of the backup folder, or run " +
       "db backups list to see the backups there." + signatureEn,
+  },
+  {
+    code: "TWO_FACTOR_RESET",
+    mechanism: "twoFactorReset",
+    notifyObject: "account",
+    mechanismDescription:
+      "管理员重置用户的双重验证时发送给该用户 / Sent to a user when an administrator resets their two-factor sign-in",
+    subject: "【安全提醒】您的账号 {{accountName}} 的双重验证已重置",
+    content:
+      "{{recipientName}}，您好：\n\n管理员 {{resetBy}} 已重置您的账号 {{accountName}} 的双重验证：" +
+      "原来的验证器应用和恢复码已失效。\n下次登录只需密码；如系统要求双重验证，登录时会引导您重新绑定验证器应用。" +
+      "\n如果您没有申请重置，请立即联系管理员。" + signature,
+    subjectEn: "[Security] Two-factor sign-in of {{accountName}} was reset",
+    contentEn: "Dear {{recipientName}},\n\nThe administrator {{resetBy}} reset the two-factor " +
+      "sign-in of your account {{accountName}}: the authenticator app and recovery codes you had " +
+      "no longer work.\nYour next sign-in needs your password only; where a second factor is " +
+      "required, it leads you to enrol an authenticator app again.\nIf you did not ask for " +
+      "this, please contact an administrator at once." + signatureEn,
   },
 ];
 

@@ -33,6 +33,12 @@ export const settingSchemas = {
   staffPasswordSignIn: z.boolean(),
   /** Whether company sign-in creates a staff user, with no roles, for a person QMO does not know. */
   companySignInCreatesUsers: z.boolean(),
+  /** Who must sign in with a second factor (an authenticator app): administrators, all staff, suppliers. */
+  twoFactorRequired: z.object({
+    administrators: z.boolean(),
+    staff: z.boolean(),
+    suppliers: z.boolean(),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -40,9 +46,9 @@ export type SettingValues = { [K in SettingKey]: z.output<(typeof settingSchemas
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 
 const keyText =
-  "The resource's key: quoteInstructionZh, quoteInstructionEn, reminderHours, uploadLimitMb, awardApproval, staffPasswordSignIn or companySignInCreatesUsers.";
+  "The resource's key: quoteInstructionZh, quoteInstructionEn, reminderHours, uploadLimitMb, awardApproval, staffPasswordSignIn, companySignInCreatesUsers or twoFactorRequired.";
 const valueText =
-  "Its value: the quote instructions' text (quoteInstructionZh, quoteInstructionEn), hours before the deadline as a list of whole numbers (reminderHours), MiB (uploadLimitMb), or { mode: all | none | threshold, thresholdCny } (awardApproval), true or false (staffPasswordSignIn, companySignInCreatesUsers).";
+  "Its value: the quote instructions' text (quoteInstructionZh, quoteInstructionEn), hours before the deadline as a list of whole numbers (reminderHours), MiB (uploadLimitMb), { mode: all | none | threshold, thresholdCny } (awardApproval), true or false (staffPasswordSignIn, companySignInCreatesUsers), or { administrators, staff, suppliers } as true or false (twoFactorRequired).";
 
 export const updateSettingsInput = z.object({
   items: z.array(z.object({

@@ -29,6 +29,7 @@ function defaultSetting<K extends SettingKey>(deps: Deps, key: K): SettingValues
     awardApproval: { mode: "threshold", thresholdCny: String(MONTHLY_PURCHASE_THRESHOLD) },
     staffPasswordSignIn: true,
     companySignInCreatesUsers: false,
+    twoFactorRequired: { administrators: false, staff: false, suppliers: false },
   };
   return defaults[key];
 }

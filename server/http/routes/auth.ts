@@ -4,6 +4,7 @@ import { authenticate, logout } from "../../domain/auth/service.ts";
 import { getUserInfo } from "../../domain/users/service.ts";
 import { userInfo } from "../../domain/users/schemas.ts";
 import { signedIn } from "../../domain/auth/results.ts";
+import { twoFactorChallenge } from "../../domain/auth/twoFactorSchemas.ts";
 import { noResult } from "../../domain/shared/results.ts";
 import { defineRoute } from "../route.ts";
 import { recheckAuctionStreams } from "../auctionStream.ts";
@@ -13,7 +14,8 @@ export const authRoutes = [
     method: "post",
     path: "/app/TokenAuth/Authenticate",
     access: "public",
-    summary: "Sign in with a user name (or email) and password; answers a bearer token.",
+    summary:
+      "Sign in with a user name (or email) and password; answers a bearer token, or, for a user with a second factor (or required to enrol one), a ticket for AuthenticateWithCode (or the enrolment calls).",
     body: z.object({
       userNameOrEmailAddress: z.string().trim().min(1).max(256).describe(
         "The user name or email address.",
@@ -23,7 +25,7 @@ export const authRoutes = [
         "Accepted for compatibility; the session lasts as long either way.",
       ),
     }),
-    result: signedIn,
+    result: z.union([signedIn, twoFactorChallenge]),
     errors: [401, 429],
     handler: async ({ c, deps, body, meta }) => {
       const result = await authenticate(deps, body, meta);

@@ -26,6 +26,7 @@ import { evaluationRoutes } from "./evaluation.ts";
 import { alternativeRoutes } from "./alternatives.ts";
 import { costTermRoutes } from "./costTerms.ts";
 import { scenarioRoutes } from "./scenarios.ts";
+import { twoFactorRoutes } from "./twoFactor.ts";
 
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
@@ -55,4 +56,5 @@ export const allRoutes: RouteDef[] = [
   ...alternativeRoutes,
   ...costTermRoutes,
   ...scenarioRoutes,
+  ...twoFactorRoutes,
 ];

@@ -6,6 +6,8 @@ import {
   sendResetLinkInput,
 } from "../../domain/auth/schemas.ts";
 import { resetLinkResult, signedIn } from "../../domain/auth/results.ts";
+import { twoFactorChallenge } from "../../domain/auth/twoFactorSchemas.ts";
+import { z } from "zod";
 import { noResult } from "../../domain/shared/results.ts";
 import { defineRoute } from "../route.ts";
 import { recheckAuctionStreams } from "../auctionStream.ts";
@@ -40,9 +42,9 @@ export const passwordResetRoutes = [
     path: "/app/TokenAuth/ResetPasswordWithLink",
     access: "public",
     summary:
-      "Set a new password with a reset link (once): every other session of the user ends and this call signs them in, answering a bearer token as Authenticate does; 400 when the link has expired, been used or never existed, or the password breaks the rules.",
+      "Set a new password with a reset link (once): every other session of the user ends and this call signs them in, answering a bearer token as Authenticate does; 400 when the link has expired, been used or never existed, or the password breaks the rules. A user with a second factor gets the sign-in's ticket for the code instead of a token.",
     body: resetWithLinkInput,
-    result: signedIn,
+    result: z.union([signedIn, twoFactorChallenge]),
     handler: async ({ c, deps, body, meta }) => {
       const { userName, ...session } = await resetWithLink(deps, body, meta);
       c.set("auditUser", { id: session.userId, userName });

@@ -1,4 +1,4 @@
-// The user's own profile: name, avatar, introduction, email, and password.
+// The user's own profile: name, avatar, introduction, email, password, and two-factor sign-in.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { message } from "../../../shared/messages.ts";
 import { loadUserInfo, session } from "../../../shared/session.ts";
 import { useStore } from "../../../shared/store.ts";
 import { PasswordForm } from "../../../shared/PasswordForm.tsx";
+import { TwoFactorPanel } from "../../../shared/TwoFactorSetup.tsx";
 import { Avatar, Spinner } from "../../../shared/ui.tsx";
 import { useAction } from "../../../shared/useAction.ts";
 import { roleDisplayName } from "../../components/roleName.ts";
@@ -51,7 +52,7 @@ export default function Profile() {
       <section className="card p-5">
         <TabGroup>
           <TabList className="mb-5 flex gap-4 border-b border-slate-200">
-            {[t("profile.account"), t("profile.password")].map((label) => (
+            {[t("profile.account"), t("profile.password"), t("twoFactor.title")].map((label) => (
               <Tab
                 key={label}
                 className="-mb-px border-b-2 border-transparent px-1 pb-2 text-sm text-slate-500 outline-none data-hover:text-slate-800 data-selected:border-primary data-selected:font-medium data-selected:text-primary data-focus:ring-2 data-focus:ring-primary-200"
@@ -66,6 +67,9 @@ export default function Profile() {
             </TabPanel>
             <TabPanel>
               <PasswordForm />
+            </TabPanel>
+            <TabPanel>
+              <TwoFactorPanel />
             </TabPanel>
           </TabPanels>
         </TabGroup>

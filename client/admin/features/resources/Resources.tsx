@@ -1,6 +1,6 @@
 // System settings › system resources: the editable settings (quote instructions in both
-// languages, reminder hours, upload limit, which awards need approval), saved together; the server
-// checks every value.
+// languages, reminder hours, upload limit, which awards need approval, who must use two-factor
+// sign-in), saved together; the server checks every value.
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../../shared/time.ts";
@@ -9,6 +9,7 @@ import { useAction } from "../../../shared/useAction.ts";
 import { Badge, Field, inputClass, runSave, useFieldErrors } from "../../components/index.ts";
 import { resourcesApi, type Setting } from "./api.ts";
 import { AWARD_APPROVAL_MODES } from "../../../../server/domain/settings/schemas.ts";
+import { NO_TWO_FACTOR, type TwoFactorRule, TwoFactorSetting } from "./TwoFactorSetting.tsx";
 
 type Form = {
   quoteInstructionZh: string;
@@ -17,6 +18,7 @@ type Form = {
   uploadLimitMb: string;
   approvalMode: string;
   approvalThreshold: string;
+  twoFactorRequired: TwoFactorRule;
 };
 const KEYS = [
   "quoteInstructionZh",
@@ -24,6 +26,7 @@ const KEYS = [
   "reminderHours",
   "uploadLimitMb",
   "awardApproval",
+  "twoFactorRequired",
 ];
 type Approval = { mode: string; thresholdCny: string };
 
@@ -36,6 +39,7 @@ const toForm = (items: Setting[]): Form => {
     uploadLimitMb: String(v("uploadLimitMb") ?? ""),
     approvalMode: (v("awardApproval") as Approval | undefined)?.mode ?? "threshold",
     approvalThreshold: (v("awardApproval") as Approval | undefined)?.thresholdCny ?? "",
+    twoFactorRequired: (v("twoFactorRequired") as TwoFactorRule | undefined) ?? NO_TWO_FACTOR,
   };
 };
 
@@ -105,6 +109,7 @@ export default function Resources() {
               key: "awardApproval",
               value: { mode: f.approvalMode, thresholdCny: f.approvalThreshold.trim() },
             },
+            { key: "twoFactorRequired", value: f.twoFactorRequired },
           ]),
         { fields: KEYS, onFieldErrors: setErrors },
       );
@@ -254,6 +259,11 @@ export default function Resources() {
               {status("awardApproval")}
             </div>
           </Field>
+          <TwoFactorSetting
+            value={form.twoFactorRequired}
+            onChange={(v) => setForm({ ...form, twoFactorRequired: v })}
+            status={status("twoFactorRequired")}
+          />
         </div>
       </div>
     </form>

@@ -1,5 +1,5 @@
 // System management › users: query, add/edit with roles, kind and supplier link, active flag,
-// reset password, delete.
+// reset password, reset two-factor sign-in, delete.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DayAndTime } from "../../../shared/ClosingTime.tsx";
@@ -31,6 +31,7 @@ import {
 } from "../../components/index.ts";
 import { roleDisplayName } from "../../components/roleName.ts";
 import { PASSWORD_MIN, type Role, type Supplier, type UserRow, USERS, usersApi } from "./api.ts";
+import { useResetTwoFactor } from "./ResetTwoFactor.tsx";
 
 const FIELDS = ["userName", "name", "emailAddress", "password", "kind", "supplierId", "roleNames"];
 
@@ -43,6 +44,7 @@ export default function Users() {
   const [roles, setRoles] = useState<Role[]>([]);
   const edit = useEditDialog<UserRow>(list.reload);
   const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [twoFactorConfirm, resetTwoFactor] = useResetTwoFactor();
   const [confirmElement, remove] = useDeleteRow(
     (row: UserRow) => usersApi.remove(row.id),
     list.reload,
@@ -114,6 +116,9 @@ export default function Users() {
           <RowAction onClick={() => setResetting(u)} testId="reset-password">
             {t("usersPage.resetPassword")}
           </RowAction>
+          <RowAction onClick={() => resetTwoFactor(u)} testId="reset-two-factor">
+            {t("twoFactor.reset")}
+          </RowAction>
         </EditDeleteActions>
       ),
     },
@@ -162,6 +167,7 @@ export default function Users() {
       )}
       {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
       {confirmElement}
+      {twoFactorConfirm}
     </ListPage>
   );
 }
