@@ -72,11 +72,11 @@ export function ErrorLogButton() {
         type="button"
         className="icon-btn relative text-red-500"
         onClick={() => setOpen(true)}
-        aria-label={t("shell.errorLog.title")}
         title={t("shell.errorLog.title")}
         data-testid="error-log-button"
       >
         <Icon name="bug" />
+        <span className="sr-only">{t("shell.errorLog.title")}</span>
         <span className="absolute right-0.5 top-0.5 min-w-4 rounded-full bg-red-500 px-1 text-[10px] leading-4 text-white">
           {entries.length}
         </span>
