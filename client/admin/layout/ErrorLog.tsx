@@ -15,7 +15,10 @@ export function ErrorLogTable() {
     return <p className="py-10 text-center text-sm text-slate-500">{t("shell.errorLog.empty")}</p>;
   }
   return (
-    <div className="max-h-[600px] overflow-auto">
+    <div
+      className="max-h-[600px] overflow-auto focus-visible:outline-2 focus-visible:outline-primary"
+      tabIndex={0}
+    >
       <table className="w-full text-left text-sm" data-testid="error-log-table">
         <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
