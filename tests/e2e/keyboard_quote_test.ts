@@ -2,7 +2,7 @@
 // quotation file, submits it, then bids in a reverse auction, all with Tab, Space, Enter and typing
 // (the file chooser, which the browser opens itself, is answered with the file once its input has
 // the focus). Each control is reached by Tab from the one before, so a control that cannot take
-// the focus fails the test.
+// the focus, or takes it without showing it, fails the test.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Locator, Page } from "playwright-core";
@@ -16,10 +16,29 @@ import { launchBrowser, newPage, startServer } from "./browser.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
-/** Presses Tab until `target` has the focus (at most `most` times). */
+/** How the control (and the label around it) looks: outline, shadow, colours. */
+const look = (target: Locator) =>
+  target.evaluate((el) =>
+    [el, el.closest("label")].filter((e) => e).map((e) => {
+      const s = getComputedStyle(e!);
+      return [s.outline, s.boxShadow, s.backgroundColor, s.borderColor].join(" ");
+    }).join(" | ")
+  );
+
+/**
+ * Presses Tab until `target` has the focus (at most `most` times), and checks that the focus
+ * shows: the control looks otherwise than before it had it.
+ */
 async function tabTo(page: Page, target: Locator, most = 60) {
+  await target.waitFor();
+  const focused = () => target.evaluate((el) => el === document.activeElement);
+  if (await focused()) return;
+  const before = await look(target);
   for (let i = 0; i < most; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    if (await focused()) {
+      assert.notEqual(await look(target), before, `the focus on ${target} does not show`);
+      return;
+    }
     await page.keyboard.press("Tab");
   }
   assert.fail(`Tab never reached ${target}`);
