@@ -87,11 +87,11 @@ function Header() {
           <Menu>
             <MenuButton
               className="flex items-center gap-2 rounded-md py-1 pl-1 pr-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary"
-              aria-label={t("portal.nav.account")}
               data-testid="portal-user-menu"
             >
               <Avatar src={user.avatar} name={user.name} className="size-7 text-xs" />
-              <span className="max-w-36 truncate max-sm:hidden" data-testid="portal-user">
+              <span className="sr-only">{t("portal.nav.account")}</span>
+              <span className="max-w-36 truncate max-sm:sr-only" data-testid="portal-user">
                 {user.name}
               </span>
               <Icon name="chevronDown" className="size-3.5 text-slate-400" />

@@ -10,16 +10,17 @@ const SETTINGS_KEY = "qmo-settings";
 export const sizes = ["default", "medium", "small", "mini"] as const;
 export type Size = (typeof sizes)[number];
 
+// Each with white text on it and as text on white at 4.5:1 or more (WCAG AA).
 export const themeColors = [
-  "#1890ff",
-  "#409eff",
+  "#0069ca",
+  "#0958d9",
   "#2f54eb",
   "#722ed1",
-  "#13c2c2",
-  "#11a983",
-  "#52c41a",
-  "#fa8c16",
-  "#f5222d",
+  "#0c7878",
+  "#0c785d",
+  "#337a10",
+  "#a45704",
+  "#d30a14",
   "#304156",
 ];
 
@@ -31,7 +32,7 @@ export type Settings = {
 };
 
 const defaultSettings: Settings = {
-  theme: "#1890ff",
+  theme: "#0069ca",
   tagsView: true,
   fixedHeader: false,
   sidebarLogo: false,
@@ -41,7 +42,8 @@ function loadSettings(): Settings {
   try {
     const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "{}");
     const s = { ...defaultSettings, ...saved };
-    if (!/^#[0-9a-f]{6}$/i.test(s.theme)) s.theme = defaultSettings.theme;
+    // A colour no longer offered (the lighter ones before) goes back to the default.
+    if (!themeColors.includes(String(s.theme).toLowerCase())) s.theme = defaultSettings.theme;
     return s;
   } catch {
     return { ...defaultSettings };

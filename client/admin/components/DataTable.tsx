@@ -83,8 +83,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div
-      className="relative overflow-auto rounded-md ring-1 ring-slate-200"
+      className="relative overflow-auto rounded-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-primary"
       style={{ maxHeight }}
+      // Scrolls with the keyboard too (arrow keys once focused), rows with no link or button.
+      tabIndex={0}
       data-testid={testId}
       aria-busy={loading || undefined}
     >

@@ -101,7 +101,7 @@ export function RowAction(
         onClick();
       }}
       className={`rounded px-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-40 ${
-        danger ? "text-red-600 hover:text-red-700" : "text-primary hover:text-primary-700"
+        danger ? "text-red-700 hover:text-red-800" : "text-primary hover:text-primary-700"
       }`}
     >
       {children}

@@ -15,7 +15,10 @@ export function ErrorLogTable() {
     return <p className="py-10 text-center text-sm text-slate-500">{t("shell.errorLog.empty")}</p>;
   }
   return (
-    <div className="max-h-[600px] overflow-auto">
+    <div
+      className="max-h-[600px] overflow-auto focus-visible:outline-2 focus-visible:outline-primary"
+      tabIndex={0}
+    >
       <table className="w-full text-left text-sm" data-testid="error-log-table">
         <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -72,11 +75,11 @@ export function ErrorLogButton() {
         type="button"
         className="icon-btn relative text-red-500"
         onClick={() => setOpen(true)}
-        aria-label={t("shell.errorLog.title")}
         title={t("shell.errorLog.title")}
         data-testid="error-log-button"
       >
         <Icon name="bug" />
+        <span className="sr-only">{t("shell.errorLog.title")}</span>
         <span className="absolute right-0.5 top-0.5 min-w-4 rounded-full bg-red-500 px-1 text-[10px] leading-4 text-white">
           {entries.length}
         </span>

@@ -165,10 +165,9 @@ function UserMenu() {
       <MenuButton
         className="ml-1 flex items-center gap-2 rounded-md py-1 pl-1 pr-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary"
         data-testid="user-menu"
-        aria-label={user?.name}
       >
         <Avatar src={user?.avatar} name={user?.name} className="size-7 text-xs" />
-        <span className="max-w-32 truncate max-sm:hidden">{user?.name}</span>
+        <span className="max-w-32 truncate max-sm:sr-only">{user?.name}</span>
         <Icon name="chevronDown" className="size-3.5 text-slate-400" />
       </MenuButton>
       <MenuItems anchor="bottom end" className="menu-panel mt-1 w-52">

@@ -69,7 +69,7 @@ export function Sidebar({ routes }: { routes: RouteRecord[] }) {
 }
 
 const itemClass = (active: boolean, collapsed = false) =>
-  `flex h-10 items-center gap-3 rounded-md text-sm outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary ${
+  `flex h-10 items-center gap-3 rounded-md text-sm outline-none transition-colors focus-visible:ring-2 focus-visible:ring-white ${
     collapsed ? "justify-center" : "px-3"
   } ${active ? "bg-primary text-white" : "hover:bg-white/5 hover:text-white"}`;
 

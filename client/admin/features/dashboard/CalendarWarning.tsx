@@ -27,7 +27,6 @@ export function CalendarWarning() {
         <li
           key={w.year}
           className="flex flex-wrap items-start gap-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
-          role="note"
           data-year={w.year}
         >
           <Icon name="warning" className="mt-0.5 size-4 shrink-0 text-amber-600" />

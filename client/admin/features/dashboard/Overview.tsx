@@ -53,9 +53,9 @@ function KindOverview({ kind }: { kind: Kind }) {
           {d("allProjects")}
         </Link>
       </div>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {STATS.map((k) => (
-          <div key={k}>
+          <li key={k}>
             <Link
               to={data ? link(data[k].filter) : pages.list}
               data-testid={`stat-${k}`}
@@ -65,27 +65,32 @@ function KindOverview({ kind }: { kind: Kind }) {
                   : "bg-slate-50 ring-slate-200 hover:bg-primary-50 hover:ring-primary-200"
               }`}
             >
-              <dt className="text-xs text-slate-500">{d(`stats.${k}`)}</dt>
-              <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">
-                {data ? data[k].count : "–"}
-                {k === "suppliersPending" && !!data?.suppliersDeclined.count && (
-                  <span
-                    className="ml-2 text-xs font-normal text-slate-500"
-                    data-testid="stat-suppliersDeclined"
-                  >
-                    {d("declined", { count: data.suppliersDeclined.count })}
-                  </span>
-                )}
-              </dd>
+              <dl>
+                <dt className="text-xs text-slate-500">{d(`stats.${k}`)}</dt>
+                <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">
+                  {data ? data[k].count : "–"}
+                  {k === "suppliersPending" && !!data?.suppliersDeclined.count && (
+                    <span
+                      className="ml-2 text-xs font-normal text-slate-500"
+                      data-testid="stat-suppliersDeclined"
+                    >
+                      {d("declined", { count: data.suppliersDeclined.count })}
+                    </span>
+                  )}
+                </dd>
+              </dl>
             </Link>
-          </div>
+          </li>
         ))}
-      </dl>
+      </ul>
       <h3 className="mt-4 mb-2 text-sm font-medium text-slate-700">{d("soonest")}</h3>
       {data && data.inQuotation.items.length === 0
         ? <p className="py-4 text-center text-sm text-slate-400">{d("nothingOpen")}</p>
         : (
-          <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
+          <div
+            className="overflow-x-auto rounded-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-primary"
+            tabIndex={0}
+          >
             <table className="w-full text-sm" data-testid="open-projects">
               <thead className="bg-slate-50 text-xs text-slate-600">
                 <tr>

@@ -66,7 +66,10 @@ export function ItemEditor(
           + {t("projectsPage.addItem")}
         </button>
       </div>
-      <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
+      <div
+        className="overflow-x-auto rounded-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-primary"
+        tabIndex={0}
+      >
         <table className="w-full min-w-[60rem] text-sm">
           <thead className="bg-slate-50 text-xs text-slate-600">
             <tr>
@@ -141,7 +144,7 @@ export function ItemEditor(
                 <td className="px-1 pt-2 text-center align-top">
                   <button
                     type="button"
-                    className="rounded px-1 text-xs text-red-600 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-primary"
+                    className="rounded px-1 text-xs text-red-700 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-primary"
                     onClick={() =>
                       onChange(items.filter((x) =>
                         x.key !== i.key

@@ -50,31 +50,33 @@ export function SavingsWidget() {
         </Link>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
-        <dl className="space-y-2">
-          <div>
-            <dt className="text-xs text-slate-500">{s("savedVsFirst")}</dt>
-            <dd className="mt-0.5 text-2xl font-semibold" data-testid="savings-widget-total">
-              {data
-                ? <SavingValue s={data.total.vsFirst ?? { amount: "0", percent: null }} />
-                : "–"}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">{s("columns.vsBudget")}</dt>
-            <dd data-testid="savings-widget-budget">
-              <SavingValue s={data?.total.vsBudget} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">{s("columns.vsLastPrice")}</dt>
-            <dd data-testid="savings-widget-last-price">
-              <SavingValue s={data?.total.vsLastPrice} />
-            </dd>
-          </div>
+        <div className="space-y-2">
+          <dl className="space-y-2">
+            <div>
+              <dt className="text-xs text-slate-500">{s("savedVsFirst")}</dt>
+              <dd className="mt-0.5 text-2xl font-semibold" data-testid="savings-widget-total">
+                {data
+                  ? <SavingValue s={data.total.vsFirst ?? { amount: "0", percent: null }} />
+                  : "–"}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">{s("columns.vsBudget")}</dt>
+              <dd data-testid="savings-widget-budget">
+                <SavingValue s={data?.total.vsBudget} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">{s("columns.vsLastPrice")}</dt>
+              <dd data-testid="savings-widget-last-price">
+                <SavingValue s={data?.total.vsLastPrice} />
+              </dd>
+            </div>
+          </dl>
           <p className="text-xs text-slate-500">
             {data && s("widgetCount", { count: data.total.projects, priced: data.total.priced })}
           </p>
-        </dl>
+        </div>
         <div className="lg:col-span-2">
           <div
             className="flex h-36 items-end gap-1 border-b border-slate-200"

@@ -43,7 +43,10 @@ export function SupplierOverview() {
       )}
       {rows && rows.length > 0 && (
         <div className="grid gap-4 xl:grid-cols-2">
-          <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
+          <div
+            className="overflow-x-auto rounded-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-primary"
+            tabIndex={0}
+          >
             <table className="w-full text-sm" data-testid="performance-table">
               <thead className="bg-slate-50 text-xs text-slate-600">
                 <tr>

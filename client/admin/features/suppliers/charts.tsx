@@ -2,7 +2,7 @@
 // each supplier's response and on-time rates as horizontal bars. Each has a text alternative.
 
 const INVITED = "#94a3b8"; // slate-400
-const QUOTED = "var(--color-primary, #1890ff)";
+const QUOTED = "var(--color-primary, #0069ca)";
 const ON_TIME = "#10b981"; // emerald-500
 
 /** Grouped bars per month: invitations (grey) beside quotes (primary colour). */

@@ -42,7 +42,10 @@ export function MatrixTable(
   const th = "px-2 py-1.5 text-left text-xs font-semibold text-slate-600 whitespace-nowrap";
   const foot = "px-2 py-1.5 text-right tabular-nums";
   return (
-    <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
+    <div
+      className="overflow-x-auto rounded-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-primary"
+      tabIndex={0}
+    >
       <table className="w-full min-w-max text-sm" data-testid="matrix">
         <thead className="bg-slate-50">
           <tr>
