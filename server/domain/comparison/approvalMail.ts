@@ -4,6 +4,7 @@
 // lowest prices, the decision to the buyer who proposed, and to the approver that the
 // proposal was cancelled when its project was closed. Each in its reader's
 // language; only active templates of the mechanism send.
+import { cmp, dec } from "../shared/decimal.ts";
 import { and, eq } from "drizzle-orm";
 import { awardProposals, emailTemplates, offerProjects, users } from "../../../db/schema.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -51,7 +52,10 @@ function versusLowestText(lang: Lang, p: Proposal): string {
   });
 }
 
-/** The award's total cost with the buyer's cost terms, on a line of its own (when kept). */
+/**
+ * The award's total cost with the buyer's cost terms, on a line of its own (when kept, and when the
+ * terms change it: without terms it is the amount already said).
+ */
 function totalCostText(lang: Lang, p: Proposal): string {
   const pairs = p.scope === "project"
     ? (p.matrixSnapshot as MatrixSnapshot).rows.map((r) => ({
@@ -60,7 +64,8 @@ function totalCostText(lang: Lang, p: Proposal): string {
     }))
     : p.lines;
   const total = snapshotTotalCostOf(p.matrixSnapshot as MatrixSnapshot, pairs);
-  return total ? "\n" + t(lang, "costs.approvalTotal", { amount: moneyText(total) }) : "";
+  if (!total || (p.amountCny && cmp(dec(total), dec(p.amountCny)) === 0)) return "";
+  return "\n" + t(lang, "costs.approvalTotal", { amount: moneyText(total) });
 }
 
 /** The commercial terms of each supplier a proposal names, one line each (where it has terms). */
