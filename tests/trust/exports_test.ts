@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { allRoutes } from "../../server/http/routes/index.ts";
 import { ADMIN_PASSWORD, call, signIn, testEnv } from "../helpers.ts";
 import { agree, pdfFile } from "../http/quotes_fixtures.ts";
+import { EV, weightedReady } from "../http/evaluation_fixtures.ts";
 import { Tally } from "./support.ts";
 
 const PM = "/QMO/OfferProjectManager";
@@ -34,6 +35,8 @@ const EXPORTS = [
   "/QMO/SupplierOffer/GetPriceSheet",
   "/QMO/Savings/ExportSavingsReport",
 ];
+/** Tested on its own below: a weighted evaluation signed off takes a set-up of its own. */
+const EVALUATION_EXPORT = `${EV}/Export`;
 
 Deno.test("every .xlsx export keeps cells that start with = + - @ as text shown as typed, never a formula (formula injection)", async () => {
   await using env = await testEnv();
@@ -146,8 +149,11 @@ Deno.test("every .xlsx export keeps cells that start with = + - @ as text shown 
   const binary = allRoutes.filter((r) => r.binary && !r.path.endsWith("/GetFileStream"));
   tally.check(
     "export routes",
-    JSON.stringify(binary.map((r) => r.path).sort()) === JSON.stringify([...EXPORTS].sort()),
-    `untested export routes: ${binary.map((r) => r.path).filter((x) => !EXPORTS.includes(x))}`,
+    JSON.stringify(binary.map((r) => r.path).sort()) ===
+      JSON.stringify([...EXPORTS, EVALUATION_EXPORT].sort()),
+    `untested export routes: ${
+      binary.map((r) => r.path).filter((x) => ![...EXPORTS, EVALUATION_EXPORT].includes(x))
+    }`,
   );
 
   for (const path of EXPORTS) {
@@ -163,34 +169,84 @@ Deno.test("every .xlsx export keeps cells that start with = + - @ as text shown 
         tally.check(path, false, `status ${r.status} ${JSON.stringify(r.json)}`);
         continue;
       }
-      const bytes = new Uint8Array(await r.res.arrayBuffer());
-      // No sheet of the file holds a formula element.
-      for (const [name, part] of Object.entries(unzipSync(bytes))) {
-        if (name.startsWith("xl/worksheets/")) {
-          tally.check(`${path} ${lang} ${name}`, !/<f[ >]/.test(strFromU8(part)), "a formula");
-        }
-      }
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(bytes.buffer);
-      let seen = 0;
-      wb.eachSheet((ws) =>
-        ws.eachRow((row) =>
-          row.eachCell((cell) => {
-            const v = cell.value;
-            const where = `${path} ${lang} ${ws.name}!${cell.address}`;
-            if (v && typeof v === "object" && "formula" in v) {
-              tally.check(where, false, `formula cell ${JSON.stringify(v)}`);
-            } else if (typeof v === "string") {
-              tally.check(where, !quoted.test(v), `shown with an apostrophe: ${JSON.stringify(v)}`);
-              // The payloads are there, exactly as typed.
-              if (payloads.some((x) => v === x || v.endsWith(` ${x}`))) seen++;
-            }
-          })
-        )
-      );
-      // The payloads are there, kept as text.
-      tally.check(`${path} ${lang}`, seen > 0, "no payload cell found");
+      await checkWorkbook(tally, `${path} ${lang}`, new Uint8Array(await r.res.arrayBuffer()));
     }
+  }
+  tally.done();
+});
+
+/** No cell of the workbook is a formula or shown with an apostrophe, and a payload is there as typed. */
+async function checkWorkbook(tally: Tally, what: string, bytes: Uint8Array) {
+  for (const [name, part] of Object.entries(unzipSync(bytes))) {
+    if (name.startsWith("xl/worksheets/")) {
+      tally.check(`${what} ${name}`, !/<f[ >]/.test(strFromU8(part)), "a formula");
+    }
+  }
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes.buffer as ArrayBuffer);
+  let seen = 0;
+  wb.eachSheet((ws) =>
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        const v = cell.value;
+        const where = `${what} ${ws.name}!${cell.address}`;
+        if (v && typeof v === "object" && "formula" in v) {
+          tally.check(where, false, `formula cell ${JSON.stringify(v)}`);
+        } else if (typeof v === "string") {
+          tally.check(where, !quoted.test(v), `shown with an apostrophe: ${JSON.stringify(v)}`);
+          if (payloads.some((x) => v === x || v.endsWith(` ${x}`))) seen++;
+        }
+      })
+    )
+  );
+  tally.check(what, seen > 0, "no payload cell found");
+}
+
+Deno.test("the weighted evaluation's export keeps an evaluator's formula-like comment as text", async () => {
+  await using env = await testEnv();
+  const tally = new Tally("formula injection in the evaluation export");
+  const w = await weightedReady(env);
+  const nonPrice = w.criteria.filter((c: { isPrice?: boolean }) => !c.isPrice);
+  for (const [n, who] of (["ev1", "ev2"] as const).entries()) {
+    const scores = [w.s1, w.s2].flatMap((s) =>
+      nonPrice.map((c: { id: number }) => ({
+        supplierId: s.supplier.id,
+        criterionId: c.id,
+        score: 7,
+        comment: payloads[n],
+      }))
+    );
+    const saved = await call(env, "post", `${EV}/SaveScores`, {
+      token: w[who].token,
+      body: { offProId: w.project.id, scores },
+    });
+    tally.check(`${who} scores`, saved.status === 200, JSON.stringify(saved.json));
+    const sent = await call(env, "post", `${EV}/Submit`, {
+      token: w[who].token,
+      body: { offProId: w.project.id },
+    });
+    tally.check(`${who} submits`, sent.status === 200, JSON.stringify(sent.json));
+  }
+  const signed = await call(env, "post", `${EV}/SignOff`, {
+    token: w.leader.token,
+    body: { offProId: w.project.id },
+  });
+  tally.check("sign-off", signed.status === 200, JSON.stringify(signed.json));
+  for (const lang of ["en", "zh"] as const) {
+    const r = await call(env, "get", EVALUATION_EXPORT, {
+      token: w.buyer.token,
+      lang,
+      query: { offProId: w.project.id },
+    });
+    if (r.status !== 200) {
+      tally.check(`${EVALUATION_EXPORT} ${lang}`, false, `status ${r.status}`);
+      continue;
+    }
+    await checkWorkbook(
+      tally,
+      `${EVALUATION_EXPORT} ${lang}`,
+      new Uint8Array(await r.res.arrayBuffer()),
+    );
   }
   tally.done();
 });
