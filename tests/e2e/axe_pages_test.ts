@@ -134,6 +134,7 @@ Deno.test(
         "/offerProjectManager/launch": `?id=${draft.id}`,
         "/offerProjectManager/AMSlaunch": `?id=${assetDraft.id}`,
         "/offerProjectManager/offerProjectManagerResult": `?id=${r.project.id}`,
+        "/offerProjectManager/evaluation": `?id=${r.project.id}`,
         "/offerProjectManager/AMSOfferProjectManagerResult": `?id=${asset.id}`,
         "/supplier/SupplierDetail": `?id=${r.s1.supplier.id}`,
         "/awardApproval/index": "?id=999",
