@@ -74,8 +74,9 @@ Deno.test("thousands of parts are refused with a 400 naming the part, open no fi
       most = Math.max(most, openFiles());
       assert.equal(res.status, 400, `${what}: ${JSON.stringify(json)}`);
       assert.match(json.error.message, message, what);
-      // The connection's sockets and at most the form's one file: nothing like a file per part.
-      assert.ok(most - before <= 8, `${what}: ${most - before} more open files at the worst`);
+      // The connection's sockets, at most the form's one file, and what test files running beside
+      // this one in the same process open meanwhile: nothing like a file per part (20,000).
+      assert.ok(most - before <= 16, `${what}: ${most - before} more open files at the worst`);
       assert.ok(openFiles() - before <= 4, `${what}: ${openFiles() - before} still open`);
       assert.deepEqual(leftInTmp(), [], `${what}: temporary files left`);
     }
